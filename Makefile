@@ -1,0 +1,35 @@
+# Two commands set everything up on a fresh machine: `make serve` and `make test`.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN     = $(VENV)/bin
+STAMP   = $(VENV)/.installed
+PORT   ?= 8866
+
+.PHONY: serve test soak bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+serve: $(STAMP)
+	@echo "Kartenspiele: http://127.0.0.1:$(PORT)/"
+	$(BIN)/kartenspiele serve --port $(PORT)
+
+# pytest exits with 5 when it collects no test: that is not a failure of the set-up.
+test: $(STAMP)
+	$(BIN)/python -m pytest $(PYTEST_ARGS); status=$$?; \
+	if [ $$status -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$status
+
+soak: $(STAMP)
+	$(BIN)/python -m pytest -m slow -p no:cacheprovider tests/test_soak.py
+
+bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -r benchmarks/requirements-peers.txt
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info

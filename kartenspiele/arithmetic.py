@@ -1,0 +1,230 @@
+"""Subset sums and their relatives: pure functions for the engines and the lessons.
+
+Two views of the same question "which cards make v?":
+
+* by **position** (`subsets_with_sum`, `count_subsets_with_sum`): every subset of a list,
+  as a pupil would list them — two equal cards give two different subsets;
+* by **kind** (`groups_with_sum`, `disjoint_unions`, `largest_disjoint_union`): cards of
+  equal kind are interchangeable, so each distinct multiset is produced once. A kind is a
+  `(value, count)` pair; two kinds may share a value (a plain 8 and a rainbow 8).
+
+Multisets of kinds are count vectors (one count per kind). Internally they are packed
+into one integer with a guard bit per kind, so "does this group still fit?" is a single
+subtraction (a borrow clears a guard bit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+
+Kinds = Sequence[tuple[int, int]]
+CountVector = tuple[int, ...]
+
+_FIELD_BITS = 8  # 7 bits of count (up to 127 cards of a kind) and one guard bit
+_GUARD = 1 << (_FIELD_BITS - 1)
+_MASK = _GUARD - 1
+
+
+# --- by position -------------------------------------------------------------------------
+
+
+def subsets_with_sum(values: Sequence[int], target: int) -> Iterator[tuple[int, ...]]:
+    """Yield the positions of every subset of `values` (positive ints) summing to `target`.
+
+    Output-sensitive: a branch is cut as soon as the values left cannot reach the target.
+    Positions come in increasing order within a subset; subsets in lexicographic order.
+    """
+    if target <= 0:
+        return
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    ordered = [values[i] for i in order]
+    suffix = [0] * (len(ordered) + 1)
+    for i in range(len(ordered) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + ordered[i]
+    found: list[tuple[int, ...]] = []
+    chosen: list[int] = []
+
+    def walk(start: int, rest: int) -> None:
+        if rest == 0:
+            found.append(tuple(sorted(order[i] for i in chosen)))
+            return
+        if suffix[start] < rest:
+            return
+        for i in range(start, len(ordered)):
+            if ordered[i] > rest:
+                break
+            chosen.append(i)
+            walk(i + 1, rest - ordered[i])
+            chosen.pop()
+
+    walk(0, target)
+    yield from sorted(found)
+
+
+def count_subsets_with_sum(values: Sequence[int], target: int) -> int:
+    """How many subsets (by position) of `values` sum to `target`.
+
+    This is the coefficient of x**target in the product of (1 + x**a) over the values,
+    computed by the usual dynamic programme.
+    """
+    if target < 0:
+        return 0
+    ways = [1] + [0] * target
+    for value in values:
+        for total in range(target, value - 1, -1):
+            ways[total] += ways[total - value]
+    return ways[target] if target > 0 else 0
+
+
+# --- by kind -----------------------------------------------------------------------------
+
+
+def _pack(counts: Sequence[int]) -> int:
+    code = 0
+    for position, count in enumerate(counts):
+        code |= count << (position * _FIELD_BITS)
+    return code
+
+
+def _unpack(code: int, size: int) -> CountVector:
+    return tuple((code >> (position * _FIELD_BITS)) & _MASK for position in range(size))
+
+
+@lru_cache(maxsize=64)
+def _guards(size: int) -> int:
+    return sum(_GUARD << (position * _FIELD_BITS) for position in range(size))
+
+
+def groups_with_sum(kinds: Kinds, target: int) -> list[CountVector]:
+    """Every distinct non-empty multiset of the kinds whose values sum to `target`."""
+    kinds = list(kinds)
+    found: list[CountVector] = []
+    reach = [0] * (len(kinds) + 1)
+    for i in range(len(kinds) - 1, -1, -1):
+        reach[i] = reach[i + 1] + kinds[i][0] * kinds[i][1]
+    counts = [0] * len(kinds)
+
+    def walk(index: int, rest: int) -> None:
+        if rest == 0:
+            found.append(tuple(counts))
+            return
+        if index == len(kinds) or reach[index] < rest:
+            return
+        value, available = kinds[index]
+        most = min(available, rest // value) if value > 0 else 0
+        for taken in range(most, -1, -1):
+            counts[index] = taken
+            walk(index + 1, rest - taken * value)
+        counts[index] = 0
+
+    if target > 0:
+        walk(0, target)
+    return found
+
+
+def disjoint_unions(kinds: Kinds, target: int, limit: int | None = None) -> list[CountVector]:
+    """Every distinct multiset that splits into pairwise disjoint groups summing to `target`.
+
+    Breadth-first over the unions themselves, each reached once: the work grows with the
+    number of answers times the number of groups, not with the number of subsets.
+    With `limit`, at most `limit` unions with the fewest groups are returned, plus always
+    one of the largest (`largest_disjoint_union`), for crowded tables.
+    """
+    size = len(kinds)
+    groups = [_pack(group) for group in groups_with_sum(kinds, target)]
+    if not groups:
+        return []
+    guards = _guards(size)
+    start = _pack([count for _, count in kinds])
+    seen = {start}
+    frontier = [start]
+    capped = False
+    while frontier and not capped:
+        following = []
+        for rest in frontier:
+            lifted = rest | guards
+            for group in groups:
+                left = lifted - group
+                if left & guards == guards:
+                    left ^= guards
+                    if left not in seen:
+                        seen.add(left)
+                        following.append(left)
+                        if limit is not None and len(seen) > limit:
+                            capped = True
+                            break
+            if capped:
+                break
+        frontier = following
+    seen.discard(start)
+    unions = [_unpack(start - rest, size) for rest in seen]
+    if capped:
+        largest = largest_disjoint_union(kinds, target)
+        if largest is not None and largest not in unions:
+            unions.append(largest)
+    return unions
+
+
+def largest_disjoint_union(kinds: Kinds, target: int) -> CountVector | None:
+    """A union of pairwise disjoint groups for `target` with the most cards (None if none).
+
+    Exact, by a memoised search in which the first card left either joins a group or stays.
+    """
+    size = len(kinds)
+    groups = groups_with_sum(kinds, target)
+    if not groups:
+        return None
+    packed = [(_pack(group), sum(group), next(i for i, c in enumerate(group) if c)) for group in groups]
+    guards = _guards(size)
+    memo: dict[int, tuple[int, int]] = {}
+
+    def best(rest: int) -> tuple[int, int]:
+        """(cards taken, packed union) for the multiset `rest`."""
+        if rest == 0:
+            return (0, 0)
+        if rest in memo:
+            return memo[rest]
+        first = next(i for i in range(size) if (rest >> (i * _FIELD_BITS)) & _MASK)
+        one = 1 << (first * _FIELD_BITS)
+        answer = best(rest - one)
+        lifted = rest | guards
+        for group, cards, lowest in packed:
+            if lowest != first:
+                continue
+            left = lifted - group
+            if left & guards == guards:
+                taken, union = best(left ^ guards)
+                if taken + cards > answer[0]:
+                    answer = (taken + cards, union + group)
+        memo[rest] = answer
+        return answer
+
+    taken, union = best(_pack([count for _, count in kinds]))
+    return _unpack(union, size) if taken else None
+
+
+def split_into_groups(values: Sequence[int], target: int) -> list[list[int]] | None:
+    """Split the multiset `values` into groups that each sum to `target`, or None.
+
+    Used to explain a capture ("8 = 8, 4 + 4 = 8"); larger groups of equal value come first.
+    """
+    if target <= 0 or any(v <= 0 for v in values) or sum(values) % target:
+        return None
+    pool = sorted(values, reverse=True)
+
+    def fill(pool: list[int]) -> list[list[int]] | None:
+        if not pool:
+            return []
+        first, rest = pool[0], pool[1:]
+        if first == target:
+            tail = fill(rest)
+            return None if tail is None else [[first], *tail]
+        for positions in subsets_with_sum(rest, target - first):
+            chosen = set(positions)
+            tail = fill([v for i, v in enumerate(rest) if i not in chosen])
+            if tail is not None:
+                return [[first, *(rest[i] for i in positions)], *tail]
+        return None
+
+    return fill(pool)

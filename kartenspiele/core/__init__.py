@@ -1,0 +1,1 @@
+"""Game-agnostic building blocks: errors, seeded randomness, texts, sessions."""

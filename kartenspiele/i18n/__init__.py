@@ -1,0 +1,55 @@
+"""One table of every text a person sees, in German (default) and English.
+
+The table lives in `texts.json` beside this file: `{"key": {"de": "…", "en": "…"}}`.
+Texts use `str.format` fields (`{card}`, `{player}`); `text()` fills them in.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from functools import lru_cache
+from importlib import resources
+
+LANGUAGES = ("de", "en")
+DEFAULT_LANGUAGE = "de"
+_current = [DEFAULT_LANGUAGE]
+
+
+@lru_cache(maxsize=1)
+def texts() -> dict[str, dict[str, str]]:
+    """The whole table, loaded once from the package."""
+    raw = resources.files(__package__).joinpath("texts.json").read_text(encoding="utf-8")
+    return json.loads(raw)
+
+
+def set_language(lang: str) -> None:
+    """Choose the language of messages that are shown without an explicit language."""
+    _current[0] = check_language(lang)
+
+
+def current_language() -> str:
+    return _current[0]
+
+
+def check_language(lang: str | None) -> str:
+    """`lang`, or the current language for None; an unknown language raises ValueError."""
+    if lang is None:
+        return _current[0]
+    if lang not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    return lang
+
+
+def text(key: str, lang: str | None = None, /, **params: object) -> str:
+    """The text `key` in `lang`, with its fields filled from `params`."""
+    entry = texts()[key]
+    return entry[check_language(lang)].format(**params)
+
+
+def join_words(items: Iterable[object], lang: str | None = None) -> str:
+    """`8, 4 und 4` / `8, 4 and 4`."""
+    words = [str(item) for item in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {text('word.and', lang)} {words[-1]}"

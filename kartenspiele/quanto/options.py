@@ -1,0 +1,41 @@
+"""Quanto's rule variants, with the defaults of `rules/quanto.md`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
+
+from ..core.errors import RuleOptionError
+
+REFILL_MODES = ("choice", "auto")
+
+
+@dataclass(frozen=True)
+class QuantoOptions:
+    """`refill`: "choice" (refilling table or hand is an action) or "auto" (both are refilled
+    after every turn). `lay_only_if_stuck`: laying a card is allowed only when no other
+    play is possible."""
+
+    refill: str = "choice"
+    lay_only_if_stuck: bool = False
+
+    def __post_init__(self) -> None:
+        if self.refill not in REFILL_MODES:
+            raise RuleOptionError("option.bad_value", option="refill", value=self.refill,
+                                  allowed=", ".join(REFILL_MODES))
+        if not isinstance(self.lay_only_if_stuck, bool):
+            raise RuleOptionError("option.bad_value", option="lay_only_if_stuck",
+                                  value=self.lay_only_if_stuck, allowed="True, False")
+
+    @classmethod
+    def from_dict(cls, values: Mapping[str, object] | None) -> QuantoOptions:
+        """Options from a mapping; an unknown name raises `RuleOptionError`."""
+        values = dict(values or {})
+        known = {field.name for field in fields(cls)}
+        for name in values:
+            if name not in known:
+                raise RuleOptionError("option.unknown", option=name, allowed=", ".join(sorted(known)))
+        return cls(**values)  # type: ignore[arg-type]
+
+    def to_dict(self) -> dict[str, object]:
+        return asdict(self)

@@ -1,0 +1,250 @@
+"""Checking a Quanto move against the rules, independently of the move generator.
+
+`plan_move` either raises `IllegalMoveError` with the reason, or returns a `Plan`: which
+physical cards move and how the taken cards split into groups (for the narration).
+The generator lists moves; this module decides whether any given move is legal, so a move
+that the (bounded) list leaves out is still accepted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..arithmetic import split_into_groups, subsets_with_sum
+from ..core.errors import GameOverError, IllegalMoveError
+from .cards import DECK, Card, format_cards
+from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
+
+Group = tuple[Card, ...]
+
+
+@dataclass
+class Plan:
+    """What a legal move does: the card played (id), the table cards taken (ids), the groups."""
+
+    move: Move
+    card_id: int | None = None
+    taken_ids: list[int] = field(default_factory=list)
+    groups: list[Group] = field(default_factory=list)
+    partner: Group = ()
+    bonus: Card | None = None
+    value: int | None = None
+
+
+def split_faces(faces: Sequence[Card], target: int) -> list[Group] | None:
+    """Split table cards into groups for `target` (each joker a group by itself), or None."""
+    jokers = [face for face in faces if face.is_joker]
+    plain = [face for face in faces if not face.is_joker]
+    groups: list[Group] = []
+    if plain:
+        split = split_into_groups([face.value for face in plain], target)  # type: ignore[misc]
+        if split is None:
+            return None
+        pool = sorted(plain, key=Card.sort_key)
+        for values in split:
+            group = []
+            for value in values:
+                face = next(f for f in pool if f.value == value)
+                pool.remove(face)
+                group.append(face)
+            groups.append(tuple(group))
+    groups.extend((joker,) for joker in jokers)
+    return groups
+
+
+def _split_with_bonus(faces: Sequence[Card], target: int, rainbow: bool,
+                      need_group: bool) -> tuple[list[Group], Card | None] | None:
+    """Groups for `target`, allowing one extra card as a rainbow bonus."""
+    groups = split_faces(faces, target) if faces else []
+    if groups is not None and (groups or not need_group):
+        return groups, None
+    if rainbow:
+        for bonus in dict.fromkeys(faces):
+            rest = list(faces)
+            rest.remove(bonus)
+            groups = split_faces(rest, target) if rest else []
+            if groups is not None and (groups or not need_group):
+                return groups, bonus
+    return None
+
+
+def _find_partner(faces: Sequence[Card], need: int, chip: int) -> tuple[Group, list[Group]] | None:
+    """Split `faces` into cards summing to `need` (no joker) and groups for `chip`."""
+    plain = [face for face in faces if not face.is_joker]
+    for positions in subsets_with_sum([face.value for face in plain], need):  # type: ignore[misc]
+        partner = tuple(plain[i] for i in positions)
+        rest = list(faces)
+        for face in partner:
+            rest.remove(face)
+        groups = split_faces(rest, chip) if rest else []
+        if groups is not None:
+            return partner, groups
+    return None
+
+
+def _take_ids(state, faces: Sequence[Card]) -> list[int]:
+    """Physical table cards for the faces, or an error naming what is not on the table."""
+    available = list(state.table)
+    ids = []
+    missing = []
+    for face in faces:
+        match = next((i for i in available if DECK[i] == face), None)
+        if match is None:
+            missing.append(face)
+        else:
+            available.remove(match)
+            ids.append(match)
+    if missing:
+        raise IllegalMoveError("quanto.illegal.not_on_table", cards=format_cards(missing))
+    return ids
+
+
+def _playable_id(state, card: Card | None) -> int:
+    if card is None:
+        raise IllegalMoveError("quanto.illegal.no_card")
+    source = state.playable()
+    match = next((i for i in source if DECK[i] == card), None)
+    if match is None:
+        key = "quanto.illegal.not_drawn" if state.phase == "after_three" else "quanto.illegal.not_in_hand"
+        raise IllegalMoveError(key, card=card.notation)
+    return match
+
+
+def can_play_beyond_laying(state) -> bool:
+    """Whether any A1–A5 move exists with a playable card (for `lay_only_if_stuck`)."""
+    from .movegen import TableKinds, play_moves
+
+    table = TableKinds([DECK[i] for i in state.table], limit=1)
+    faces = {DECK[i] for i in state.playable()}
+    return any(next(play_moves(state, face, table), None) is not None for face in faces)
+
+
+def plan_move(state, move: Move) -> Plan:
+    """Check `move` in `state`; return its plan or raise `IllegalMoveError` saying why."""
+    if state.over:
+        raise GameOverError("illegal.game_over")
+    if not isinstance(move, Move):
+        raise IllegalMoveError("quanto.illegal.not_a_move", move=repr(move))
+    if move.kind in (REFILL_TABLE, REFILL_HAND, PASS):
+        return _plan_turn_action(state, move)
+    card_id = _playable_id(state, move.card)
+    card = DECK[card_id]
+    player = state.to_move
+    chip = state.chip_of[player]
+    if move.declared is not None and not card.is_joker:
+        raise IllegalMoveError("quanto.illegal.declared_not_joker", card=card.notation)
+    if move.kind == LAY:
+        if move.takes:
+            raise IllegalMoveError("quanto.illegal.lay_takes")
+        if state.options.lay_only_if_stuck and can_play_beyond_laying(state):
+            raise IllegalMoveError("quanto.illegal.lay_not_stuck")
+        return Plan(move, card_id)
+    if move.kind == JOKER_QUANTO:
+        return _plan_joker_quanto(state, move, card_id, player)
+    taken_ids = _take_ids(state, move.takes)
+    takes = list(move.takes)
+    if move.kind == CAPTURE:
+        value = move.declared if card.is_joker else card.value
+        if value is None or not 1 <= value <= 12:
+            raise IllegalMoveError("quanto.illegal.joker_value")
+        found = _split_with_bonus(takes, value, card.rainbow, need_group=True)
+        if found is None:
+            _raise_not_groups(takes, value)
+        groups, bonus = found
+        return Plan(move, card_id, taken_ids, groups, bonus=bonus, value=value)
+    if move.kind == FORM:
+        return _plan_form(state, move, card_id, card, chip, taken_ids, takes)
+    if chip is None:
+        raise IllegalMoveError("quanto.illegal.no_quanto")
+    if move.kind == EXTEND:
+        if card.is_joker:
+            raise IllegalMoveError("quanto.illegal.joker_cannot_build")
+        if card.value >= chip:  # type: ignore[operator]
+            raise IllegalMoveError("quanto.illegal.extend_too_big", card=card.notation, chip=chip)
+        found = _find_partner(takes, chip - card.value, chip)  # type: ignore[operator]
+        if found is None:
+            raise IllegalMoveError("quanto.illegal.extend_partner", card=card.notation, chip=chip,
+                                   need=chip - card.value, cards=format_cards(takes) or "–")  # type: ignore[operator]
+        partner, groups = found
+        return Plan(move, card_id, taken_ids, groups, partner=partner, value=chip)
+    if move.kind == COLLECT:
+        value = move.declared if card.is_joker else card.value
+        if card.is_joker and value is None:
+            value = chip
+        if value != chip:
+            raise IllegalMoveError("quanto.illegal.collect_value", card=card.notation, chip=chip)
+        found = _split_with_bonus(takes, chip, card.rainbow, need_group=False)
+        if found is None:
+            _raise_not_groups(takes, chip)
+        groups, bonus = found
+        return Plan(move, card_id, taken_ids, groups, bonus=bonus, value=chip)
+    raise IllegalMoveError("quanto.illegal.not_a_move", move=str(move))
+
+
+def _raise_not_groups(takes: Sequence[Card], value: int) -> None:
+    if not takes:
+        raise IllegalMoveError("quanto.illegal.no_groups", value=value)
+    raise IllegalMoveError("quanto.illegal.not_groups", cards=format_cards(takes), value=value)
+
+
+def _plan_form(state, move: Move, card_id: int, card: Card, chip: int | None,
+               taken_ids: list[int], takes: list[Card]) -> Plan:
+    if chip is not None:
+        raise IllegalMoveError("quanto.illegal.already_quanto", chip=chip)
+    if card.is_joker:
+        raise IllegalMoveError("quanto.illegal.joker_cannot_build")
+    target = move.chip
+    if target is None or not 5 <= target <= 12:
+        raise IllegalMoveError("quanto.illegal.chip_range", chip=target)
+    if target not in state.supply():
+        raise IllegalMoveError("quanto.illegal.chip_taken", chip=target)
+    need = target - card.value  # type: ignore[operator]
+    for partner in dict.fromkeys(takes):
+        if partner.is_joker or partner.value != need:
+            continue
+        rest = list(takes)
+        rest.remove(partner)
+        groups = split_faces(rest, target) if rest else []
+        if groups is not None:
+            return Plan(move, card_id, taken_ids, groups, partner=(partner,), value=target)
+    if not any(face.value == need for face in takes):
+        raise IllegalMoveError("quanto.illegal.form_partner", card=card.notation, chip=target,
+                               need=need)
+    raise IllegalMoveError("quanto.illegal.not_groups", cards=format_cards(takes), value=target)
+
+
+def _plan_joker_quanto(state, move: Move, card_id: int, player: int) -> Plan:
+    if not DECK[card_id].is_joker:
+        raise IllegalMoveError("quanto.illegal.joker_only")
+    target = move.target
+    if move.takes or target is None or not 0 <= target < state.players or target == player:
+        raise IllegalMoveError("quanto.illegal.joker_target")
+    if state.chip_of[target] is None:
+        raise IllegalMoveError("quanto.illegal.no_foreign_quanto", other=target + 1)
+    return Plan(move, card_id, value=state.chip_of[target])
+
+
+def _plan_turn_action(state, move: Move) -> Plan:
+    if move.card is not None or move.takes or move.declared is not None or move.chip is not None:
+        raise IllegalMoveError("quanto.illegal.not_a_move", move=str(move))
+    if move.kind == PASS:
+        from .movegen import legal_moves
+
+        if legal_moves(state, limit=1) != [move]:
+            raise IllegalMoveError("quanto.illegal.cannot_pass")
+        return Plan(move)
+    if state.phase == "after_two":
+        raise IllegalMoveError("quanto.illegal.after_two")
+    if state.phase == "after_three":
+        raise IllegalMoveError("quanto.illegal.after_three")
+    if state.options.refill != "choice":
+        raise IllegalMoveError("quanto.illegal.refill_auto")
+    if not state.draw:
+        raise IllegalMoveError("quanto.illegal.draw_empty")
+    if move.kind == REFILL_TABLE and len(state.table) >= state.table_size:
+        raise IllegalMoveError("quanto.illegal.table_full", size=state.table_size)
+    if move.kind == REFILL_HAND and len(state.hands[state.to_move]) >= state.hand_size:
+        raise IllegalMoveError("quanto.illegal.hand_full", size=state.hand_size)
+    return Plan(move)
+

@@ -1,0 +1,372 @@
+"""The Quanto game state: set-up, legal moves, applying a move, the end, JSON, views.
+
+In the manner of OpenSpiel: `legal_moves()`, `apply(move)`, `is_terminal()`,
+`returns()`, `clone()`, `to_dict()`/`from_dict()`. Zones hold card ids (see `cards.DECK`);
+the draw pile keeps its top card last. A turn can pass through phases: after a laid 2 the
+same player must play another hand card (`after_two`); after a laid 3 the player plays one
+of the drawn cards (`after_three`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.errors import PlayerCountError
+from ..core.events import Event
+from ..core.rng import derive_rng, new_seed
+from .cards import CHIPS, DECK, Card
+from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
+from .movegen import DEFAULT_LIMIT, legal_moves
+from .options import QuantoOptions
+from .rules import Plan, plan_move
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+PHASES = ("turn", "after_two", "after_three")
+
+
+def sizes(players: int) -> tuple[int, int]:
+    """(hand size H, table size T) for a number of players."""
+    return (4, 4) if players <= 4 else (5, 5)
+
+
+def check_players(players: object) -> int:
+    if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise PlayerCountError("player_count", game="Quanto", players=players,
+                               low=MIN_PLAYERS, high=MAX_PLAYERS)
+    return players
+
+
+class QuantoState:
+    """A position of Quanto: every zone, the player to move and the phase of the turn."""
+
+    game = "quanto"
+
+    def __init__(self, players: int, seed: int, options: QuantoOptions | None = None) -> None:
+        self.players = check_players(players)
+        self.seed = seed
+        self.options = options or QuantoOptions()
+        self.hand_size, self.table_size = sizes(players)
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.table: list[int] = []
+        self.draw: list[int] = []  # top card last
+        self.win: list[list[int]] = [[] for _ in range(players)]  # top card last
+        self.stacks: list[list[int]] = [[] for _ in range(players)]
+        self.chip_of: list[int | None] = [None] * players
+        self.out: list[int] = []
+        self.drawn: list[int] = []  # cards drawn by a 3, waiting for the choice
+        self.phase = "turn"
+        self.to_move = 0
+        self.last_capturer: int | None = None
+        self.end_begun = False
+        self.over = False
+
+    # -- set-up --------------------------------------------------------------------------
+    @classmethod
+    def new(cls, players: int = 3, seed: int | None = None,
+            options: QuantoOptions | Mapping[str, Any] | None = None) -> QuantoState:
+        """A new game: shuffle with `seed`, deal H cards to each player, reveal T cards."""
+        if not isinstance(options, QuantoOptions):
+            options = QuantoOptions.from_dict(options)
+        state = cls(players, new_seed() if seed is None else seed, options)
+        deck = list(range(len(DECK)))
+        derive_rng(state.seed, "quanto", "deal").shuffle(deck)
+        state.draw = deck
+        for _ in range(state.hand_size):
+            for hand in state.hands:
+                hand.append(state.draw.pop())
+        state.reveal(state.table_size, [])
+        return state
+
+    # -- queries -------------------------------------------------------------------------
+    def supply(self) -> list[int]:
+        """The chips nobody holds."""
+        held = set(self.chip_of)
+        return [chip for chip in CHIPS if chip not in held]
+
+    def playable(self) -> list[int]:
+        """The cards the player to move may play now: the drawn cards after a 3, else the hand."""
+        return self.drawn if self.phase == "after_three" else self.hands[self.to_move]
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.over else self.to_move
+
+    def legal_moves(self, limit: int | None = DEFAULT_LIMIT) -> list[Move]:
+        """Every legal move, each once. On a crowded table at most `limit` unions of groups
+        are listed per card and value (the largest capture always among them); `limit=None`
+        lists all. `apply` accepts every legal move, listed or not."""
+        return legal_moves(self, limit)
+
+    def check(self, move: Move) -> Plan:
+        """The plan of a legal move; an illegal one raises `IllegalMoveError` with the reason."""
+        return plan_move(self, move)
+
+    def is_legal(self, move: Move) -> bool:
+        from ..core.errors import IllegalMoveError
+
+        try:
+            plan_move(self, move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def scores(self) -> list[int]:
+        """Cards on each win pile (the score at the end)."""
+        return [len(pile) for pile in self.win]
+
+    def winners(self) -> list[int]:
+        """The players with the most cards (all of them share the win); empty before the end."""
+        if not self.over:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [p for p, score in enumerate(scores) if score == best]
+
+    def returns(self) -> list[float]:
+        """1 shared among the winners at the end (0 for everyone before the end)."""
+        winners = self.winners()
+        return [1 / len(winners) if p in winners else 0.0 for p in range(self.players)]
+
+    # -- applying moves ------------------------------------------------------------------
+    def apply(self, move: Move) -> list[Event]:
+        """Carry out a legal move and return the events it caused; an illegal move raises
+        `IllegalMoveError` and changes nothing."""
+        plan = plan_move(self, move)
+        events: list[Event] = []
+        player = self.to_move
+        kind = move.kind
+        if kind == PASS:
+            events.append(Event("passed", player))
+            self._end_turn(events)
+            return events
+        if kind == REFILL_TABLE:
+            self.reveal(self.table_size - len(self.table), events, player)
+            self._end_turn(events)
+            return events
+        if kind == REFILL_HAND:
+            self._refill_hand(player, events)
+            self._end_turn(events)
+            return events
+        card = DECK[plan.card_id]
+        if self.phase == "after_three":
+            self.drawn.remove(plan.card_id)
+            events.append(Event("chose_drawn", player, card=card))
+            if self.drawn:
+                events.append(Event("cards_out", player, cards=tuple(DECK[i] for i in self.drawn)))
+                self.out.extend(self.drawn)
+                self.drawn = []
+        else:
+            self.hands[player].remove(plan.card_id)
+        self.phase = "turn"
+        if kind == LAY:
+            self.table.append(plan.card_id)
+            events.append(Event("laid", player, card=card))
+            self._lay_effect(card, player, events)
+            return events
+        if kind == JOKER_QUANTO:
+            self._joker_quanto(plan, player, events)
+        else:
+            self._take_from_table(plan, card, player, events)
+        self._end_turn(events)
+        return events
+
+    def _take_from_table(self, plan: Plan, card: Card, player: int, events: list[Event]) -> None:
+        for card_id in plan.taken_ids:
+            self.table.remove(card_id)
+        if plan.taken_ids:
+            self.last_capturer = player
+        kind = plan.move.kind
+        groups = tuple(plan.groups)
+        if kind == CAPTURE:
+            events.append(Event("captured", player, card=card, groups=groups, value=plan.value))
+            self._bonus(plan, player, events)
+            self.win[player].extend(plan.taken_ids)
+            self.win[player].append(plan.card_id)
+        elif kind == FORM:
+            self.chip_of[player] = plan.value
+            self.stacks[player] = [plan.card_id, *plan.taken_ids]
+            events.append(Event("quanto_formed", player, card=card, cards=plan.partner, value=plan.value))
+            events.append(Event("chip_taken", player, value=plan.value))
+            if groups:
+                events.append(Event("quanto_groups_added", player, groups=groups, value=plan.value))
+        elif kind == EXTEND:
+            self.stacks[player].extend([plan.card_id, *plan.taken_ids])
+            events.append(Event("quanto_extended", player, card=card, cards=plan.partner, value=plan.value))
+            if groups:
+                events.append(Event("quanto_groups_added", player, groups=groups, value=plan.value))
+        elif kind == COLLECT:
+            if groups:
+                events.append(Event("quanto_groups_added", player, groups=groups, value=plan.value))
+            stack = self.stacks[player] + plan.taken_ids
+            self._bonus(plan, player, events)
+            self.win[player].extend(stack)
+            self.win[player].append(plan.card_id)
+            events.append(Event("quanto_collected", player, card=card, value=plan.value,
+                                cards=tuple(DECK[i] for i in stack) + (card,)))
+            events.append(Event("chip_returned", player, value=plan.value))
+            self.stacks[player] = []
+            self.chip_of[player] = None
+
+    def _bonus(self, plan: Plan, player: int, events: list[Event]) -> None:
+        if plan.bonus is not None:
+            events.append(Event("rainbow_bonus", player, card=plan.bonus))
+
+    def _joker_quanto(self, plan: Plan, player: int, events: list[Event]) -> None:
+        other = plan.move.target
+        assert other is not None
+        stack = self.stacks[other]
+        events.append(Event("joker_took_quanto", player, card=DECK[plan.card_id], other=other,
+                            value=self.chip_of[other], cards=tuple(DECK[i] for i in stack)))
+        events.append(Event("chip_returned", other, value=self.chip_of[other]))
+        self.win[player].extend(stack)
+        self.win[player].append(plan.card_id)
+        self.stacks[other] = []
+        self.chip_of[other] = None
+
+    def _lay_effect(self, card: Card, player: int, events: list[Event]) -> None:
+        if card.value == 1:
+            for step in range(1, self.players):
+                other = (player + step) % self.players
+                if self.win[other]:
+                    taken = self.win[other].pop()
+                    self.win[player].append(taken)
+                    events.append(Event("one_took", player, card=DECK[taken], other=other))
+        elif card.value == 2:
+            if self.hands[player]:
+                self.phase = "after_two"
+                events.append(Event("two_again", player))
+                return
+            events.append(Event("two_chain_ends", player))
+        elif card.value == 3:
+            if self.draw:
+                for _ in range(min(3, len(self.draw))):
+                    self.drawn.append(self._draw_one(events))
+                self.phase = "after_three"
+                events.append(Event("three_drew", player, cards=tuple(DECK[i] for i in self.drawn)))
+                return
+            events.append(Event("three_no_effect", player))
+        self._end_turn(events)
+
+    # -- drawing -------------------------------------------------------------------------
+    def _draw_one(self, events: list[Event]) -> int:
+        card_id = self.draw.pop()
+        if not self.draw and not self.end_begun:
+            self.end_begun = True
+            events.append(Event("last_card_drawn"))
+        return card_id
+
+    def reveal(self, count: int, events: list[Event], player: int | None = None) -> None:
+        """Turn `count` cards onto the table; each rainbow card turned up adds one more."""
+        revealed: list[Card] = []
+        extra = 0
+        while count > 0 and self.draw:
+            card_id = self._draw_one(events)
+            self.table.append(card_id)
+            revealed.append(DECK[card_id])
+            count -= 1
+            if DECK[card_id].rainbow:
+                count += 1
+                extra += 1
+        if revealed:
+            events.append(Event("table_refilled", player, cards=tuple(revealed), value=extra))
+
+    def _refill_hand(self, player: int, events: list[Event]) -> None:
+        drawn = []
+        while len(self.hands[player]) < self.hand_size and self.draw:
+            card_id = self._draw_one(events)
+            self.hands[player].append(card_id)
+            drawn.append(DECK[card_id])
+        if drawn:
+            events.append(Event("hand_refilled", player, cards=tuple(drawn), value=len(drawn), hidden=True))
+
+    # -- turn end and game end -----------------------------------------------------------
+    def _end_turn(self, events: list[Event]) -> None:
+        player = self.to_move
+        self.phase = "turn"
+        if self.options.refill == "auto":
+            self.reveal(self.table_size - len(self.table), events, player)
+            self._refill_hand(player, events)
+        if not self.draw and not any(self.hands):
+            self._finish(events)
+            return
+        self.to_move = (player + 1) % self.players
+        events.append(Event("next_player", self.to_move))
+
+    def _finish(self, events: list[Event]) -> None:
+        if self.table:
+            cards = tuple(DECK[i] for i in self.table)
+            if self.last_capturer is None:
+                self.out.extend(self.table)
+                events.append(Event("table_out", cards=cards))
+            else:
+                self.win[self.last_capturer].extend(self.table)
+                events.append(Event("table_to_last_capturer", self.last_capturer, cards=cards))
+            self.table = []
+        for player, stack in enumerate(self.stacks):
+            if self.chip_of[player] is not None:
+                events.append(Event("quanto_lost", player, value=self.chip_of[player],
+                                    cards=tuple(DECK[i] for i in stack)))
+                self.out.extend(stack)
+                self.stacks[player] = []
+                self.chip_of[player] = None
+        self.over = True
+        events.append(Event("game_over", scores=tuple(self.scores()), winners=tuple(self.winners())))
+
+    # -- copies, JSON, views -------------------------------------------------------------
+    def clone(self) -> QuantoState:
+        twin = QuantoState.__new__(QuantoState)
+        twin.__dict__.update(self.__dict__)
+        for name in ("table", "draw", "out", "drawn", "chip_of"):
+            setattr(twin, name, list(getattr(self, name)))
+        for name in ("hands", "win", "stacks"):
+            setattr(twin, name, [list(zone) for zone in getattr(self, name)])
+        return twin
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as plain JSON data (card ids; the draw pile top first)."""
+        from .serialise import state_to_dict
+
+        return state_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> QuantoState:
+        """The state written by `to_dict`; a malformed one raises `SaveFileError`."""
+        from .serialise import state_from_dict
+
+        return state_from_dict(data)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, QuantoState) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def view(self, player: int):
+        """What `player` may see: no other hand, no order or content of the draw pile."""
+        from .view import QuantoView
+
+        return QuantoView.of(self, player)
+
+    def selection(self, card_id: int, table_ids=(), declared: int | None = None):
+        """What a hand card with these table cards can still become (see `selection.py`)."""
+        from .selection import query
+
+        return query(self, card_id, list(table_ids), declared)
+
+    def _repr_html_(self) -> str:
+        from .display import state_html
+
+        return state_html(self)
+
+    def __repr__(self) -> str:
+        return (f"<QuantoState players={self.players} seed={self.seed} to_move={self.to_move} "
+                f"phase={self.phase} draw={len(self.draw)} over={self.over}>")
+
+
+def new_game(players: int = 3, seed: int | None = None, **options: Any) -> QuantoState:
+    """A new game of Quanto for 2–6 players; `options` are those of `QuantoOptions`."""
+    return QuantoState.new(players, seed, QuantoOptions.from_dict(options))
+
