@@ -80,20 +80,29 @@ def count_subsets_with_sum(values: Sequence[int], target: int) -> int:
 # --- by kind -----------------------------------------------------------------------------
 
 
-def _pack(counts: Sequence[int]) -> int:
+def pack(counts: Sequence[int]) -> int:
+    """A count vector as one integer (8 bits per kind; see the module's text)."""
     code = 0
     for position, count in enumerate(counts):
         code |= count << (position * _FIELD_BITS)
     return code
 
 
-def _unpack(code: int, size: int) -> CountVector:
+def unpack(code: int, size: int) -> CountVector:
+    """The count vector of a packed multiset of `size` kinds."""
     return tuple((code >> (position * _FIELD_BITS)) & _MASK for position in range(size))
 
 
 @lru_cache(maxsize=64)
-def _guards(size: int) -> int:
+def guards(size: int) -> int:
+    """The guard bits of `size` packed kinds."""
     return sum(_GUARD << (position * _FIELD_BITS) for position in range(size))
+
+
+def contains(whole: int, part: int, size: int) -> bool:
+    """Whether the packed multiset `part` lies within `whole` (both of `size` kinds)."""
+    lifted = whole | guards(size)
+    return (lifted - part) & guards(size) == guards(size)
 
 
 def groups_with_sum(kinds: Kinds, target: int) -> list[CountVector]:
@@ -132,22 +141,28 @@ def disjoint_unions(kinds: Kinds, target: int, limit: int | None = None) -> list
     one of the largest (`largest_disjoint_union`), for crowded tables.
     """
     size = len(kinds)
-    groups = [_pack(group) for group in groups_with_sum(kinds, target)]
+    return [unpack(code, size) for code in union_codes(kinds, target, limit)]
+
+
+def union_codes(kinds: Kinds, target: int, limit: int | None = None) -> list[int]:
+    """`disjoint_unions`, packed (see `pack`)."""
+    size = len(kinds)
+    groups = [pack(group) for group in groups_with_sum(kinds, target)]
     if not groups:
         return []
-    guards = _guards(size)
-    start = _pack([count for _, count in kinds])
+    guard = guards(size)
+    start = pack([count for _, count in kinds])
     seen = {start}
     frontier = [start]
     capped = False
     while frontier and not capped:
         following = []
         for rest in frontier:
-            lifted = rest | guards
+            lifted = rest | guard
             for group in groups:
                 left = lifted - group
-                if left & guards == guards:
-                    left ^= guards
+                if left & guard == guard:
+                    left ^= guard
                     if left not in seen:
                         seen.add(left)
                         following.append(left)
@@ -158,11 +173,11 @@ def disjoint_unions(kinds: Kinds, target: int, limit: int | None = None) -> list
                 break
         frontier = following
     seen.discard(start)
-    unions = [_unpack(start - rest, size) for rest in seen]
+    unions = [start - rest for rest in seen]
     if capped:
         largest = largest_disjoint_union(kinds, target)
-        if largest is not None and largest not in unions:
-            unions.append(largest)
+        if largest is not None and pack(largest) not in unions:
+            unions.append(pack(largest))
     return unions
 
 
@@ -175,8 +190,8 @@ def largest_disjoint_union(kinds: Kinds, target: int) -> CountVector | None:
     groups = groups_with_sum(kinds, target)
     if not groups:
         return None
-    packed = [(_pack(group), sum(group), next(i for i, c in enumerate(group) if c)) for group in groups]
-    guards = _guards(size)
+    packed = [(pack(group), sum(group), next(i for i, c in enumerate(group) if c)) for group in groups]
+    guard = guards(size)
     memo: dict[int, tuple[int, int]] = {}
 
     def best(rest: int) -> tuple[int, int]:
@@ -188,20 +203,20 @@ def largest_disjoint_union(kinds: Kinds, target: int) -> CountVector | None:
         first = next(i for i in range(size) if (rest >> (i * _FIELD_BITS)) & _MASK)
         one = 1 << (first * _FIELD_BITS)
         answer = best(rest - one)
-        lifted = rest | guards
+        lifted = rest | guard
         for group, cards, lowest in packed:
             if lowest != first:
                 continue
             left = lifted - group
-            if left & guards == guards:
-                taken, union = best(left ^ guards)
+            if left & guard == guard:
+                taken, union = best(left ^ guard)
                 if taken + cards > answer[0]:
                     answer = (taken + cards, union + group)
         memo[rest] = answer
         return answer
 
-    taken, union = best(_pack([count for _, count in kinds]))
-    return _unpack(union, size) if taken else None
+    taken, union = best(pack([count for _, count in kinds]))
+    return unpack(union, size) if taken else None
 
 
 def split_into_groups(values: Sequence[int], target: int) -> list[list[int]] | None:

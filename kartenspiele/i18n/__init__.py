@@ -1,7 +1,9 @@
 """One table of every text a person sees, in German (default) and English.
 
-The table lives in `texts.json` beside this file: `{"key": {"de": "…", "en": "…"}}`.
-Texts use `str.format` fields (`{card}`, `{player}`); `text()` fills them in.
+The table is kept in JSON files beside this module, one per part of the package
+(`common.json`, `quanto.json`, …), each `{"key": {"de": "…", "en": "…"}}`; they are merged
+into one table, and a key defined twice is an error. Texts use `str.format` fields
+(`{card}`, `{player}`); `text()` fills them in.
 """
 
 from __future__ import annotations
@@ -19,8 +21,15 @@ _current = [DEFAULT_LANGUAGE]
 @lru_cache(maxsize=1)
 def texts() -> dict[str, dict[str, str]]:
     """The whole table, loaded once from the package."""
-    raw = resources.files(__package__).joinpath("texts.json").read_text(encoding="utf-8")
-    return json.loads(raw)
+    table: dict[str, dict[str, str]] = {}
+    for part in sorted(resources.files(__package__).iterdir(), key=lambda entry: entry.name):
+        if not part.name.endswith(".json"):
+            continue
+        for key, entry in json.loads(part.read_text(encoding="utf-8")).items():
+            if key in table:
+                raise RuntimeError(f"text key {key!r} is defined twice (in {part.name})")
+            table[key] = entry
+    return table
 
 
 def set_language(lang: str) -> None:

@@ -1,9 +1,11 @@
 """The Quanto move generator: every legal move of the player to move, each listed once.
 
-Table cards are counted by kind (face); jokers on the table are groups by themselves for
-every value and never part of a sum, so they are added to each union separately.
-`limit` bounds the unions considered per card and value on crowded tables; the largest
-capture is always kept.
+The table is counted by kind (face). A multiset of table cards is a packed integer (see
+`arithmetic.pack`) with the jokers in the last place: a joker on the table is a group by
+itself for every value and never part of a sum, so it is added to each union separately.
+Candidates are produced as plain tuples `(kind, card, declared, chip, target, taken)` and
+turned into `Move` values only at the end. `limit` bounds the unions considered per card
+and value on crowded tables; the largest capture is always kept.
 """
 
 from __future__ import annotations
@@ -11,122 +13,136 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from ..arithmetic import CountVector, disjoint_unions, groups_with_sum
+from ..arithmetic import contains, groups_with_sum, pack, union_codes, unpack
 from .cards import DECK, JOKER, Card
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
 
 DEFAULT_LIMIT = 256
+Candidate = tuple[str, Card, "int | None", "int | None", "int | None", int]
 
 
 class TableKinds:
     """The table as counts of kinds, with cached unions of disjoint groups per value."""
 
     def __init__(self, faces: list[Card], limit: int | None) -> None:
-        counts = Counter(face for face in faces if not face.is_joker)
-        self.faces = sorted(counts, key=Card.sort_key)
-        self.counts = tuple(counts[face] for face in self.faces)
-        self.jokers = len(faces) - sum(self.counts)
+        counts = Counter(faces)
+        jokers = counts.pop(JOKER, 0)
+        self.faces = sorted(counts, key=Card.sort_key) + ([JOKER] if jokers else [])
+        self.plain = len(counts)
+        self.size = len(self.faces)
+        self.counts = tuple(counts[face] for face in self.faces[: self.plain]) + ((jokers,) if jokers else ())
+        self.jokers = jokers
+        self.joker_unit = 1 << (8 * self.plain)
+        self.plain_mask = self.joker_unit - 1
+        self.whole = pack(self.counts)
         self.limit = limit
-        self._unions: dict[tuple[tuple[int, ...], int], list[CountVector]] = {}
+        self._unions: dict[tuple[int, int], list[int]] = {}
 
-    def kinds(self, counts: tuple[int, ...]) -> list[tuple[int, int]]:
-        return [(face.value, count) for face, count in zip(self.faces, counts)]  # type: ignore[misc]
-
-    def unions(self, target: int, counts: tuple[int, ...] | None = None) -> list[CountVector]:
-        """The empty union and every union of disjoint groups for `target` within `counts`."""
-        counts = self.counts if counts is None else counts
-        key = (counts, target)
+    def unions(self, target: int, rest: int | None = None) -> list[int]:
+        """The empty union and every union of disjoint groups for `target` within `rest`."""
+        rest = (self.whole if rest is None else rest) & self.plain_mask
+        key = (rest, target)
         if key not in self._unions:
-            found = disjoint_unions(self.kinds(counts), target, limit=self.limit)
-            self._unions[key] = [tuple(0 for _ in counts), *found]
+            counts = unpack(rest, self.plain)
+            kinds = [(face.value, count) for face, count in zip(self.faces, counts)]
+            self._unions[key] = [0, *union_codes(kinds, target, self.limit)]
         return self._unions[key]
 
-    def cards(self, vector: CountVector) -> tuple[Card, ...]:
+    def with_jokers(self, code: int) -> Iterator[int]:
+        """The union, plus 0 … all table jokers (each a group by itself)."""
+        for jokers in range(self.jokers + 1):
+            yield code + jokers * self.joker_unit
+
+    def bonus_choices(self, code: int) -> Iterator[int]:
+        """`code` plus one more card of each kind still on the table (a rainbow bonus)."""
+        left = unpack(self.whole - code, self.size)
+        for index, count in enumerate(left):
+            if count:
+                yield code + (1 << (8 * index))
+
+    def cards(self, code: int) -> tuple[Card, ...]:
         taken: list[Card] = []
-        for face, count in zip(self.faces, vector):
+        for face, count in zip(self.faces, unpack(code, self.size)):
             taken.extend([face] * count)
         return tuple(taken)
 
-    def with_jokers(self, vector: CountVector) -> Iterator[tuple[Card, ...]]:
-        """The union's cards, plus 0 … all table jokers (each a group by itself)."""
-        base = self.cards(vector)
-        for jokers in range(self.jokers + 1):
-            yield base + (JOKER,) * jokers
-
-    def bonus_choices(self, taken: tuple[Card, ...]) -> Iterator[Card]:
-        """Each kind still on the table after `taken`: candidates for a rainbow bonus."""
-        left = Counter(self.faces_with_jokers())
-        left.subtract(taken)
-        return (face for face, count in left.items() if count > 0)
-
-    def faces_with_jokers(self) -> list[Card]:
-        return self.cards(self.counts) + (JOKER,) * self.jokers
+    def code_of(self, faces: list[Card]) -> int | None:
+        """The packed multiset of `faces`, or None if they are not all on the table."""
+        counts = Counter(faces)
+        code = 0
+        for index, face in enumerate(self.faces):
+            code += counts.pop(face, 0) << (8 * index)
+        if counts or not contains(self.whole, code, self.size):
+            return None
+        return code
 
 
-def _group_moves(table: TableKinds, kind: str, card: Card, target: int, declared: int | None,
-                 chip: int | None = None, need_group: bool = True) -> Iterator[Move]:
-    """Moves that take a union of disjoint groups for `target` (plus a rainbow bonus)."""
-    for vector in table.unions(target):
-        for taken in table.with_jokers(vector):
+def _group_candidates(table: TableKinds, kind: str, card: Card, target: int, declared: int | None,
+                      need_group: bool) -> Iterator[Candidate]:
+    """Taking a union of disjoint groups for `target` (plus a rainbow bonus)."""
+    for union in table.unions(target):
+        for taken in table.with_jokers(union):
             if need_group and not taken:
                 continue
-            yield Move(kind, card, taken, declared, chip)
+            yield (kind, card, declared, None, None, taken)
             if card.rainbow:
-                for bonus in table.bonus_choices(taken):
-                    yield Move(kind, card, taken + (bonus,), declared, chip)
+                for with_bonus in table.bonus_choices(taken):
+                    yield (kind, card, declared, None, None, with_bonus)
 
 
-def capture_moves(table: TableKinds, card: Card) -> Iterator[Move]:
-    values = range(1, 13) if card.is_joker else (card.value,)
-    for value in values:
-        yield from _group_moves(table, CAPTURE, card, value, value if card.is_joker else None)
-
-
-def collect_moves(table: TableKinds, card: Card, chip: int) -> Iterator[Move]:
-    if card.is_joker or card.value == chip:
-        yield from _group_moves(table, COLLECT, card, chip, chip if card.is_joker else None,
-                                need_group=False)
-
-
-def form_moves(table: TableKinds, card: Card, supply: list[int]) -> Iterator[Move]:
-    if card.is_joker:
-        return
+def _form_candidates(table: TableKinds, card: Card, supply: list[int]) -> Iterator[Candidate]:
     for chip in supply:
         partner_value = chip - card.value  # type: ignore[operator]
-        for index, face in enumerate(table.faces):
-            if face.value != partner_value or not table.counts[index]:
+        for index in range(table.plain):
+            if table.faces[index].value != partner_value:
                 continue
-            rest = tuple(c - (i == index) for i, c in enumerate(table.counts))
-            for vector in table.unions(chip, rest):
-                for taken in table.with_jokers(vector):
-                    yield Move(FORM, card, (face, *taken), chip=chip)
+            unit = 1 << (8 * index)
+            for union in table.unions(chip, table.whole - unit):
+                for taken in table.with_jokers(union + unit):
+                    yield (FORM, card, None, chip, None, taken)
 
 
-def extend_moves(table: TableKinds, card: Card, chip: int) -> Iterator[Move]:
-    if card.is_joker or card.value >= chip:  # type: ignore[operator]
-        return
-    for partner in groups_with_sum(table.kinds(table.counts), chip - card.value):  # type: ignore[operator]
-        rest = tuple(c - p for c, p in zip(table.counts, partner))
-        for vector in table.unions(chip, rest):
-            merged = tuple(p + v for p, v in zip(partner, vector))
-            for taken in table.with_jokers(merged):
-                yield Move(EXTEND, card, taken)
+def _extend_candidates(table: TableKinds, card: Card, chip: int) -> Iterator[Candidate]:
+    kinds = [(face.value, count) for face, count in zip(table.faces, table.counts[: table.plain])]
+    for partner in groups_with_sum(kinds, chip - card.value):  # type: ignore[operator]
+        partner_code = pack(partner)
+        for union in table.unions(chip, table.whole - partner_code):
+            for taken in table.with_jokers(union + partner_code):
+                yield (EXTEND, card, None, None, None, taken)
 
 
-def play_moves(state, card: Card, table: TableKinds) -> Iterator[Move]:
-    """Every A1–A5 move with `card` (laying, A6, is added by the caller)."""
+def candidates(state, card: Card, table: TableKinds) -> Iterator[Candidate]:
+    """Every A1–A5 play of `card` (laying, A6, is added by the caller)."""
     player = state.to_move
     chip = state.chip_of[player]
-    yield from capture_moves(table, card)
+    for value in (range(1, 13) if card.is_joker else (card.value,)):
+        yield from _group_candidates(table, CAPTURE, card, value, value if card.is_joker else None, True)
     if chip is None:
-        yield from form_moves(table, card, state.supply())
+        if not card.is_joker:
+            yield from _form_candidates(table, card, state.supply())
     else:
-        yield from extend_moves(table, card, chip)
-        yield from collect_moves(table, card, chip)
+        if not card.is_joker and card.value < chip:  # type: ignore[operator]
+            yield from _extend_candidates(table, card, chip)
+        if card.is_joker or card.value == chip:
+            yield from _group_candidates(table, COLLECT, card, chip, chip if card.is_joker else None, False)
     if card.is_joker:
         for other, other_chip in enumerate(state.chip_of):
             if other != player and other_chip is not None:
-                yield Move(JOKER_QUANTO, card, target=other)
+                yield (JOKER_QUANTO, card, None, None, other, 0)
+
+
+def to_move(table: TableKinds, candidate: Candidate) -> Move:
+    kind, card, declared, chip, target, taken = candidate
+    return Move(kind, card, table.cards(taken), declared, chip, target)
+
+
+def play_moves(state, card: Card, table: TableKinds) -> Iterator[Move]:
+    """Every A1–A5 move with `card`, each once."""
+    seen: set[Candidate] = set()
+    for candidate in candidates(state, card, table):
+        if candidate not in seen:
+            seen.add(candidate)
+            yield to_move(table, candidate)
 
 
 def legal_moves(state, limit: int | None = DEFAULT_LIMIT) -> list[Move]:
@@ -135,13 +151,9 @@ def legal_moves(state, limit: int | None = DEFAULT_LIMIT) -> list[Move]:
         return []
     table = TableKinds([DECK[i] for i in state.table], limit)
     faces = sorted({DECK[i] for i in state.playable()}, key=Card.sort_key)
-    seen: set[Move] = set()
     moves: list[Move] = []
     for card in faces:
-        for move in play_moves(state, card, table):
-            if move not in seen:
-                seen.add(move)
-                moves.append(move)
+        moves.extend(play_moves(state, card, table))
     if not state.options.lay_only_if_stuck or not moves:
         moves.extend(Move(LAY, card) for card in faces)
     if state.phase == "turn" and state.options.refill == "choice" and state.draw:
