@@ -1,0 +1,83 @@
+"""Subset sums against brute force (hypothesis)."""
+
+from collections import Counter
+from itertools import combinations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kartenspiele.arithmetic import (count_subsets_with_sum, disjoint_unions, groups_with_sum,
+                                     largest_disjoint_union, split_into_groups, subsets_with_sum)
+
+values_lists = st.lists(st.integers(1, 12), max_size=11)
+targets = st.integers(1, 14)
+
+
+def brute_subsets(values, target):
+    return sorted(c for n in range(1, len(values) + 1) for c in combinations(range(len(values)), n)
+                  if sum(values[i] for i in c) == target)
+
+
+def brute_splits(values, target):
+    values = sorted(values)
+    if not values:
+        return True
+    first, rest = values[0], values[1:]
+    return any(first + sum(rest[i] for i in c) == target and
+               brute_splits([v for i, v in enumerate(rest) if i not in c], target)
+               for n in range(len(rest) + 1) for c in combinations(range(len(rest)), n))
+
+
+def kinds_of(values):
+    counts = Counter(values)
+    return sorted(counts.items())
+
+
+@settings(max_examples=300, deadline=None)
+@given(values_lists, targets)
+def test_subsets_and_counts(values, target):
+    assert list(subsets_with_sum(values, target)) == brute_subsets(values, target)
+    assert count_subsets_with_sum(values, target) == len(brute_subsets(values, target))
+
+
+@settings(max_examples=300, deadline=None)
+@given(values_lists, targets)
+def test_groups_unions_and_largest(values, target):
+    kinds = kinds_of(values)
+    vector = lambda sub: tuple(Counter(sub)[v] for v, _ in kinds)
+    subs = {tuple(sorted(values[i] for i in c)) for n in range(1, len(values) + 1)
+            for c in combinations(range(len(values)), n)}
+    assert {vector(s) for s in subs if sum(s) == target} == set(groups_with_sum(kinds, target))
+    unions = {vector(s) for s in subs if brute_splits(list(s), target)}
+    assert set(disjoint_unions(kinds, target)) == unions
+    largest = largest_disjoint_union(kinds, target)
+    assert (largest is None) == (not unions)
+    if unions:
+        assert largest in unions and sum(largest) == max(sum(u) for u in unions)
+
+
+@settings(max_examples=200, deadline=None)
+@given(values_lists, targets)
+def test_split_into_groups(values, target):
+    split = split_into_groups(values, target)
+    assert (split is not None) == brute_splits(values, target)
+    if split is not None:
+        assert all(sum(group) == target for group in split)
+        assert sorted(v for group in split for v in group) == sorted(values)
+
+
+def test_bounded_unions_keep_the_largest():
+    kinds = [(v, 3) for v in range(1, 8)]
+    every = disjoint_unions(kinds, 12)
+    bounded = disjoint_unions(kinds, 12, limit=10)
+    assert len(bounded) <= 11 < len(every)
+    assert max(sum(u) for u in bounded) == max(sum(u) for u in every)
+
+
+def test_generating_function_coefficient():
+    import sympy
+
+    x = sympy.symbols("x")
+    values = [2, 4, 4, 8, 1, 3]
+    product = sympy.expand(sympy.prod([1 + x**a for a in values]))
+    assert product.coeff(x, 8) == count_subsets_with_sum(values, 8)
