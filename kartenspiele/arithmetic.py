@@ -107,7 +107,11 @@ def contains(whole: int, part: int, size: int) -> bool:
 
 def groups_with_sum(kinds: Kinds, target: int) -> list[CountVector]:
     """Every distinct non-empty multiset of the kinds whose values sum to `target`."""
-    kinds = list(kinds)
+    return list(_groups(tuple(kinds), target))
+
+
+@lru_cache(maxsize=1 << 16)
+def _groups(kinds: tuple[tuple[int, int], ...], target: int) -> tuple[CountVector, ...]:
     found: list[CountVector] = []
     reach = [0] * (len(kinds) + 1)
     for i in range(len(kinds) - 1, -1, -1):
@@ -129,7 +133,7 @@ def groups_with_sum(kinds: Kinds, target: int) -> list[CountVector]:
 
     if target > 0:
         walk(0, target)
-    return found
+    return tuple(found)
 
 
 def disjoint_unions(kinds: Kinds, target: int, limit: int | None = None) -> list[CountVector]:
@@ -145,11 +149,16 @@ def disjoint_unions(kinds: Kinds, target: int, limit: int | None = None) -> list
 
 
 def union_codes(kinds: Kinds, target: int, limit: int | None = None) -> list[int]:
-    """`disjoint_unions`, packed (see `pack`)."""
+    """`disjoint_unions`, packed (see `pack`). Answers are remembered: tables repeat."""
+    return list(_union_codes(tuple(kinds), target, limit))
+
+
+@lru_cache(maxsize=1 << 16)
+def _union_codes(kinds: tuple[tuple[int, int], ...], target: int, limit: int | None) -> tuple[int, ...]:
     size = len(kinds)
-    groups = [pack(group) for group in groups_with_sum(kinds, target)]
+    groups = [pack(group) for group in _groups(kinds, target)]
     if not groups:
-        return []
+        return ()
     guard = guards(size)
     start = pack([count for _, count in kinds])
     seen = {start}
@@ -178,7 +187,7 @@ def union_codes(kinds: Kinds, target: int, limit: int | None = None) -> list[int
         largest = largest_disjoint_union(kinds, target)
         if largest is not None and pack(largest) not in unions:
             unions.append(pack(largest))
-    return unions
+    return tuple(unions)
 
 
 def largest_disjoint_union(kinds: Kinds, target: int) -> CountVector | None:

@@ -145,15 +145,43 @@ def play_moves(state, card: Card, table: TableKinds) -> Iterator[Move]:
             yield to_move(table, candidate)
 
 
+_FACE_INDEX = {face: index for index, face in enumerate(sorted(set(DECK), key=Card.sort_key))}
+_CARD_FACE = [_FACE_INDEX[face] for face in DECK]
+_PLAYS: dict[tuple, tuple[Move, ...]] = {}
+_PLAYS_SIZE = 1 << 17
+
+
+def _plays_key(state, card: Card, table_key: tuple[int, ...], limit: int | None) -> tuple:
+    """What the plays of `card` depend on: the table, the own chip, the free chips (to form)
+    and, for a joker, who else holds a Quanto."""
+    player = state.to_move
+    chip = state.chip_of[player]
+    others = tuple(p for p, c in enumerate(state.chip_of) if p != player and c is not None) if card.is_joker else ()
+    return (table_key, card, chip, tuple(state.supply()) if chip is None else (), others, limit)
+
+
 def legal_moves(state, limit: int | None = DEFAULT_LIMIT) -> list[Move]:
-    """The legal moves of `state`'s player to move, each listed once."""
+    """The legal moves of `state`'s player to move, each listed once.
+
+    The plays of a card depend only on a few things (see `_plays_key`); they are remembered,
+    since random and computer play meet the same small tables again and again.
+    """
     if state.over:
         return []
-    table = TableKinds([DECK[i] for i in state.table], limit)
     faces = sorted({DECK[i] for i in state.playable()}, key=Card.sort_key)
+    table_key = tuple(sorted(_CARD_FACE[i] for i in state.table))
+    table = None
     moves: list[Move] = []
     for card in faces:
-        moves.extend(play_moves(state, card, table))
+        key = _plays_key(state, card, table_key, limit)
+        plays = _PLAYS.get(key)
+        if plays is None:
+            if table is None:
+                table = TableKinds([DECK[i] for i in state.table], limit)
+            if len(_PLAYS) >= _PLAYS_SIZE:
+                _PLAYS.clear()
+            plays = _PLAYS[key] = tuple(play_moves(state, card, table))
+        moves.extend(plays)
     if not state.options.lay_only_if_stuck or not moves:
         moves.extend(Move(LAY, card) for card in faces)
     if state.phase == "turn" and state.options.refill == "choice" and state.draw:

@@ -19,6 +19,7 @@ from ..i18n import text
 COLOURS = ("ge", "gr", "bl", "ro")
 VALUES = range(1, 11)
 COPIES = 2
+STALL_SIZES = (1, 2, 2, 2, 3)  # the market stalls from the left
 _COLOUR_INDEX = {colour: index for index, colour in enumerate(COLOURS)}
 _TOKEN = re.compile(r"^(?P<colour>ge|gr|bl|ro)(?P<value>\d{1,2})$", re.IGNORECASE)
 

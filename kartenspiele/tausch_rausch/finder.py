@@ -89,7 +89,7 @@ def _targets(task: Task, counts: ValueCounts) -> Iterator[ValueCounts]:
     yield from _free_targets(counts, task.count, bounds and bounds.at_least, bounds and bounds.at_most)
 
 
-def _choices(faces: Sequence[tuple[Card, int]], size: int) -> list[Way]:
+def choices(faces: Sequence[tuple[Card, int]], size: int) -> list[Way]:
     """Every multiset of `size` faces from (face, how many) pairs, faces kept in order."""
     if size == 0:
         return [()]
@@ -98,12 +98,12 @@ def _choices(faces: Sequence[tuple[Card, int]], size: int) -> list[Way]:
     (face, available), rest = faces[0], faces[1:]
     found = []
     for taken in range(min(available, size), -1, -1):
-        found.extend((face,) * taken + tail for tail in _choices(rest, size - taken))
+        found.extend((face,) * taken + tail for tail in choices(rest, size - taken))
     return found
 
 
 def _spread(target: ValueCounts, pool: _Pool) -> Iterator[Way]:
-    parts = [_choices(pool.faces[i], n) for i, n in enumerate(target) if n]
+    parts = [choices(pool.faces[i], n) for i, n in enumerate(target) if n]
     for combo in product(*parts):
         yield tuple(card for part in combo for card in part)
 

@@ -1,0 +1,34 @@
+"""The `kartenspiele` command: serve the web app, run tournaments and benchmarks.
+
+Each sub-command lives in its own module and is imported only when it is used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from importlib import import_module
+
+COMMANDS = {
+    "serve": ("kartenspiele.serve", "start the Voilà web app with both games and the lessons"),
+    "simulate": ("kartenspiele.bots.tournament", "run a mirrored tournament between computer players"),
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(prog="kartenspiele", description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=sorted(COMMANDS), help="; ".join(
+        f"{name}: {help_text}" for name, (_, help_text) in sorted(COMMANDS.items())))
+    if not args or args[0] in ("-h", "--help"):
+        parser.print_help()
+        return 0
+    command = parser.parse_args(args[:1]).command
+    module = import_module(COMMANDS[command][0])
+    return int(module.main(args[1:]) or 0)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,95 @@
+"""Checking a Tausch-Rausch move against the rules, independently of the move generator.
+
+`plan_move` either raises `IllegalMoveError` with the reason, or returns a `Plan`: which
+physical hand cards move. A fulfilment is judged by `reasons.judge` (the conditions one by
+one), not by the finder that lists the legal moves, so the two check each other in tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..core.errors import GameOverError, IllegalMoveError
+from .cards import DECK, STALL_SIZES, Card, format_cards
+from .finder import can_fulfil
+from .moves import FULFIL, SWAP, Move
+from .reasons import failures
+from .tasks import Task
+
+
+@dataclass
+class Plan:
+    """What a legal move does: the hand cards (ids) given or shown, and the task fulfilled."""
+
+    move: Move
+    card_ids: list[int] = field(default_factory=list)
+    task: Task | None = None
+
+
+def hand_ids(hand: Sequence[int], faces: Sequence[Card]) -> list[int]:
+    """Physical hand cards for the faces, or an error naming the faces the hand lacks."""
+    available = list(hand)
+    ids, lacking = [], []
+    for face in faces:
+        match = next((i for i in available if DECK[i] == face), None)
+        if match is None:
+            lacking.append(face)
+        else:
+            available.remove(match)
+            ids.append(match)
+    if lacking:
+        raise IllegalMoveError("tausch_rausch.illegal.not_in_hand", cards=format_cards(lacking))
+    return ids
+
+
+def has_move(state) -> bool:
+    """Whether the player to move can swap or fulfil a task (else they must pass)."""
+    hand = state.hands[state.to_move]
+    if any(len(hand) >= len(stall) for stall in state.stalls):
+        return True
+    faces = [DECK[i] for i in hand]
+    return any(can_fulfil(state.task(task_id), faces) for task_id in state.open_tasks)
+
+
+def plan_move(state, move: Move) -> Plan:
+    """Check `move` in `state`; return its plan or raise `IllegalMoveError` saying why."""
+    if state.over:
+        raise GameOverError("illegal.game_over")
+    if not isinstance(move, Move):
+        raise IllegalMoveError("tausch_rausch.illegal.not_a_move", move=repr(move))
+    hand = state.hands[state.to_move]
+    if move.kind == SWAP:
+        if move.task is not None:
+            raise IllegalMoveError("tausch_rausch.illegal.not_a_move", move=str(move))
+        stall = move.stall
+        if not isinstance(stall, int) or not 0 <= stall < len(state.stalls):
+            raise IllegalMoveError("tausch_rausch.illegal.no_such_stall", stall=stall, last=len(STALL_SIZES) - 1)
+        size = len(state.stalls[stall])
+        if len(move.cards) != size:
+            raise IllegalMoveError("tausch_rausch.illegal.swap_count", stall=stall + 1, size=size,
+                                   given=len(move.cards))
+        return Plan(move, hand_ids(hand, move.cards))
+    if move.kind == FULFIL:
+        if move.stall is not None or move.task is None:
+            raise IllegalMoveError("tausch_rausch.illegal.not_a_move", move=str(move))
+        if move.task not in state.open_tasks:
+            known = any(task.id == move.task for task in state.options.tasks)
+            raise IllegalMoveError("tausch_rausch.illegal.task_not_open" if known else
+                                   "tausch_rausch.illegal.unknown_task", task=move.task)
+        task = state.task(move.task)
+        ids = hand_ids(hand, move.cards)
+        failed = failures(task, move.cards)
+        if failed:
+            raise IllegalMoveError(
+                "tausch_rausch.illegal.not_fulfilled",
+                task_de=task.title("de"), task_en=task.title("en"),
+                reason_de=" ".join(step.render("de") for step in failed),
+                reason_en=" ".join(step.render("en") for step in failed))
+        return Plan(move, ids, task)
+    if move.stall is not None or move.cards or move.task is not None:
+        raise IllegalMoveError("tausch_rausch.illegal.not_a_move", move=str(move))
+    if has_move(state):
+        raise IllegalMoveError("tausch_rausch.illegal.cannot_pass")
+    return Plan(move)
+
