@@ -90,6 +90,10 @@ class QuantoView:
         state.last_capturer, state.end_begun, state.over = self.last_capturer, self.end_begun, self.over
         return state
 
+    def legal_moves(self):
+        """The legal moves of the player to move: they depend only on what lies open."""
+        return self.sample_state(random.Random(0)).legal_moves()
+
     def to_dict(self) -> dict[str, Any]:
         data = {name: getattr(self, name) for name in self.__dataclass_fields__}
         data["options"] = self.options.to_dict()
