@@ -4,6 +4,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 PORT   ?= 8866
+CHROMIUM ?= /usr/bin/chromium
 
 .PHONY: serve test soak bench clean
 
@@ -19,8 +20,14 @@ serve: $(STAMP)
 	@echo "Kartenspiele: http://127.0.0.1:$(PORT)/"
 	$(BIN)/kartenspiele serve --port $(PORT)
 
+# Browser tests drive Debian's Chromium; as root it is installed when missing.
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu >/dev/null; \
+	else echo "Chromium is missing: browser tests will be skipped (install the chromium package)"; fi
+
 # pytest exits with 5 when it collects no test: that is not a failure of the set-up.
-test: $(STAMP)
+test: $(STAMP) $(CHROMIUM)
 	$(BIN)/python -m pytest $(PYTEST_ARGS); status=$$?; \
 	if [ $$status -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$status
 

@@ -82,15 +82,12 @@ def count_subsets_with_sum(values: Sequence[int], target: int) -> int:
 
 def pack(counts: Sequence[int]) -> int:
     """A count vector as one integer (8 bits per kind; see the module's text)."""
-    code = 0
-    for position, count in enumerate(counts):
-        code |= count << (position * _FIELD_BITS)
-    return code
+    return int.from_bytes(bytes(counts), "little")
 
 
 def unpack(code: int, size: int) -> CountVector:
     """The count vector of a packed multiset of `size` kinds."""
-    return tuple((code >> (position * _FIELD_BITS)) & _MASK for position in range(size))
+    return tuple(code.to_bytes(size, "little"))
 
 
 @lru_cache(maxsize=64)
@@ -105,9 +102,23 @@ def contains(whole: int, part: int, size: int) -> bool:
     return (lifted - part) & guards(size) == guards(size)
 
 
+def _relevant(kinds: Kinds, target: int) -> tuple[tuple[int, int], ...]:
+    """The kinds up to the last one whose value can take part in a sum for `target`.
+
+    Answers for this prefix are also answers for the whole list (the later kinds stay 0),
+    and with kinds sorted by value many different tables share a prefix, so the caches
+    below are keyed by it.
+    """
+    end = len(kinds)
+    while end and kinds[end - 1][0] > target:
+        end -= 1
+    return tuple(kinds[:end])
+
+
 def groups_with_sum(kinds: Kinds, target: int) -> list[CountVector]:
     """Every distinct non-empty multiset of the kinds whose values sum to `target`."""
-    return list(_groups(tuple(kinds), target))
+    pad = (0,) * len(kinds)
+    return [group + pad[len(group):] for group in _groups(_relevant(kinds, target), target)]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -150,7 +161,7 @@ def disjoint_unions(kinds: Kinds, target: int, limit: int | None = None) -> list
 
 def union_codes(kinds: Kinds, target: int, limit: int | None = None) -> list[int]:
     """`disjoint_unions`, packed (see `pack`). Answers are remembered: tables repeat."""
-    return list(_union_codes(tuple(kinds), target, limit))
+    return list(_union_codes(_relevant(kinds, target), target, limit))
 
 
 @lru_cache(maxsize=1 << 16)

@@ -41,6 +41,9 @@ class Card:
         elif self.rainbow and self.value not in RAINBOW_VALUES:
             raise NotationError("quanto.notation.rainbow_value", value=self.value)
 
+    def __hash__(self) -> int:  # cards are hashed in every move and every table: keep it cheap
+        return (self.value or 0) * 2 + self.rainbow
+
     @property
     def is_joker(self) -> bool:
         return self.value is None
@@ -99,10 +102,10 @@ def deck_faces() -> tuple[Card, ...]:
     faces: list[Card] = []
     for value in VALUES:
         plain = COPIES_PER_VALUE - (1 if value in RAINBOW_VALUES else 0)
-        faces.extend(Card(value) for _ in range(plain))
+        faces.extend([Card(value)] * plain)  # one object per face: equal cards are identical
         if value in RAINBOW_VALUES:
             faces.append(Card(value, rainbow=True))
-    faces.extend(JOKER for _ in range(JOKERS))
+    faces.extend([JOKER] * JOKERS)
     return tuple(faces)
 
 

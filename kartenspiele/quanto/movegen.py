@@ -62,8 +62,9 @@ class TableKinds:
 
     def cards(self, code: int) -> tuple[Card, ...]:
         taken: list[Card] = []
-        for face, count in zip(self.faces, unpack(code, self.size)):
-            taken.extend([face] * count)
+        for face, count in zip(self.faces, code.to_bytes(self.size, "little")):
+            if count:
+                taken.extend([face] * count)
         return tuple(taken)
 
     def code_of(self, faces: list[Card]) -> int | None:
