@@ -132,6 +132,16 @@ def candidates(state, card: Card, table: TableKinds) -> Iterator[Candidate]:
                 yield (JOKER_QUANTO, card, None, None, other, 0)
 
 
+def capture_moves(table_cards: list[Card], card: Card, limit: int | None = None) -> list[Move]:
+    """Every capture (A1) of `card` on a table of these cards, each once — for lessons and
+    benchmarks ("which card captures the most?")."""
+    table = TableKinds(list(table_cards), limit)
+    found = dict.fromkeys(candidate for value in (range(1, 13) if card.is_joker else (card.value,))
+                          for candidate in _group_candidates(table, CAPTURE, card, value,
+                                                             value if card.is_joker else None, True))
+    return [to_move(table, candidate) for candidate in found]
+
+
 def to_move(table: TableKinds, candidate: Candidate) -> Move:
     kind, card, declared, chip, target, taken = candidate
     return Move(kind, card, table.cards(taken), declared, chip, target)
