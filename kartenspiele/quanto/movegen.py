@@ -27,38 +27,42 @@ class TableKinds:
     def __init__(self, faces: list[Card], limit: int | None) -> None:
         counts = Counter(faces)
         jokers = counts.pop(JOKER, 0)
-        self.faces = sorted(counts, key=Card.sort_key) + ([JOKER] if jokers else [])
-        self.plain = len(counts)
+        plain = sorted(counts, key=Card.sort_key)
+        self.faces = plain + ([JOKER] if jokers else [])
+        self.plain = len(plain)
         self.size = len(self.faces)
-        self.counts = tuple(counts[face] for face in self.faces[: self.plain]) + ((jokers,) if jokers else ())
+        self.counts = tuple(counts[face] for face in plain) + ((jokers,) if jokers else ())
+        self.kinds = [(face.value, counts[face]) for face in plain]
+        self.by_value: dict[int, list[int]] = {}
+        for index, face in enumerate(plain):
+            self.by_value.setdefault(face.value, []).append(index)  # type: ignore[arg-type]
         self.jokers = jokers
         self.joker_unit = 1 << (8 * self.plain)
+        self.joker_codes = [count * self.joker_unit for count in range(jokers + 1)]
         self.plain_mask = self.joker_unit - 1
         self.whole = pack(self.counts)
         self.limit = limit
         self._unions: dict[tuple[int, int], list[int]] = {}
 
+    def move(self, candidate: Candidate) -> Move:
+        """The move of a candidate on this table."""
+        kind, card, declared, chip, target, taken = candidate
+        return Move.canonical(kind, card, self.cards(taken), declared, chip, target)
+
     def unions(self, target: int, rest: int | None = None) -> list[int]:
         """The empty union and every union of disjoint groups for `target` within `rest`."""
-        rest = (self.whole if rest is None else rest) & self.plain_mask
-        key = (rest, target)
-        if key not in self._unions:
-            counts = unpack(rest, self.plain)
-            kinds = [(face.value, count) for face, count in zip(self.faces, counts)]
-            self._unions[key] = [0, *union_codes(kinds, target, self.limit)]
-        return self._unions[key]
+        key = (self.whole & self.plain_mask if rest is None else rest & self.plain_mask, target)
+        found = self._unions.get(key)
+        if found is None:
+            kinds = self.kinds if rest is None else [
+                (value, count) for (value, _), count in zip(self.kinds, unpack(key[0], self.plain))]
+            found = self._unions[key] = [0, *union_codes(kinds, target, self.limit)]
+        return found
 
-    def with_jokers(self, code: int) -> Iterator[int]:
-        """The union, plus 0 … all table jokers (each a group by itself)."""
-        for jokers in range(self.jokers + 1):
-            yield code + jokers * self.joker_unit
-
-    def bonus_choices(self, code: int) -> Iterator[int]:
+    def bonus_choices(self, code: int) -> list[int]:
         """`code` plus one more card of each kind still on the table (a rainbow bonus)."""
         left = unpack(self.whole - code, self.size)
-        for index, count in enumerate(left):
-            if count:
-                yield code + (1 << (8 * index))
+        return [code + (1 << (8 * index)) for index, count in enumerate(left) if count]
 
     def cards(self, code: int) -> tuple[Card, ...]:
         taken: list[Card] = []
@@ -78,121 +82,86 @@ class TableKinds:
         return code
 
 
-def _group_candidates(table: TableKinds, kind: str, card: Card, target: int, declared: int | None,
-                      need_group: bool) -> Iterator[Candidate]:
-    """Taking a union of disjoint groups for `target` (plus a rainbow bonus)."""
+def _add_groups(found: list[Candidate], table: TableKinds, kind: str, card: Card, target: int,
+                declared: int | None, need_group: bool) -> None:
+    """Taking a union of disjoint groups for `target`, each table joker a group of its own,
+    plus (for a rainbow card) one more card of any kind."""
     for union in table.unions(target):
-        for taken in table.with_jokers(union):
+        for jokers in table.joker_codes:
+            taken = union + jokers
             if need_group and not taken:
                 continue
-            yield (kind, card, declared, None, None, taken)
+            found.append((kind, card, declared, None, None, taken))
             if card.rainbow:
-                for with_bonus in table.bonus_choices(taken):
-                    yield (kind, card, declared, None, None, with_bonus)
+                found.extend((kind, card, declared, None, None, bonus) for bonus in table.bonus_choices(taken))
 
 
-def _form_candidates(table: TableKinds, card: Card, supply: list[int]) -> Iterator[Candidate]:
+def _add_forms(found: list[Candidate], table: TableKinds, card: Card, supply: list[int]) -> None:
     for chip in supply:
-        partner_value = chip - card.value  # type: ignore[operator]
-        for index in range(table.plain):
-            if table.faces[index].value != partner_value:
-                continue
+        for index in table.by_value.get(chip - card.value, ()):  # type: ignore[operator]
             unit = 1 << (8 * index)
             for union in table.unions(chip, table.whole - unit):
-                for taken in table.with_jokers(union + unit):
-                    yield (FORM, card, None, chip, None, taken)
+                for jokers in table.joker_codes:
+                    found.append((FORM, card, None, chip, None, union + unit + jokers))
 
 
-def _extend_candidates(table: TableKinds, card: Card, chip: int) -> Iterator[Candidate]:
-    kinds = [(face.value, count) for face, count in zip(table.faces, table.counts[: table.plain])]
-    for partner in groups_with_sum(kinds, chip - card.value):  # type: ignore[operator]
+def _add_extensions(found: list[Candidate], table: TableKinds, card: Card, chip: int) -> None:
+    for partner in groups_with_sum(table.kinds, chip - card.value):  # type: ignore[operator]
         partner_code = pack(partner)
         for union in table.unions(chip, table.whole - partner_code):
-            for taken in table.with_jokers(union + partner_code):
-                yield (EXTEND, card, None, None, None, taken)
+            for jokers in table.joker_codes:
+                found.append((EXTEND, card, None, None, None, union + partner_code + jokers))
 
 
-def candidates(state, card: Card, table: TableKinds) -> Iterator[Candidate]:
-    """Every A1–A5 play of `card` (laying, A6, is added by the caller)."""
+def candidates(state, card: Card, table: TableKinds, supply: list[int] | None = None) -> list[Candidate]:
+    """Every A1–A5 play of `card`, each once (laying, A6, is added by the caller)."""
     player = state.to_move
     chip = state.chip_of[player]
-    for value in (range(1, 13) if card.is_joker else (card.value,)):
-        yield from _group_candidates(table, CAPTURE, card, value, value if card.is_joker else None, True)
+    found: list[Candidate] = []
+    if card.is_joker:
+        for value in range(1, 13):
+            _add_groups(found, table, CAPTURE, card, value, value, True)
+    else:
+        _add_groups(found, table, CAPTURE, card, card.value, None, True)  # type: ignore[arg-type]
     if chip is None:
         if not card.is_joker:
-            yield from _form_candidates(table, card, state.supply())
+            _add_forms(found, table, card, state.supply() if supply is None else supply)
     else:
         if not card.is_joker and card.value < chip:  # type: ignore[operator]
-            yield from _extend_candidates(table, card, chip)
+            _add_extensions(found, table, card, chip)
         if card.is_joker or card.value == chip:
-            yield from _group_candidates(table, COLLECT, card, chip, chip if card.is_joker else None, False)
+            _add_groups(found, table, COLLECT, card, chip, chip if card.is_joker else None, False)
     if card.is_joker:
-        for other, other_chip in enumerate(state.chip_of):
-            if other != player and other_chip is not None:
-                yield (JOKER_QUANTO, card, None, None, other, 0)
+        found.extend((JOKER_QUANTO, card, None, None, other, 0)
+                     for other, other_chip in enumerate(state.chip_of) if other != player and other_chip is not None)
+    return list(dict.fromkeys(found))
 
 
 def capture_moves(table_cards: list[Card], card: Card, limit: int | None = None) -> list[Move]:
     """Every capture (A1) of `card` on a table of these cards, each once — for lessons and
     benchmarks ("which card captures the most?")."""
     table = TableKinds(list(table_cards), limit)
-    found = dict.fromkeys(candidate for value in (range(1, 13) if card.is_joker else (card.value,))
-                          for candidate in _group_candidates(table, CAPTURE, card, value,
-                                                             value if card.is_joker else None, True))
-    return [to_move(table, candidate) for candidate in found]
+    found: list[Candidate] = []
+    for value in (range(1, 13) if card.is_joker else (card.value,)):
+        _add_groups(found, table, CAPTURE, card, value, value if card.is_joker else None, True)  # type: ignore[arg-type]
+    return [table.move(candidate) for candidate in dict.fromkeys(found)]
 
 
-def to_move(table: TableKinds, candidate: Candidate) -> Move:
-    kind, card, declared, chip, target, taken = candidate
-    return Move(kind, card, table.cards(taken), declared, chip, target)
-
-
-def play_moves(state, card: Card, table: TableKinds) -> Iterator[Move]:
+def play_moves(state, card: Card, table: TableKinds, supply: list[int] | None = None) -> list[Move]:
     """Every A1–A5 move with `card`, each once."""
-    seen: set[Candidate] = set()
-    for candidate in candidates(state, card, table):
-        if candidate not in seen:
-            seen.add(candidate)
-            yield to_move(table, candidate)
-
-
-_FACE_INDEX = {face: index for index, face in enumerate(sorted(set(DECK), key=Card.sort_key))}
-_CARD_FACE = [_FACE_INDEX[face] for face in DECK]
-_PLAYS: dict[tuple, tuple[Move, ...]] = {}
-_PLAYS_SIZE = 1 << 17
-
-
-def _plays_key(state, card: Card, table_key: tuple[int, ...], limit: int | None) -> tuple:
-    """What the plays of `card` depend on: the table, the own chip, the free chips (to form)
-    and, for a joker, who else holds a Quanto."""
-    player = state.to_move
-    chip = state.chip_of[player]
-    others = tuple(p for p, c in enumerate(state.chip_of) if p != player and c is not None) if card.is_joker else ()
-    return (table_key, card, chip, tuple(state.supply()) if chip is None else (), others, limit)
+    return [table.move(candidate) for candidate in candidates(state, card, table, supply)]
 
 
 def legal_moves(state, limit: int | None = DEFAULT_LIMIT) -> list[Move]:
-    """The legal moves of `state`'s player to move, each listed once.
-
-    The plays of a card depend only on a few things (see `_plays_key`); they are remembered,
-    since random and computer play meet the same small tables again and again.
-    """
+    """The legal moves of `state`'s player to move, each listed once."""
     if state.over:
         return []
     faces = sorted({DECK[i] for i in state.playable()}, key=Card.sort_key)
-    table_key = tuple(sorted(_CARD_FACE[i] for i in state.table))
-    table = None
+    table = TableKinds([DECK[i] for i in state.table], limit)
+    supply = state.supply()
     moves: list[Move] = []
     for card in faces:
-        key = _plays_key(state, card, table_key, limit)
-        plays = _PLAYS.get(key)
-        if plays is None:
-            if table is None:
-                table = TableKinds([DECK[i] for i in state.table], limit)
-            if len(_PLAYS) >= _PLAYS_SIZE:
-                _PLAYS.clear()
-            plays = _PLAYS[key] = tuple(play_moves(state, card, table))
-        moves.extend(plays)
+        moves.extend(play_moves(state, card, table, supply))
     if not state.options.lay_only_if_stuck or not moves:
         moves.extend(Move(LAY, card) for card in faces)
     if state.phase == "turn" and state.options.refill == "choice" and state.draw:

@@ -49,7 +49,21 @@ class Move:
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise IllegalMoveError("quanto.illegal.unknown_kind", kind=self.kind)
-        object.__setattr__(self, "takes", tuple(sorted(self.takes, key=Card.sort_key)))
+        if len(self.takes) > 1:
+            object.__setattr__(self, "takes", tuple(sorted(self.takes, key=Card.sort_key)))
+        elif type(self.takes) is not tuple:
+            object.__setattr__(self, "takes", tuple(self.takes))
+
+    @classmethod
+    def canonical(cls, kind: str, card: Card | None, takes: tuple[Card, ...], declared: int | None,
+                  chip: int | None, target: int | None) -> Move:
+        """A move whose fields are already checked and whose cards are already in order
+        (the move generator's fast path)."""
+        move = object.__new__(cls)
+        for name, value in (("kind", kind), ("card", card), ("takes", takes), ("declared", declared),
+                            ("chip", chip), ("target", target)):
+            object.__setattr__(move, name, value)
+        return move
 
     # -- construction -------------------------------------------------------------------
     @classmethod

@@ -14,7 +14,7 @@ from ..core.errors import IllegalMoveError
 from ..i18n import text
 from .cards import DECK, Card
 from .explain import card_name
-from .movegen import Candidate, TableKinds, candidates, to_move
+from .movegen import Candidate, TableKinds, candidates
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, Move
 
 
@@ -139,8 +139,8 @@ def query(state, card_id: int, table_ids: list[int], declared: int | None = None
         card_id=card_id,
         selected=tuple(table_ids),
         total=selected_sum,
-        moves=tuple(to_move(table, c) for c in reachable),
-        ready=tuple(to_move(table, c) for c in reachable if c[5] == selected_code),
+        moves=tuple(table.move(c) for c in reachable),
+        ready=tuple(table.move(c) for c in reachable if c[5] == selected_code),
         joinable=tuple(joinable),
         reasons=reasons,
     )
