@@ -113,11 +113,10 @@ def _playable_id(state, card: Card | None) -> int:
 
 def can_play_beyond_laying(state) -> bool:
     """Whether any A1–A5 move exists with a playable card (for `lay_only_if_stuck`)."""
-    from .movegen import TableKinds, play_moves
+    from .movegen import TableKinds, candidates
 
     table = TableKinds([DECK[i] for i in state.table], limit=1)
-    faces = {DECK[i] for i in state.playable()}
-    return any(next(play_moves(state, face, table), None) is not None for face in faces)
+    return any(candidates(state, face, table) for face in {DECK[i] for i in state.playable()})
 
 
 def plan_move(state, move: Move) -> Plan:
