@@ -60,9 +60,9 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self.notation!r})"
 
-    def sort_key(self) -> tuple[int, int]:
+    def sort_key(self) -> int:
         """Order for display: by value, plain before rainbow, jokers last."""
-        return (13 if self.value is None else self.value, int(self.rainbow))
+        return 26 if self.value is None else self.value * 2 + self.rainbow
 
     def _repr_html_(self) -> str:
         from .display import card_html

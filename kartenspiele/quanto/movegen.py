@@ -25,24 +25,26 @@ class TableKinds:
     """The table as counts of kinds, with cached unions of disjoint groups per value."""
 
     def __init__(self, faces: list[Card], limit: int | None) -> None:
-        counts = Counter(faces)
+        counts: dict[Card, int] = {}
+        for face in faces:
+            counts[face] = counts.get(face, 0) + 1
         jokers = counts.pop(JOKER, 0)
         plain = sorted(counts, key=Card.sort_key)
-        self.faces = plain + ([JOKER] if jokers else [])
+        self.faces = plain + [JOKER] if jokers else plain
         self.plain = len(plain)
         self.size = len(self.faces)
-        self.counts = tuple(counts[face] for face in plain) + ((jokers,) if jokers else ())
         self.kinds = [(face.value, counts[face]) for face in plain]
-        self.by_value: dict[int, list[int]] = {}
-        for index, face in enumerate(plain):
-            self.by_value.setdefault(face.value, []).append(index)  # type: ignore[arg-type]
         self.jokers = jokers
         self.joker_unit = 1 << (8 * self.plain)
         self.joker_codes = [count * self.joker_unit for count in range(jokers + 1)]
         self.plain_mask = self.joker_unit - 1
-        self.whole = pack(self.counts)
+        self.whole = pack([count for _, count in self.kinds] + ([jokers] if jokers else []))
         self.limit = limit
         self._unions: dict[tuple[int, int], list[int]] = {}
+
+    def positions_of_value(self, value: int) -> list[int]:
+        """The kinds (positions) of the plain cards with this value (a plain and a rainbow one)."""
+        return [index for index, (kind_value, _) in enumerate(self.kinds) if kind_value == value]
 
     def move(self, candidate: Candidate) -> Move:
         """The move of a candidate on this table."""
@@ -98,7 +100,7 @@ def _add_groups(found: list[Candidate], table: TableKinds, kind: str, card: Card
 
 def _add_forms(found: list[Candidate], table: TableKinds, card: Card, supply: list[int]) -> None:
     for chip in supply:
-        for index in table.by_value.get(chip - card.value, ()):  # type: ignore[operator]
+        for index in table.positions_of_value(chip - card.value):  # type: ignore[operator]
             unit = 1 << (8 * index)
             for union in table.unions(chip, table.whole - unit):
                 for jokers in table.joker_codes:
