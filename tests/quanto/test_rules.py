@@ -302,3 +302,20 @@ def test_collect_needs_the_card_of_the_chip_value():
         state.apply(Move.collect("8"))
     assert error.value.key == "quanto.illegal.collect_value"
     assert COLLECT not in kinds(state)
+
+
+def test_same_seed_same_whole_game_with_other_random_use_between():
+    import random
+
+    def history(seed):
+        state, rng, moves = new_game(4, seed=seed, refill="auto"), random.Random(seed), []
+        while not state.is_terminal():
+            moves.append(rng.choice(state.legal_moves()))
+            random.random()  # other use of the global generator must not matter
+            state.apply(moves[-1])
+        return moves, state.to_dict()
+
+    first = history(21)
+    random.seed(12345)
+    assert history(21) == first
+    assert history(22) != first
