@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from operator import attrgetter
 
 from ..core.errors import NotationError
 from ..i18n import text
@@ -37,11 +38,13 @@ class Card:
 
     colour: str
     value: int
+    order: int = field(init=False, repr=False, compare=False)  # rank in the sort order, for fast sorting
 
     def __post_init__(self) -> None:
         check_colour(self.colour)
         if not isinstance(self.value, int) or isinstance(self.value, bool) or self.value not in VALUES:
             raise NotationError("tausch_rausch.notation.value", value=self.value)
+        object.__setattr__(self, "order", self.value * len(COLOURS) + _COLOUR_INDEX[self.colour])
 
     @property
     def notation(self) -> str:
@@ -74,7 +77,10 @@ class Card:
         match = _TOKEN.match(token.strip()) if isinstance(token, str) else None
         if match is None:
             raise NotationError("tausch_rausch.notation.token", token=token)
-        return FACES[(match["colour"].lower(), int(match["value"]))]
+        value = int(match["value"])
+        if value not in VALUES:
+            raise NotationError("tausch_rausch.notation.value", value=value)
+        return FACES[(match["colour"].lower(), value)]
 
 
 def colour_name(colour: str, lang: str | None = None) -> str:
@@ -105,7 +111,11 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=Card.sort_key))
+    """The cards in the order of `Card.sort_key`: by value, then colour."""
+    return tuple(sorted(cards, key=_ORDER))
+
+
+_ORDER = attrgetter("order")
 
 
 def _all_faces() -> dict[tuple[str, int], Card]:

@@ -26,6 +26,7 @@ from functools import lru_cache
 from itertools import product
 
 from ..core.rng import derive_rng
+from ..i18n import text
 from .cards import COLOURS, COPIES, DECK, VALUES
 from .finder import can_fulfil, covers
 from .tasks import ANY, SAME, Task
@@ -64,13 +65,25 @@ def _one_colour_vectors() -> tuple[tuple[tuple[int, ...], int, int], ...]:
                  for vector in product(range(COPIES + 1), repeat=len(VALUES)))
 
 
+def _cap(task: Task) -> int:
+    """More cards of one value than this never help: the most a pattern uses, else N."""
+    if task.pattern is None:
+        return task.count
+    return max((n for target, _ in task.pattern_targets for n in target), default=task.count)
+
+
 def _one_colour_polynomials(task: Task, largest: int) -> tuple[list[int], list[int]]:
     """(good, bad): ways per number of cards of one colour that can (cannot) fulfil `task`."""
     good = [0] * (largest + 1)
     bad = [0] * (largest + 1)
+    cap = _cap(task)
+    known: dict[tuple[int, ...], bool] = {}
     for vector, ways, cards in _one_colour_vectors():
         if cards <= largest:
-            (good if covers(task, vector) else bad)[cards] += ways
+            key = tuple(min(m, cap) for m in vector) if cap < COPIES else vector
+            if key not in known:
+                known[key] = covers(task, key)
+            (good if known[key] else bad)[cards] += ways
     return good, bad
 
 
@@ -89,7 +102,7 @@ def _probability(count: int, conditions: tuple, hand_size: int) -> Fraction:
     total = math.comb(len(DECK), hand_size)
     which = task.colour.which
     if which == ANY:
-        good = sum(ways for vector, ways in _any_colour_vectors(hand_size, task.count).items()
+        good = sum(ways for vector, ways in _any_colour_vectors(hand_size, _cap(task)).items()
                    if covers(task, vector))
         return Fraction(good, total)
     good_poly, bad_poly = _one_colour_polynomials(task, hand_size)
@@ -136,12 +149,21 @@ def table(tasks: Sequence[Task]) -> list[Row]:
             for task in tasks]
 
 
+def percent(chance: Fraction, lang: str | None = None) -> str:
+    """A chance in per cent, with two decimals (two significant digits below 0.1 %)."""
+    value = float(chance) * 100
+    if value == 0:
+        return "0 %"
+    shown = f"{value:.2g}" if value < 0.1 else f"{value:.2f}"
+    return f"{shown.replace('.', text('tausch_rausch.word.decimal_point', lang))} %"
+
+
 def markdown(rows: Sequence[Row], lang: str = "en") -> Iterator[str]:
-    """The table in Markdown: id, N, condition, reward, chances in per cent."""
-    sizes = " | ".join(f"P({size} cards)" for size in HAND_SIZES)
-    yield f"| id | N | condition | reward | {sizes} |"
+    """The table in Markdown: id, N, condition, reward, the chances in per cent."""
+    sizes = " | ".join(f"P({text('tausch_rausch.word.cards_many', lang, count=size)})" for size in HAND_SIZES)
+    yield (f"| id | N | {text('tausch_rausch.table.condition', lang)} | "
+           f"{text('tausch_rausch.table.reward', lang)} | {sizes} |")
     yield "|---|---|---|---|" + "---|" * len(HAND_SIZES)
     for row in rows:
-        chances = " | ".join(f"{float(p) * 100:.2f} %" for p in row.chances)
-        condition = row.task.title(lang).split(", ", 1)[-1] if ", " in row.task.title(lang) else "–"
-        yield f"| {row.task.id} | {row.task.count} | {condition} | +{row.reward} | {chances} |"
+        chances = " | ".join(percent(p, lang) for p in row.chances)
+        yield f"| {row.task.id} | {row.task.count} | {row.task.condition_text(lang)} | +{row.reward} | {chances} |"

@@ -13,13 +13,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import product
+from itertools import combinations, product
 
 from .cards import COLOURS, COPIES, FACES, VALUES, Card
-from .tasks import Task, ValueCounts
+from .tasks import Parity, Task, ValueCounts
 
 Way = tuple[Card, ...]
-_INDEX = range(len(VALUES))
 
 
 def face_counts(hand: Iterable[Card] | Mapping[Card, int]) -> Counter[Card]:
@@ -36,17 +35,38 @@ class _Pool:
     faces: tuple[tuple[tuple[Card, int], ...], ...]    # per value: (face, how many)
 
 
-def _pools(task: Task, hand: Mapping[Card, int]) -> list[_Pool]:
-    pools = []
-    for colour in task.colour.options():
-        colours = COLOURS if colour is None else (colour,)
-        faces = tuple(
-            tuple((FACES[(c, v)], hand[FACES[(c, v)]]) for c in colours if hand.get(FACES[(c, v)], 0) > 0)
-            if task.allows_value(v) else ()
-            for v in VALUES)
-        counts = tuple(sum(n for _, n in per_value) for per_value in faces)
-        pools.append(_Pool(colour, counts, faces))
-    return pools
+class HandIndex:
+    """A hand counted by face, with its pools per colour choice and parity built once, so
+    that many tasks can be asked about the same hand cheaply."""
+
+    def __init__(self, hand: Iterable[Card] | Mapping[Card, int]) -> None:
+        self.counts = face_counts(hand)
+        self._by_value: list[list[tuple[Card, int]]] = [[] for _ in VALUES]
+        for face, count in sorted(self.counts.items(), key=lambda item: item[0].order):
+            if count > 0:
+                self._by_value[face.value - 1].append((face, count))
+        self._pools: dict[tuple[str | None, str | None], _Pool] = {}
+
+    def pool(self, colour: str | None, parity: Parity | None) -> _Pool:
+        key = (colour, parity and parity.which)
+        if key not in self._pools:
+            faces = tuple(
+                tuple(item for item in per_value if colour is None or item[0].colour == colour)
+                if parity is None or parity.allows(value) else ()
+                for value, per_value in zip(VALUES, self._by_value))
+            self._pools[key] = _Pool(colour, tuple(sum(n for _, n in per_value) for per_value in faces), faces)
+        return self._pools[key]
+
+
+Hand = Iterable[Card] | Mapping[Card, int] | HandIndex
+
+
+def _index(hand: Hand) -> HandIndex:
+    return hand if isinstance(hand, HandIndex) else HandIndex(hand)
+
+
+def _pools(task: Task, hand: HandIndex) -> list[_Pool]:
+    return [hand.pool(colour, task.parity) for colour in task.colour.options()]
 
 
 def _free_targets(counts: ValueCounts, size: int, low: int | None, high: int | None) -> Iterator[ValueCounts]:
@@ -82,7 +102,10 @@ def _targets(task: Task, counts: ValueCounts) -> Iterator[ValueCounts]:
     """The value multisets that fulfil `task` and that `counts` can cover."""
     if task.pattern is not None:
         for target, sparse in task.pattern_targets:
-            if all(counts[i] >= n for i, n in sparse):
+            for i, n in sparse:
+                if counts[i] < n:
+                    break
+            else:
                 yield target
         return
     bounds = task.sum
@@ -90,16 +113,11 @@ def _targets(task: Task, counts: ValueCounts) -> Iterator[ValueCounts]:
 
 
 def choices(faces: Sequence[tuple[Card, int]], size: int) -> list[Way]:
-    """Every multiset of `size` faces from (face, how many) pairs, faces kept in order."""
-    if size == 0:
-        return [()]
-    if not faces:
-        return []
-    (face, available), rest = faces[0], faces[1:]
-    found = []
-    for taken in range(min(available, size), -1, -1):
-        found.extend((face,) * taken + tail for tail in choices(rest, size - taken))
-    return found
+    """Every multiset of `size` faces from (face, how many) pairs, faces kept in order.
+    (Works on positions, whose tuples hash fast, and maps them to faces at the end.)"""
+    expanded = [index for index, (_, available) in enumerate(faces) for _ in range(min(available, size))]
+    face_at = [face for face, _ in faces].__getitem__
+    return [tuple(map(face_at, combo)) for combo in dict.fromkeys(combinations(expanded, size))]
 
 
 def _spread(target: ValueCounts, pool: _Pool) -> Iterator[Way]:
@@ -108,15 +126,21 @@ def _spread(target: ValueCounts, pool: _Pool) -> Iterator[Way]:
         yield tuple(card for part in combo for card in part)
 
 
-def find_ways(task: Task, hand: Iterable[Card] | Mapping[Card, int]) -> list[Way]:
+def find_ways(task: Task, hand: Hand) -> list[Way]:
     """Every distinct way (by values and colours) to fulfil `task` with cards of `hand`;
     each way is sorted by value, then colour."""
-    counts = face_counts(hand)
     ways: list[Way] = []
-    for pool in _pools(task, counts):
+    for pool in _pools(task, _index(hand)):
         for target in _targets(task, pool.counts):
             ways.extend(_spread(target, pool))
     return ways
+
+
+def ways_including(task: Task, hand: Hand, chosen: Iterable[Card]) -> list[Way]:
+    """The ways to fulfil `task` with `hand` that contain every card of `chosen` — what a
+    partial selection can still become (empty: it cannot become the task)."""
+    wanted = Counter(chosen)
+    return [way for way in find_ways(task, hand) if not wanted - Counter(way)]
 
 
 def covers(task: Task, counts: ValueCounts) -> bool:
@@ -126,10 +150,9 @@ def covers(task: Task, counts: ValueCounts) -> bool:
     return next(_targets(task, usable), None) is not None
 
 
-def can_fulfil(task: Task, hand: Iterable[Card] | Mapping[Card, int]) -> bool:
+def can_fulfil(task: Task, hand: Hand) -> bool:
     """Whether `hand` can fulfil `task` at all (faster than listing the ways)."""
-    counts = face_counts(hand)
-    return any(next(_targets(task, pool.counts), None) is not None for pool in _pools(task, counts))
+    return any(next(_targets(task, pool.counts), None) is not None for pool in _pools(task, _index(hand)))
 
 
 # -- what is missing ----------------------------------------------------------------------
@@ -192,53 +215,52 @@ def _keep(target: ValueCounts, pool: _Pool) -> tuple[Card, ...]:
     return tuple(kept)
 
 
-def _pattern_options(task: Task, pool: _Pool) -> list[tuple[int, Option]]:
-    options = []
-    for target, _ in task.pattern_targets:
-        lacking = [(i + 1, t - c) for i, (t, c) in enumerate(zip(target, pool.counts)) if t > c]
-        needs = tuple(Need(n, (value,), pool.colour) for value, n in lacking)
-        kept = tuple(min(t, c) for t, c in zip(target, pool.counts))
-        options.append((sum(n for _, n in lacking), Option(_keep(kept, pool), needs)))
-    return options
+def _pattern_options(task: Task, pool: _Pool) -> list[tuple[int, ValueCounts]]:
+    """(cards missing, target) for every target of the pattern."""
+    return [(sum(t - c for t, c in zip(target, pool.counts) if t > c), target)
+            for target, _ in task.pattern_targets]
 
 
-def _sums(avail: Sequence[int], size: int) -> list[set[int]]:
-    """sums[j]: every total of j cards drawn from `avail` (cards left per value)."""
-    sums: list[set[int]] = [{0}] + [set() for _ in range(size)]
+def _pattern_option(target: ValueCounts, pool: _Pool) -> Option:
+    needs = tuple(Need(t - c, (i + 1,), pool.colour) for i, (t, c) in enumerate(zip(target, pool.counts)) if t > c)
+    return Option(_keep(tuple(min(t, c) for t, c in zip(target, pool.counts)), pool), needs)
+
+
+def _totals(avail: Sequence[int], size: int) -> int:
+    """A bit set: bit t is on if some `size` cards drawn from `avail` (cards left per value)
+    add up to t."""
+    sums = [1] + [0] * size
     for i, available in enumerate(avail):
-        value = i + 1
-        if not available:
-            continue
-        following = [set(s) for s in sums]
-        for j in range(1, size + 1):
-            for taken in range(1, min(available, j) + 1):
-                following[j].update(total + taken * value for total in sums[j - taken])
-        sums = following
-    return sums
+        if available:
+            for j in range(size, 0, -1):
+                reached = sums[j]
+                for taken in range(1, min(available, j) + 1):
+                    reached |= sums[j - taken] << (taken * (i + 1))
+                sums[j] = reached
+    return sums[size]
 
 
 def _free_need(task: Task, pool: _Pool, avail: list[int], kept_sum: int, size: int) -> Need | None:
-    low = task.sum.at_least if task.sum else None
-    high = task.sum.at_most if task.sum else None
-    low = None if low is None else low - kept_sum
-    high = None if high is None else high - kept_sum
-
-    def fits(total: int) -> bool:
-        return (low is None or total >= low) and (high is None or total <= high)
-
-    totals = _sums(avail, size)[size]
-    if not any(fits(total) for total in totals):
+    low = None if task.sum is None or task.sum.at_least is None else task.sum.at_least - kept_sum
+    high = None if task.sum is None or task.sum.at_most is None else task.sum.at_most - kept_sum
+    if high is not None and high < 0:
+        return None
+    top = high if high is not None else len(VALUES) * size
+    window = ((1 << (top + 1)) - 1) & ~((1 << max(low or 0, 0)) - 1)
+    totals = _totals(avail, size)
+    if not totals & window:
         return None
     values = []
     for i, available in enumerate(avail):
         if available:
             fewer = list(avail)
             fewer[i] -= 1
-            if any(fits(total + i + 1) for total in _sums(fewer, size - 1)[size - 1]):
+            if (_totals(fewer, size - 1) << (i + 1)) & window:
                 values.append(i + 1)
-    if size == 1 or (low is not None and min(totals) >= low):
+    smallest, largest = (totals & -totals).bit_length() - 1, totals.bit_length() - 1
+    if size == 1 or (low is not None and smallest >= low):
         low = None
-    if size == 1 or (high is not None and max(totals) <= high):
+    if size == 1 or (high is not None and largest <= high):
         high = None
     return Need(size, tuple(values), pool.colour, low, high)
 
@@ -265,33 +287,40 @@ def _free_options(task: Task, pool: _Pool, missing: int) -> list[Option]:
     return list(options.values())
 
 
-def missing(task: Task, hand: Iterable[Card] | Mapping[Card, int]) -> Shortfall | None:
+def missing(task: Task, hand: Hand) -> Shortfall | None:
     """What `hand` lacks for `task`: None if it can fulfil the task already."""
-    counts = face_counts(hand)
-    pools = _pools(task, counts)
+    pools = _pools(task, _index(hand))
     if any(next(_targets(task, pool.counts), None) is not None for pool in pools):
         return None
     if task.pattern is not None:
-        scored = [scored for pool in pools for scored in _pattern_options(task, pool)]
-        fewest = min(cost for cost, _ in scored)
-        return Shortfall(task, fewest, tuple(option for cost, option in scored if cost == fewest))
+        scored = [(cost, target, pool) for pool in pools for cost, target in _pattern_options(task, pool)]
+        fewest = min(cost for cost, _, _ in scored)
+        return Shortfall(task, fewest, tuple(_pattern_option(target, pool) for cost, target, pool in scored
+                                             if cost == fewest))
     for count in range(1, task.count + 1):
         options = [option for pool in pools for option in _free_options(task, pool, count)]
         if options:
             return Shortfall(task, count, tuple(options))
-    return Shortfall(task, task.count, ())
+    # A task is possible with the 80 cards (checked when it is made), so N cards always do.
+    raise AssertionError(f"no completion found for {task.id}")
 
 
-def find(task: Task, hand: Iterable[Card] | Mapping[Card, int]) -> Finding:
+def find(task: Task, hand: Hand) -> Finding:
     """Every way to fulfil `task` with `hand`, or — if there is none — what is missing."""
-    counts = face_counts(hand)
-    ways = find_ways(task, counts)
-    return Finding(task, ways, None if ways else missing(task, counts))
+    index = _index(hand)
+    ways = find_ways(task, index)
+    return Finding(task, ways, None if ways else missing(task, index))
 
 
-def example_cards(option: Option, hand: Iterable[Card] | Mapping[Card, int]) -> list[Card] | None:
+def find_all(tasks: Iterable[Task], hand: Hand) -> dict[str, Finding]:
+    """The finder's answer for each task (by id), counting the hand once."""
+    index = _index(hand)
+    return {task.id: find(task, index) for task in tasks}
+
+
+def example_cards(option: Option, hand: Hand) -> list[Card] | None:
     """Concrete cards that realise `option` and are not all in `hand` already (None if none)."""
-    counts = face_counts(hand)
+    counts = _index(hand).counts
     chosen: list[Card] = []
 
     def fill(needs: Sequence[Need]) -> bool:
@@ -325,7 +354,7 @@ def example_cards(option: Option, hand: Iterable[Card] | Mapping[Card, int]) -> 
 
 def impossibility(task: Task) -> tuple[str, dict[str, object]] | None:
     """Why no N of the 80 cards fulfil `task`: (text key, parameters), or None if some do."""
-    deck = {face: COPIES for face in FACES.values()}
+    deck = HandIndex({face: COPIES for face in FACES.values()})
     if any(next(_targets(task, pool.counts), None) is not None for pool in _pools(task, deck)):
         return None
     key = "tausch_rausch.task.reason.none"

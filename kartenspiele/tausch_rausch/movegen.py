@@ -7,10 +7,8 @@ decides legality on its own, so any legal move is accepted, listed or not.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from .cards import DECK, Card
-from .finder import choices, find_ways
+from .finder import HandIndex, choices, find_ways
 from .moves import FULFIL, PASS, SWAP, Move
 
 
@@ -18,8 +16,9 @@ def legal_moves(state) -> list[Move]:
     """The legal moves of `state`'s player to move: swaps, then fulfilments (or a pass)."""
     if state.over:
         return []
-    counts = Counter(DECK[i] for i in state.hands[state.to_move])
-    faces = sorted(counts.items(), key=lambda item: Card.sort_key(item[0]))
+    index = HandIndex(DECK[i] for i in state.hands[state.to_move])
+    counts = index.counts
+    faces = sorted(counts.items(), key=lambda item: item[0].order)
     held = sum(counts.values())
     gives: dict[int, list[tuple[Card, ...]]] = {}
     moves: list[Move] = []
@@ -28,7 +27,7 @@ def legal_moves(state) -> list[Move]:
         if held >= size:
             if size not in gives:
                 gives[size] = choices(faces, size)
-            moves.extend(Move(SWAP, stall, give) for give in gives[size])
+            moves.extend(Move.listed(SWAP, stall, give, None) for give in gives[size])
     for task_id in state.open_tasks:
-        moves.extend(Move(FULFIL, None, way, task_id) for way in find_ways(state.task(task_id), counts))
+        moves.extend(Move.listed(FULFIL, None, way, task_id) for way in find_ways(state.task(task_id), index))
     return moves or [Move(PASS)]

@@ -11,16 +11,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ..core.errors import IllegalMoveError, NotationError
-from .cards import STALL_SIZES, Card, format_cards, parse_cards
+from .cards import STALL_SIZES, Card, format_cards, parse_cards, sort_cards
 
 SWAP = "swap"
 FULFIL = "fulfil"
 PASS = "pass"
 KINDS = (SWAP, FULFIL, PASS)
-
-
-def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=Card.sort_key))
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +32,21 @@ class Move:
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise IllegalMoveError("tausch_rausch.illegal.unknown_kind", kind=self.kind)
-        object.__setattr__(self, "cards", _sorted(self.cards))
+        object.__setattr__(self, "cards", sort_cards(self.cards))
 
     # -- construction -------------------------------------------------------------------
+    @classmethod
+    def listed(cls, kind: str, stall: int | None, cards: tuple[Card, ...], task: str | None) -> Move:
+        """A move built by the move generator from a known kind and cards already in sorted
+        order: it skips the checks of `Move(…)` (listing hundreds of swaps is the hot path)."""
+        move = object.__new__(cls)
+        set_field = object.__setattr__
+        set_field(move, "kind", kind)
+        set_field(move, "stall", stall)
+        set_field(move, "cards", cards)
+        set_field(move, "task", task)
+        return move
+
     @classmethod
     def swap(cls, stall: int, cards: str | Iterable[str | Card]) -> Move:
         return cls(SWAP, stall, tuple(parse_cards(cards)))

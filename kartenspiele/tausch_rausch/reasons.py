@@ -129,7 +129,8 @@ def _pattern_step(task: Task, values: Sequence[int]) -> Step | None:
         return _run_step(values)
     if name == "of_a_kind":
         if ok:
-            return Step(True, "kind.ok", {"count": len(values), "value": values[0]})
+            key = "kind.ok_both" if len(values) == 2 else "kind.ok"
+            return Step(True, key, {"count": len(values), "value": values[0]})
         return Step(False, "kind.bad", {"values": _numbers(values)})
     if name == "full_house":
         if ok:

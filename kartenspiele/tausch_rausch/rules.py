@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 from ..core.errors import GameOverError, IllegalMoveError
 from .cards import DECK, STALL_SIZES, Card, format_cards
-from .finder import can_fulfil
+from .finder import HandIndex, can_fulfil
+from .localised import Localised
 from .moves import FULFIL, SWAP, Move
 from .reasons import failures
 from .tasks import Task
@@ -48,8 +49,8 @@ def has_move(state) -> bool:
     hand = state.hands[state.to_move]
     if any(len(hand) >= len(stall) for stall in state.stalls):
         return True
-    faces = [DECK[i] for i in hand]
-    return any(can_fulfil(state.task(task_id), faces) for task_id in state.open_tasks)
+    index = HandIndex(DECK[i] for i in hand)
+    return any(can_fulfil(state.task(task_id), index) for task_id in state.open_tasks)
 
 
 def plan_move(state, move: Move) -> Plan:
@@ -81,11 +82,8 @@ def plan_move(state, move: Move) -> Plan:
         ids = hand_ids(hand, move.cards)
         failed = failures(task, move.cards)
         if failed:
-            raise IllegalMoveError(
-                "tausch_rausch.illegal.not_fulfilled",
-                task_de=task.title("de"), task_en=task.title("en"),
-                reason_de=" ".join(step.render("de") for step in failed),
-                reason_en=" ".join(step.render("en") for step in failed))
+            raise IllegalMoveError("tausch_rausch.illegal.not_fulfilled", task=Localised.of(task.title),
+                                   reason=Localised.of(lambda lang: " ".join(step.render(lang) for step in failed)))
         return Plan(move, ids, task)
     if move.stall is not None or move.cards or move.task is not None:
         raise IllegalMoveError("tausch_rausch.illegal.not_a_move", move=str(move))

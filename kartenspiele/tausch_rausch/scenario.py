@@ -26,7 +26,7 @@ from typing import Any
 
 from ..core.errors import KartenspieleError, ScenarioError
 from ..core.rng import derive_rng
-from .cards import DECK, STALL_SIZES, Card, format_cards, parse_cards
+from .cards import DECK, STALL_SIZES, Card, format_cards, parse_cards, sort_cards
 from .options import TauschRauschOptions
 
 KEYS = {"players", "hands", "stalls", "draw", "discard", "open_tasks", "task_pile", "fulfilled",
@@ -166,7 +166,7 @@ def _place_cards(state, scenario: Mapping[str, Any], seed: int, hand_size: int) 
         state.discard = rest
     elif rest:
         raise ScenarioError("tausch_rausch.scenario.cards_left", count=len(rest),
-                            cards=format_cards(sorted((DECK[i] for i in rest), key=Card.sort_key)))
+                            cards=format_cards(sort_cards(DECK[i] for i in rest)))
 
 
 def _place_tasks(state, scenario: Mapping[str, Any], seed: int, open_count: int) -> None:

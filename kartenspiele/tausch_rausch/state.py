@@ -15,7 +15,8 @@ from typing import Any
 from ..core.errors import PlayerCountError, RuleOptionError
 from ..core.events import Event
 from ..core.rng import derive_rng, new_seed
-from .cards import DECK, STALL_SIZES, Card
+from ..i18n import text
+from .cards import DECK, STALL_SIZES, Card, sort_cards
 from .moves import FULFIL, PASS, SWAP, Move
 from .movegen import legal_moves
 from .options import TauschRauschOptions
@@ -96,7 +97,19 @@ class TauschRauschState:
 
     def hand_cards(self, player: int) -> list[Card]:
         """A player's hand as faces, sorted."""
-        return sorted((DECK[i] for i in self.hands[player]), key=Card.sort_key)
+        return list(sort_cards(DECK[i] for i in self.hands[player]))
+
+    def hand(self, player: int):
+        """A player's hand, shown as cards in a notebook."""
+        from .display import Hand
+
+        return Hand(tuple(self.hand_cards(player)), text("player.name", None, number=player + 1))
+
+    def market(self):
+        """The five market stalls, shown as cards in a notebook."""
+        from .display import Market
+
+        return Market(tuple(sort_cards(DECK[i] for i in stall) for stall in self.stalls))
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, each once. `apply` accepts every legal move, listed or not
@@ -171,7 +184,7 @@ class TauschRauschState:
         hand.extend(received)
         self.stalls[stall] = list(plan.card_ids)
         events.append(Event("swapped", player, cards=plan.move.cards, value=stall,
-                            groups=(tuple(sorted((DECK[i] for i in received), key=Card.sort_key)),)))
+                            groups=(sort_cards(DECK[i] for i in received),)))
         self._draw(player, 1, events)
 
     def _fulfil(self, plan: Plan, player: int, events: list[Event]) -> None:

@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 from ..core.errors import RuleOptionError
 from ..i18n import text
 from .cards import COLOURS, COPIES, VALUES, Card, colour_name
+from .localised import Localised
 
 ANY = "any"
 SAME = "same"
@@ -277,7 +278,7 @@ class Task:
         if reason is not None:
             key, params = reason
             raise _error("impossible", task=self.id, count=self.count,
-                         reason_de=text(key, "de", **params), reason_en=text(key, "en", **params))
+                         reason=Localised.of(lambda lang: text(key, lang, **params)))
 
     # -- checks on values ---------------------------------------------------------------
     @property
@@ -324,7 +325,11 @@ class Task:
     # -- words --------------------------------------------------------------------------
     def title(self, lang: str | None = None) -> str:
         """The task in words: "5 Karten, alle gerade" / "5 cards, all even"."""
-        parts = [text("tausch_rausch.task_text.count", lang, count=self.count)]
+        return f"{text('tausch_rausch.task_text.count', lang, count=self.count)}, {self.condition_text(lang)}"
+
+    def condition_text(self, lang: str | None = None) -> str:
+        """The conditions in words: "alle gerade", "in einer Farbe, Summe genau 9"."""
+        parts = []
         which = self.colour.which
         if which == SAME:
             parts.append(text("tausch_rausch.task_text.same_colour", lang))
@@ -344,7 +349,7 @@ class Task:
                 parts.append(text("tausch_rausch.task_text.sum_between", lang, low=low, high=high))
         if self.pattern is not None:
             parts.append(text(f"tausch_rausch.task_text.{self.pattern.name}", lang))
-        return ", ".join(parts)
+        return ", ".join(parts) or text("tausch_rausch.task_text.any", lang)
 
     def __str__(self) -> str:
         return f"{self.id}: {self.title('en')} (+{self.reward})"

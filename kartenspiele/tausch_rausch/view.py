@@ -9,9 +9,10 @@ hidden cards and tasks at random, consistently with the view, for bots and for t
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
-from .cards import DECK, Card
+from .cards import DECK, Card, format_cards, sort_cards
 from .moves import Move
 from .options import TauschRauschOptions
 
@@ -40,7 +41,7 @@ class TauschRauschView:
     @classmethod
     def of(cls, state, player: int) -> TauschRauschView:
         def faces(ids: list[int]) -> tuple[Card, ...]:
-            return tuple(sorted((DECK[i] for i in ids), key=Card.sort_key))
+            return sort_cards(DECK[i] for i in ids)
 
         return cls(
             players=state.players,
@@ -92,6 +93,18 @@ class TauschRauschView:
         state.to_move, state.turn, state.reshuffles = self.to_move, self.turn, self.reshuffles
         state.over, state.winner = self.over, self.winner
         return state
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as plain JSON data (cards in notation)."""
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["hand"] = format_cards(self.hand)
+        data["stalls"] = [format_cards(stall) for stall in self.stalls]
+        data["discard"] = format_cards(self.discard)
+        data["hand_sizes"] = list(self.hand_sizes)
+        data["open_tasks"] = list(self.open_tasks)
+        data["fulfilled"] = [list(tasks) for tasks in self.fulfilled]
+        data["options"] = self.options.to_dict()
+        return data
 
     def legal_moves(self) -> list[Move]:
         """The viewer's legal moves (empty when another player is to move)."""

@@ -1,0 +1,124 @@
+"""Tausch-Rausch benchmarks: random self-play throughput and the task finder.
+
+Self-play (3 players) lists the legal moves at every step, as the peers do, and plays
+  * "kind-first" random players (swap or fulfil uniformly, then a move of that kind),
+    whose games end by a win, and
+  * uniform random players (every legal move equally likely) with a turn cap of 200,
+next to the peer gin rummy engines of `peers.py`, measured in the same run; the ratios are
+ours / peer. The task finder is timed for all 24 default tasks on random 15-card hands
+(goal: median under 5 ms). Figures are medians over repeated runs.
+
+Run as ``python benchmarks/bench_tausch_rausch.py --seconds 2 --repeats 5``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from peers import PEERS  # noqa: E402
+
+from kartenspiele.tausch_rausch import DECK, DEFAULT_TASKS, find_all, new_game  # noqa: E402
+from kartenspiele.tausch_rausch.players import kind_first_move, uniform_move  # noqa: E402
+
+PLAYERS = 3
+UNIFORM_CAP = 200
+POLICIES = {"kind-first random": (kind_first_move, None),
+            f"uniform random (cap {UNIFORM_CAP})": (uniform_move, UNIFORM_CAP)}
+
+
+def self_play(seconds: float, seed: int, policy, cap: int | None) -> dict:
+    """Whole random games of 3 players until `seconds` have passed (the last game is finished)."""
+    rng = random.Random(seed)
+    moves = games = 0
+    start = time.perf_counter()
+    while True:
+        state = new_game(PLAYERS, seed=rng.randrange(10**9), turn_cap=cap)
+        while not state.is_terminal():
+            state.apply(policy(state, rng))
+            moves += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return {"moves_per_s": moves / elapsed, "games_per_s": games / elapsed,
+                    "moves_per_game": moves / games}
+
+
+def branching(games: int, seed: int) -> float:
+    """The mean number of legal moves per position in kind-first random games."""
+    rng = random.Random(seed)
+    listed = positions = 0
+    for _ in range(games):
+        state = new_game(PLAYERS, seed=rng.randrange(10**9))
+        while not state.is_terminal():
+            listed += len(state.legal_moves())
+            positions += 1
+            state.apply(kind_first_move(state, rng))
+    return listed / positions
+
+
+def finder_times(hands: int, seed: int) -> list[float]:
+    """Milliseconds to run the task finder for all 24 default tasks, per random 15-card hand."""
+    rng = random.Random(seed)
+    times = []
+    for _ in range(hands):
+        hand = rng.sample(DECK, 15)
+        start = time.perf_counter()
+        find_all(DEFAULT_TASKS, hand)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def _median(runs: list[dict], key: str) -> float:
+    return statistics.median(run[key] for run in runs)
+
+
+def main(argv: list[str] | None = None) -> dict:
+    """Run every measurement, print one line each, and return the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="wall time per self-play run")
+    parser.add_argument("--repeats", type=int, default=5, help="runs per engine (the median is shown)")
+    parser.add_argument("--hands", type=int, default=1000, help="15-card hands for the task finder")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    results: dict = {"self_play": {}, "peers": {}}
+    for name, (policy, cap) in POLICIES.items():
+        runs = [self_play(args.seconds, args.seed + r, policy, cap) for r in range(args.repeats)]
+        results["self_play"][name] = {key: _median(runs, key) for key in runs[0]}
+    for name, bench in PEERS.items():
+        try:
+            runs = [bench(args.seconds, args.seed + r) for r in range(args.repeats)]
+        except ImportError as error:
+            print(f"{name}: not installed ({error})")
+            continue
+        results["peers"][name] = {key: _median(runs, key) for key in ("moves_per_s", "games_per_s")}
+    print(f"Tausch-Rausch random self-play, {PLAYERS} players, median of {args.repeats} × {args.seconds:g} s:")
+    for name, figures in results["self_play"].items():
+        ratios = ", ".join(f"{figures['moves_per_s'] / peer['moves_per_s']:.2f}× {peer_name} moves/s, "
+                           f"{figures['games_per_s'] / peer['games_per_s']:.2f}× games/s"
+                           for peer_name, peer in results["peers"].items())
+        print(f"  {name}: {figures['moves_per_s']:,.0f} moves/s, {figures['games_per_s']:,.1f} games/s "
+              f"({figures['moves_per_game']:.0f} moves/game)" + (f"; {ratios}" if ratios else ""))
+    for name, figures in results["peers"].items():
+        print(f"  peer {name}: {figures['moves_per_s']:,.0f} moves/s, {figures['games_per_s']:,.1f} games/s")
+    results["legal_moves_per_position"] = branching(20, args.seed)
+    print(f"  (a kind-first game lists {results['legal_moves_per_position']:.0f} legal moves per position "
+          f"on average: every swap choice and every way to fulfil a task)")
+    times = finder_times(args.hands, args.seed)
+    results["finder_ms"] = {"median": statistics.median(times),
+                            "p90": statistics.quantiles(times, n=10)[-1], "max": max(times)}
+    print(f"Task finder, all {len(DEFAULT_TASKS)} tasks on a 15-card hand ({args.hands} hands): "
+          f"median {results['finder_ms']['median']:.2f} ms, 90th percentile {results['finder_ms']['p90']:.2f} ms, "
+          f"max {results['finder_ms']['max']:.2f} ms (goal: median < 5 ms)")
+    return results
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""Hidden information: a player's view must not change when the hidden things are dealt anew."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import fields
+
+from kartenspiele.tausch_rausch import TauschRauschView, new_game
+from kartenspiele.tausch_rausch.players import sampled_move
+
+from .simulation import conserved
+
+
+def resample_hidden(state, player, rng):
+    """The same position with the other hands, the draw pile, the task pile and the seed anew."""
+    twin = state.clone()
+    hidden = [i for p, hand in enumerate(twin.hands) if p != player for i in hand] + twin.draw
+    rng.shuffle(hidden)
+    for other, hand in enumerate(twin.hands):
+        if other != player:
+            twin.hands[other] = [hidden.pop() for _ in hand]
+    twin.draw = hidden
+    rng.shuffle(twin.task_pile)
+    twin.seed = rng.randrange(10**9)
+    return twin
+
+
+def test_views_do_not_leak_hidden_things():
+    rng = random.Random(1)
+    checked = 0
+    for seed in range(40):
+        state = new_game(rng.randint(2, 4), seed=seed, turn_cap=80)
+        while not state.is_terminal():
+            for player in range(state.players):
+                twin = resample_hidden(state, player, rng)
+                if twin.to_dict() != state.to_dict():
+                    assert twin.view(player) == state.view(player)
+                    assert twin.view(player).to_dict() == state.view(player).to_dict()
+                    checked += 1
+            state.apply(sampled_move(state, rng))
+    assert checked > 2000
+
+
+def test_a_view_holds_no_seed_and_nothing_hidden():
+    state = new_game(3, seed=77)
+    view = state.view(1)
+    names = {f.name for f in fields(TauschRauschView)}
+    assert not names & {"seed", "draw", "task_pile", "hands"}
+    data = view.to_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert str(state.seed) not in json.dumps(data)
+    assert data["hand"] == " ".join(str(c) for c in state.hand_cards(1))
+    assert data["hand_sizes"] == [5, 5, 5] and data["draw_size"] == 55 and data["task_pile_size"] == 19
+    own = set(state.hand_cards(1))
+    assert set(view.hand) == own
+
+
+def test_sampled_states_agree_with_the_view():
+    rng = random.Random(5)
+    state = new_game(4, seed=5)
+    for _ in range(40):
+        state.apply(sampled_move(state, rng))
+    view = state.view(state.to_move)
+    for _ in range(20):
+        sample = view.sample_state(rng)
+        assert sample.view(view.viewer) == view
+        assert conserved(sample)
+        assert set(sample.legal_moves()) == set(state.legal_moves()) == set(view.legal_moves())
+    assert state.view((state.to_move + 1) % 4).legal_moves() == []
