@@ -1,0 +1,182 @@
+"""Every number a lesson's text states, computed from the engine.
+
+A `Fact` holds a value and the words in which the lesson's Markdown states it, in German
+and in English ("4 Gruppen" / "4 groups"). The tests check both: that the value is what
+the engine says, and that the notebook's text contains the words — so text and engine
+cannot drift apart. `FACTS` maps each lesson notebook to its facts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import sympy
+
+from ..arithmetic import count_subsets_with_sum
+from ..quanto import parse_cards
+from ..tausch_rausch import DEFAULT_TASKS, task_by_id
+from ..tausch_rausch.difficulty import REWARD_HAND, REWARD_THRESHOLD, percent
+from . import chance, parity, sequences, subsets, tree
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A number of a lesson and how its text says it."""
+
+    name: str
+    value: object
+    de: str
+    en: str
+
+
+def number(value: int, lang: str) -> str:
+    """A whole number as schoolbooks write it: "2000", "24.040.016" / "24,040,016"."""
+    shown = f"{value:,}" if abs(value) >= 10_000 else str(value)
+    return shown.replace(",", ".") if lang == "de" else shown
+
+
+def teilsummen() -> list[Fact]:
+    values = subsets.values_of(parse_cards(subsets.LESSON_TABLE))
+    target = int(subsets.LESSON_CARD)
+    card = parse_cards(subsets.LESSON_CARD)[0]
+    table = parse_cards(subsets.LESSON_TABLE)
+    ways = count_subsets_with_sum(values, target)
+    moves = subsets.captures(table, card)
+    largest = subsets.largest_capture(table, card)
+    nodes = tree.search(values, target)
+    one_to_eight = subsets.coefficient(list(range(1, 9)), 8)
+    powers = subsets.values_of(parse_cards(subsets.POWERS_OF_TWO))
+    once = all(count_subsets_with_sum(powers, v) == 1 for v in range(1, sum(powers) + 1))
+    return [
+        Fact("ways", ways, f"{ways} Gruppen", f"{ways} groups"),
+        Fact("coefficient", subsets.coefficient(values, target), f"{ways}x^{{{target}}}", f"{ways}x^{{{target}}}"),
+        Fact("captures", len(moves), f"{len(moves)} erlaubte Züge", f"{len(moves)} legal captures"),
+        Fact("largest", len(largest.takes) if largest else 0, f"{len(largest.takes)} Karten der Auslage",  # type: ignore[union-attr]
+             f"{len(largest.takes)} table cards"),  # type: ignore[union-attr]
+        Fact("win_pile", len(largest.takes) + 1, f"{len(largest.takes) + 1} Karten auf deinen Gewinnstapel",  # type: ignore[union-attr]
+             f"{len(largest.takes) + 1} cards go onto your win pile"),  # type: ignore[union-attr]
+        Fact("tree_steps", len(nodes), f"{len(nodes)} Schritte", f"{len(nodes)} steps"),
+        Fact("choices", 2 ** len(values), f"= {2 ** len(values)} Möglichkeiten", f"= {2 ** len(values)} possibilities"),
+        Fact("subsets", tree.subsets_to_check(values), f"{tree.subsets_to_check(values)} Auswahlen",
+             f"{tree.subsets_to_check(values)} selections"),
+        Fact("one_to_eight", one_to_eight, f"auf {one_to_eight} Arten", f"in {one_to_eight} ways"),
+        Fact("powers_of_two", once, "1, 2, 4 und 8", "1, 2, 4 and 8"),
+    ]
+
+
+def gerade_ungerade() -> list[Fact]:
+    even_cards = chance.EVEN_CARDS
+    five_odd = parity.value_combinations(task_by_id("five-odd"))
+    five_even = parity.value_combinations(task_by_id("five-even"))
+    high = parity.value_combinations(task_by_id(parity.HIGH_TASK))
+    low = parity.value_combinations(task_by_id(parity.LOW_TASK))
+    odd_sums = sorted({sum(values) for values in five_odd})
+    even_sums = sorted({sum(values) for values in five_even})
+    return [
+        Fact("even_cards", even_cards, f"{even_cards} gerade Karten", f"{even_cards} even cards"),
+        Fact("odd_sums", (odd_sums[0], odd_sums[-1]), f"zwischen {odd_sums[0]} und {odd_sums[-1]}",
+             f"between {odd_sums[0]} and {odd_sums[-1]}"),
+        Fact("odd_sums_all_odd", all(s % 2 for s in odd_sums), "immer ungerade", "always odd"),
+        Fact("even_sums", (even_sums[0], even_sums[-1]), f"zwischen {even_sums[0]} und {even_sums[-1]}",
+             f"between {even_sums[0]} and {even_sums[-1]}"),
+        Fact("high_combinations", len(high), f"genau {len(high)} Zahlenkombinationen",
+             f"exactly {len(high)} combinations of values"),
+        Fact("low_combinations", len(low), f"genau {len(low)} Zahlenkombinationen",
+             f"exactly {len(low)} combinations of values"),
+        Fact("at_least_36", len(parity.value_combinations(parity.CombinationCountProblem(36).task())),
+             f"{len(parity.value_combinations(parity.CombinationCountProblem(36).task()))} Kombinationen",
+             f"{len(parity.value_combinations(parity.CombinationCountProblem(36).task()))} combinations"),
+        Fact("at_least_35", len(parity.value_combinations(parity.CombinationCountProblem(35).task())),
+             f"{len(parity.value_combinations(parity.CombinationCountProblem(35).task()))} Kombinationen",
+             f"{len(parity.value_combinations(parity.CombinationCountProblem(35).task()))} combinations"),
+        Fact("points_missing", max(parity.points_missing(v, 10) for v in high),
+             f"höchstens {max(parity.points_missing(v, 10) for v in high)} Fehlpunkte",
+             f"at most {max(parity.points_missing(v, 10) for v in high)} points missing"),
+    ]
+
+
+def folgen() -> list[Fact]:
+    runs5, runs4 = len(sequences.runs(5)), len(sequences.runs(4))
+    pairs2, pairs3 = len(sequences.adjacent_pairs(2)), len(sequences.adjacent_pairs(3))
+    arith5, arith3 = len(sequences.arithmetic_sequences(5)), len(sequences.arithmetic_sequences(3))
+    return [
+        Fact("runs_of_5", runs5, f"{runs5} Reihen mit 5 Karten", f"{runs5} runs of 5 cards"),
+        Fact("runs_of_4", runs4, f"{runs4} Reihen mit 4 Karten", f"{runs4} runs of 4 cards"),
+        Fact("two_adjacent_pairs", pairs2, f"{pairs2} Möglichkeiten für zwei benachbarte Paare",
+             f"{pairs2} possibilities for two adjacent pairs"),
+        Fact("three_adjacent_pairs", pairs3, f"{pairs3} für drei", f"{pairs3} for three"),
+        Fact("run_sum", sum(range(3, 8)), f"= {sum(range(3, 8))}", f"= {sum(range(3, 8))}"),
+        Fact("gauss_10", sum(range(1, 11)), f"= {sum(range(1, 11))}", f"= {sum(range(1, 11))}"),
+        Fact("gauss_100", sum(range(1, 101)), f"= {sum(range(1, 101))}", f"= {sum(range(1, 101))}"),
+        Fact("arithmetic_5", arith5, f"{arith5} Folgen mit 5 Zahlen", f"{arith5} sequences of 5 numbers"),
+        Fact("arithmetic_3", arith3, f"{arith3} Folgen mit 3 Zahlen", f"{arith3} sequences of 3 numbers"),
+        Fact("steps_5", steps(5), _steps_text(steps(5), "de"), _steps_text(steps(5), "en")),
+        Fact("steps_3", steps(3), _steps_text(steps(3), "de"), _steps_text(steps(3), "en")),
+    ]
+
+
+def steps(length: int) -> dict[int, int]:
+    """How many arithmetic sequences of `length` numbers in 1–10 have each step."""
+    found: dict[int, int] = {}
+    for sequence in sequences.arithmetic_sequences(length):
+        found[sequence[1] - sequence[0]] = found.get(sequence[1] - sequence[0], 0) + 1
+    return found
+
+
+def _steps_text(counts: dict[int, int], lang: str) -> str:
+    """"8 mit Abstand 1, 6 mit Abstand 2, … und 2 mit Abstand 4"."""
+    word, last = ("mit Abstand", "und") if lang == "de" else ("with step", "and")
+    parts = [f"{count} {word} {step}" for step, count in counts.items()]
+    return ", ".join(parts[:-1]) + f"{',' if lang == 'en' and len(parts) > 2 else ''} {last} {parts[-1]}"
+
+
+def zufall() -> list[Fact]:
+    all_hands = int(chance.hands(5))
+    even_hands = int(chance.all_even_hands(5))
+    five_even_5 = chance.as_fraction(chance.five_even_chance(5))
+    five_even_7 = chance.as_fraction(chance.five_even_chance(7))
+    games = 2000
+    hits = sum(chance.simulate("five-even", games))
+    high_4 = chance.as_fraction(chance.value_combination_hands(task_by_id(parity.HIGH_TASK)) / chance.hands(4))
+    rows = chance.reward_rows()
+    plus_two = sum(1 for *_, reward in rows if reward == 2)
+    rarest = rows[-1]
+    reduced = chance.five_even_chance(5)
+    one_colour = chance.exact("five-one-colour", REWARD_HAND)
+    high_7 = chance.exact(parity.HIGH_TASK, REWARD_HAND)
+    nine = chance.exact("five-even", 9)
+    tens, nines = sympy.binomial(chance.PER_VALUE, 4), chance.PER_VALUE * sympy.binomial(chance.PER_VALUE, 3)
+    return [
+        Fact("hands_5", all_hands, number(all_hands, "de"), number(all_hands, "en")),
+        Fact("reduced", chance.as_fraction(reduced), f"{reduced.p} / {reduced.q}", f"{reduced.p} / {reduced.q}"),
+        Fact("eight_times", five_even_7 / five_even_5, "fast achtmal", "almost eight times"),
+        Fact("four_tens", int(tens), f"= {tens}$", f"= {tens}$"),
+        Fact("nine_and_tens", int(nines), f"= {nines}$", f"= {nines}$"),
+        Fact("one_colour_7", one_colour, percent(one_colour, "de"), percent(one_colour, "en")),
+        Fact("high_7", high_7, percent(high_7, "de"), percent(high_7, "en")),
+        Fact("nine_cards", nine, f"{round(100 * nine)} %", f"{round(100 * nine)} %"),
+        Fact("even_hands_5", even_hands, number(even_hands, "de"), number(even_hands, "en")),
+        Fact("five_even_5", five_even_5, percent(five_even_5, "de"), percent(five_even_5, "en")),
+        Fact("five_even_7", five_even_7, percent(five_even_7, "de"), percent(five_even_7, "en")),
+        Fact("simulated", hits, f"{hits} von {number(games, 'de')}", f"{hits} of {number(games, 'en')}"),
+        Fact("high_4", high_4, percent(high_4, "de"), percent(high_4, "en")),
+        Fact("threshold", REWARD_THRESHOLD, f"{REWARD_HAND} Karten", f"{REWARD_HAND} cards"),
+        Fact("plus_two", plus_two, f"{plus_two} von {len(DEFAULT_TASKS)} Aufgaben",
+             f"{plus_two} of the {len(DEFAULT_TASKS)} tasks"),
+        Fact("rarest", rarest[0].id, percent(rarest[1], "de"), percent(rarest[1], "en")),
+    ]
+
+
+def handreichung() -> list[Fact]:
+    """The guide quotes two numbers of the lessons as examples."""
+    return [next(f for f in teilsummen() if f.name == "ways"), next(f for f in zufall() if f.name == "five_even_5")]
+
+
+FACTS: dict[str, Callable[[], list[Fact]]] = {
+    "01_teilsummen.ipynb": teilsummen,
+    "02_gerade_ungerade.ipynb": gerade_ungerade,
+    "03_folgen.ipynb": folgen,
+    "04_zufall.ipynb": zufall,
+    "handreichung.ipynb": handreichung,
+}

@@ -1,0 +1,68 @@
+"""The language of a lesson's widgets: one switch per notebook, German by default.
+
+The Markdown of a lesson carries both languages (German first, English in a fold-out block).
+The widgets follow one switch (`LessonBar`): it sets the package's current language
+(`i18n.set_language`) and asks every lesson widget to redraw itself. A lesson starts in the
+language of the page's address (`?lang=en` in Voilà), else in German.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+from weakref import WeakSet
+
+import ipywidgets as widgets
+
+from ..i18n import current_language, set_language, text
+from ..widgets.style import style_widget
+from ..widgets.texts import default_language, language_options
+from .style import lesson_style
+
+
+class Redrawable(Protocol):
+    def redraw(self) -> None: ...
+
+
+_followers: WeakSet = WeakSet()
+
+
+def follow(widget: Redrawable) -> None:
+    """Redraw `widget` whenever the lesson's language changes."""
+    _followers.add(widget)
+
+
+def switch_language(lang: str) -> None:
+    """Show every lesson widget in `lang` ("de" or "en")."""
+    set_language(lang)
+    for widget in list(_followers):
+        widget.redraw()
+
+
+def language() -> str:
+    """The language the lesson widgets speak now."""
+    return current_language()
+
+
+class LessonBar(widgets.HBox):
+    """The bar at the top of a lesson: the language switch and the style sheet of the widgets."""
+
+    def __init__(self, lang: str | None = None) -> None:
+        super().__init__()
+        self.add_class("ks-table")
+        self.add_class("ks-lesson-bar")
+        start = lang or default_language()
+        switch_language(start)
+        self.label = widgets.HTML()
+        self.switch = widgets.ToggleButtons(options=language_options(), value=start)
+        self.switch.observe(lambda change: switch_language(change["new"]), "value")
+        self.children = (style_widget(), lesson_style(), self.label, self.switch)
+        self.redraw()
+        follow(self)
+
+    def redraw(self) -> None:
+        self.label.value = f"<b>{text('lessons.bar.language', language())}</b>"
+        if self.switch.value != language():
+            self.switch.value = language()
+
+    def __repr__(self) -> str:
+        return "LessonBar()"

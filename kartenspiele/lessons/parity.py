@@ -1,0 +1,335 @@
+"""Lesson 2, Gerade und ungerade: parity and sums with Tausch-Rausch's tasks.
+
+The engine judges: whether chosen cards fulfil a task and why (`explain_selection`), every way
+a hand can fulfil a task or what it lacks (`find`, `explain_finding`), and whether a task
+can be fulfilled at all (`Task` rejects an impossible one with the reason). The lesson adds
+the arithmetic around it: the parity of a sum, and the "points missing" of a sum bound.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from html import escape
+from itertools import combinations_with_replacement
+
+import ipywidgets as widgets
+from IPython.display import HTML
+
+from ..core.errors import RuleOptionError
+from ..i18n import join_words, text
+from ..tausch_rausch import DECK, Card, Parity, Sum, Task, find, task_by_id
+from ..tausch_rausch.cards import VALUES, format_cards
+from ..tausch_rausch.reasons import sum_arith
+from ..widgets.buttons import Spec
+from .cards import cards_html
+from .language import follow, language
+from .quiz import CardQuiz, ChoiceQuiz, Feedback, NumberQuiz
+from .style import table as html_table
+from .task_problems import CanFulfilProblem, SelectTaskProblem, finding_line, random_hand
+from .watch import GameWatcher
+
+EVEN, ODD = "even", "odd"
+HIGH_TASK = "four-sum-at-least-37"
+LOW_TASK = "four-sum-at-most-7"
+
+
+def parity_word(number: int, lang: str) -> str:
+    """"gerade" / "ungerade" (even / odd)."""
+    return text(f"lessons.parity.{EVEN if number % 2 == 0 else ODD}", lang)
+
+
+def parity_of_sum_table(lang: str | None = None) -> HTML:
+    """Even + even, even + odd, odd + odd: an example of each and the parity of the sum."""
+    lang = lang or language()
+    rows = []
+    for left, right in ((4, 6), (4, 7), (3, 5)):
+        rows.append((f"{parity_word(left, lang)} + {parity_word(right, lang)}", f"{left} + {right} = {left + right}",
+                     parity_word(left + right, lang)))
+    head = [text("lessons.parity.column.kind", lang), text("lessons.parity.column.example", lang),
+            text("lessons.parity.column.sum", lang)]
+    return HTML(html_table(head, rows))
+
+
+def odd_count_table(lang: str | None = None, size: int = 5) -> HTML:
+    """Five cards with 0–5 odd ones: an example sum and its parity each."""
+    lang = lang or language()
+    rows = []
+    for odd in range(size + 1):
+        values = [3] * odd + [4] * (size - odd)
+        rows.append((odd, f"{' + '.join(map(str, values))} = {sum(values)}", parity_word(sum(values), lang)))
+    head = [text("lessons.parity.column.odd_cards", lang), text("lessons.parity.column.example", lang),
+            text("lessons.parity.column.sum", lang)]
+    return HTML(html_table(head, rows))
+
+
+def value_combinations(task: Task) -> list[tuple[int, ...]]:
+    """Every multiset of values (sorted, 1–10) that meets the task's parity, sum and pattern."""
+    return [values for values in combinations_with_replacement(VALUES, task.count) if task.values_hold(values)]
+
+
+def points_missing(values: Sequence[int], towards: int) -> int:
+    """How far the values are from all being `towards` (10 for a high sum, 1 for a low one)."""
+    return sum(abs(towards - value) for value in values)
+
+
+def bound_table(task_id: str, lang: str | None = None) -> HTML:
+    """The value combinations of a sum task, each with its sum and its points missing."""
+    lang = lang or language()
+    task = task_by_id(task_id)
+    towards = 10 if task.sum.at_least is not None else 1  # type: ignore[union-attr]
+    head = [text("lessons.parity.column.values", lang), text("lessons.parity.column.sum", lang),
+            text("lessons.parity.column.missing", lang, towards=towards)]
+    rows = [(sum_arith(values), sum(values), points_missing(values, towards))
+            for values in sorted(value_combinations(task), key=sum, reverse=towards == 10)]
+    return HTML(html_table(head, rows))
+
+
+# -- problems -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ParityProblem:
+    """Is the sum of these cards even or odd?"""
+
+    cards: tuple[Card, ...]
+
+    def prompt(self, lang: str) -> str:
+        return (f"<p>{escape(text('lessons.parity.sum.prompt', lang))}</p>"
+                f"<div class='ks-row'>{cards_html(self.cards, lang)}</div>")
+
+    def hint(self, lang: str) -> str:
+        return text("lessons.parity.sum.hint", lang)
+
+    def choices(self, lang: str) -> list[Spec]:
+        return [Spec(EVEN, text("lessons.parity.even", lang)), Spec(ODD, text("lessons.parity.odd", lang))]
+
+    def check(self, answer: Hashable, lang: str) -> Feedback:
+        values = [card.value for card in self.cards]
+        total = sum(values)
+        odd = [v for v in values if v % 2]
+        right = EVEN if total % 2 == 0 else ODD
+        lines = (text("lessons.parity.sum.odd_cards", lang, count=len(odd), values=join_words(odd, lang) or "–",
+                      parity=parity_word(len(odd), lang), result=parity_word(total, lang)),
+                 text("lessons.parity.sum.total", lang, arith=sum_arith(values), result=parity_word(total, lang)))
+        key = "lessons.parity.sum.right" if answer == right else "lessons.parity.sum.wrong"
+        return Feedback(answer == right, text(key, lang), lines)
+
+    def __repr__(self) -> str:
+        return f"ParityProblem({format_cards(self.cards)!r})"
+
+
+@dataclass(frozen=True)
+class CombinationCountProblem:
+    """How many combinations of values make a sum of four cards of at least `at_least`?"""
+
+    at_least: int
+    count: int = 4
+
+    def task(self) -> Task:
+        return Task("knobelaufgabe", self.count, (Sum(at_least=self.at_least),))
+
+    def prompt(self, lang: str) -> str:
+        return f"<p>{escape(text('lessons.parity.combinations.prompt', lang, count=self.count, total=self.at_least))}</p>"
+
+    def hint(self, lang: str) -> str:
+        return text("lessons.parity.combinations.hint", lang, missing=10 * self.count - self.at_least)
+
+    def check(self, answer: int, lang: str) -> Feedback:
+        found = value_combinations(self.task())
+        if answer == len(found):
+            return Feedback(True, text("lessons.parity.combinations.right", lang, found=len(found)),
+                            tuple(sum_arith(values) for values in sorted(found, key=sum, reverse=True)))
+        return Feedback(False, text("lessons.parity.combinations.wrong", lang, answer=answer))
+
+    def __repr__(self) -> str:
+        return f"CombinationCountProblem(at_least={self.at_least}, count={self.count})"
+
+
+# -- seeded hands -------------------------------------------------------------------------
+
+
+def parity_problems(count: int = 6, seed: int = 2) -> list[ParityProblem]:
+    """Random hands of five cards."""
+    return [ParityProblem(random_hand(seed, "parity", i)) for i in range(count)]
+
+
+def select_problems(count: int = 4, seed: int = 2) -> list[SelectTaskProblem]:
+    """Hands of eight cards from which five even (or five odd) cards can be chosen, alternating."""
+    problems: list[SelectTaskProblem] = []
+    attempt = 0
+    while len(problems) < count:
+        task_id = ("five-even", "five-odd")[len(problems) % 2]
+        hand = random_hand(seed, "select", attempt, size=8)
+        attempt += 1
+        if find(task_by_id(task_id), hand).possible:
+            problems.append(SelectTaskProblem(task_id, hand))
+    return problems
+
+
+def can_fulfil_problems(count: int = 6, seed: int = 2) -> list[CanFulfilProblem]:
+    """Hands of six high cards (for "sum at least 37") or low cards (for "at most 7"),
+    alternately, half of them able to fulfil the task."""
+    pools = {HIGH_TASK: [card for card in DECK if card.value >= 7],
+             LOW_TASK: [card for card in DECK if card.value <= 4]}
+    problems: list[CanFulfilProblem] = []
+    attempt = 0
+    while len(problems) < count:
+        task_id = (HIGH_TASK, LOW_TASK)[len(problems) // 2 % 2]
+        wanted = len(problems) % 2 == 0
+        hand = random_hand(seed, "can", attempt, size=6, cards=pools[task_id])
+        attempt += 1
+        if find(task_by_id(task_id), hand).possible == wanted:
+            problems.append(CanFulfilProblem(task_id, hand))
+    return problems
+
+
+def parity_commentary(state, lang: str) -> list[str]:
+    """For the watched game: the hand's even and odd cards, its sum, and the parity tasks."""
+    hand = state.hand_cards(state.to_move)
+    values = [card.value for card in hand]
+    even = [v for v in values if v % 2 == 0]
+    lines = [text("lessons.watch.tr.head", lang, name=text("player.name", lang, number=state.to_move + 1)),
+             text("lessons.watch.parity.count", lang, even=len(even), odd=len(values) - len(even),
+                  arith=sum_arith(values), result=parity_word(sum(values), lang))]
+    for task_id in ("five-even", "five-odd"):
+        lines.append(finding_line(task_by_id(task_id), hand, lang))
+    return lines
+
+
+# -- the task designer --------------------------------------------------------------------
+
+
+def designed_task(count: int, parity: str | None, total: int, lang: str) -> Task:
+    """A task "count cards, all even/odd (or any), sum exactly total"; an impossible one
+    raises `RuleOptionError` with the engine's reason."""
+    blocks = (Parity(parity),) if parity else ()
+    return Task(text("lessons.design.id", lang), count, (*blocks, Sum.exactly(total)))
+
+
+def example_values(task: Task) -> tuple[int, ...] | None:
+    """The first value combination (smallest values first) that fulfils the task."""
+    return next(iter(value_combinations(task)), None)
+
+
+def design_feedback(count: int, parity: str | None, total: int, lang: str) -> Feedback:
+    """Whether the designed task can be fulfilled, with an example or the reasons why not."""
+    try:
+        task = designed_task(count, parity, total, lang)
+    except RuleOptionError as error:
+        lines = [error.message(lang)]
+        allowed = [v for v in VALUES if parity is None or v % 2 == (0 if parity == EVEN else 1)]
+        if parity == ODD and count % 2 != total % 2:
+            lines.append(text("lessons.design.odd_sum", lang, count=count, parity=parity_word(count, lang),
+                              total=total, total_parity=parity_word(total, lang)))
+        elif parity == EVEN and total % 2:
+            lines.append(text("lessons.design.even_sum", lang, total=total))
+        low, high = count * allowed[0], count * allowed[-1]
+        if not low <= total <= high:
+            lines.append(text("lessons.design.range", lang, count=count, low=low, high=high))
+        return Feedback(False, text("lessons.design.impossible", lang), tuple(lines))
+    example = example_values(task)
+    assert example is not None  # the engine accepted the task, so some cards fulfil it
+    return Feedback(True, text("lessons.design.possible", lang, title=task.title(lang)),
+                    (text("lessons.design.example", lang, arith=sum_arith(example)),))
+
+
+class TaskDesigner(widgets.VBox):
+    """Invent a task "N cards, all even/odd, sum exactly S" — the engine says if it can be done."""
+
+    def __init__(self, count: int = 5, parity: str | None = ODD, total: int = 20) -> None:
+        super().__init__()
+        self.add_class("ks-table")
+        self.add_class("ks-exercise")
+        self.title = widgets.HTML()
+        self.count = widgets.ToggleButtons(options=[2, 3, 4, 5, 6], value=count)
+        self.parity = widgets.ToggleButtons(options=[("", EVEN), ("", ODD), ("", None)], value=parity)
+        self.total = widgets.BoundedIntText(value=total, min=1, max=60, layout=widgets.Layout(width="7em"))
+        self.labels = [widgets.HTML() for _ in range(3)]
+        self.feedback = widgets.HTML()
+        self.drawing = False
+        for control in (self.count, self.parity, self.total):
+            control.observe(lambda _: self.redraw(), "value")
+        rows = [widgets.HBox([label, control]) for label, control in
+                zip(self.labels, (self.count, self.parity, self.total))]
+        self.children = (self.title, *rows, self.feedback)
+        self.redraw()
+        follow(self)
+
+    def choose(self, count: int, parity: str | None, total: int) -> None:
+        """Set the three controls (as a pupil would)."""
+        self.count.value, self.parity.value, self.total.value = count, parity, total
+
+    def redraw(self) -> None:
+        if self.drawing:  # relabelling the parity buttons reports a change of value
+            return
+        self.drawing = True
+        lang = language()
+        self.title.value = f"<h4>{escape(text('lessons.design.title', lang))}</h4>"
+        for label, key in zip(self.labels, ("count", "parity", "total")):
+            label.value = f"<b>{escape(text(f'lessons.design.{key}', lang))}</b>"
+        value = self.parity.value
+        self.parity.options = [(text("lessons.parity.even", lang), EVEN), (text("lessons.parity.odd", lang), ODD),
+                               (text("lessons.design.any", lang), None)]
+        self.parity.value = value
+        self.drawing = False
+        self.feedback.value = design_feedback(self.count.value, self.parity.value, self.total.value, lang).html()
+
+    def __repr__(self) -> str:
+        return f"TaskDesigner({self.count.value}, {self.parity.value!r}, {self.total.value})"
+
+
+
+# -- the lesson's widgets and solutions -------------------------------------------------
+
+WATCH_SEED = 3
+
+
+def parity_quiz() -> ChoiceQuiz:
+    """Even or odd sum? Five random cards at a time."""
+    return ChoiceQuiz(parity_problems(), "lessons.parity.sum.title")
+
+
+def select_quiz() -> CardQuiz:
+    """Pick five even (odd) cards from a hand of eight."""
+    return CardQuiz(select_problems(), "lessons.select.title.parity")
+
+
+def can_quiz() -> ChoiceQuiz:
+    """Can this hand make a sum of at least 37 (at most 7) with four cards?"""
+    return ChoiceQuiz(can_fulfil_problems(), "lessons.can.title")
+
+
+def challenge_quiz() -> NumberQuiz:
+    """Count the value combinations of four cards with a large sum."""
+    return NumberQuiz([CombinationCountProblem(36), CombinationCountProblem(35)], "lessons.parity.combinations.title")
+
+
+def watcher() -> GameWatcher:
+    """A game of three computer players (seeded), with the parity of the hand to move."""
+    return GameWatcher("tausch_rausch", 3, WATCH_SEED, parity_commentary)
+
+
+def solutions(lang: str | None = None) -> HTML:
+    """The answers to the lesson's exercises, for the teacher."""
+    lang = lang or language()
+    rows = []
+    for problem in parity_problems():
+        total = sum(card.value for card in problem.cards)
+        rows.append((text("lessons.parity.sum.title", lang), format_cards(problem.cards),
+                     f"{sum_arith([c.value for c in problem.cards])} → {parity_word(total, lang)}"))
+    for select in select_problems():
+        way = find(select.task, select.cards).ways[0]
+        rows.append((text("lessons.select.title.parity", lang), f"{select.task.title(lang)}: {format_cards(select.cards)}",
+                     format_cards(way)))
+    for can in can_fulfil_problems():
+        finding = find(can.task, can.hand)
+        answer = text("lessons.word.yes" if finding.possible else "lessons.word.no", lang)
+        rows.append((text("lessons.can.title", lang), f"{can.task.title(lang)}: {format_cards(can.hand)}",
+                     f"{answer} – {' '.join(can.extreme_line(lang))}"))
+    for challenge in (CombinationCountProblem(36), CombinationCountProblem(35)):
+        rows.append((text("lessons.parity.combinations.title", lang), f"≥ {challenge.at_least}",
+                     len(value_combinations(challenge.task()))))
+    head = [text("lessons.solutions.exercise", lang), text("lessons.solutions.problem", lang),
+            text("lessons.solutions.answer", lang)]
+    return HTML(html_table(head, rows))

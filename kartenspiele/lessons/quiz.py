@@ -1,0 +1,235 @@
+"""Exercises with instant feedback: a pupil answers in a widget, the engine checks and explains.
+
+A *problem* knows its question and how to judge an answer (by asking the engine); a *quiz*
+widget shows one problem after another ("Neue Aufgabe"). Three kinds of answer:
+
+* `NumberQuiz` — type a whole number (problems with `check(number, lang)`);
+* `ChoiceQuiz` — press one of a few buttons (`choices(lang)`, `check(key, lang)`);
+* `CardQuiz` — pick cards, judged after every click (`cards`, `check(positions, lang)`).
+
+Feedback is recomputed from the last answer when the language changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import ipywidgets as widgets
+
+from ..i18n import text
+from ..widgets.buttons import ButtonRow, Spec
+from .cards import Face, card_spec
+from .language import follow, language
+from .style import message
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The judgement of an answer: right (True), wrong (False) or not yet complete (None)."""
+
+    ok: bool | None
+    headline: str
+    lines: tuple[str, ...] = ()
+
+    def html(self) -> str:
+        return message(self.headline, self.lines, self.ok)
+
+
+class Problem(Protocol):
+    """What every problem offers; the kinds below add how an answer is judged."""
+
+    def prompt(self, lang: str) -> str:
+        """The question, as HTML."""
+
+    def hint(self, lang: str) -> str:
+        """A hint, or "" for none."""
+
+
+class NumberProblem(Problem, Protocol):
+    def check(self, answer: int, lang: str) -> Feedback: ...
+
+
+class ChoiceProblem(Problem, Protocol):
+    def choices(self, lang: str) -> list[Spec]: ...
+
+    def check(self, answer: Hashable, lang: str) -> Feedback: ...
+
+
+class CardProblem(Problem, Protocol):
+    cards: Sequence[Face]
+
+    def check(self, answer: tuple[int, ...], lang: str) -> Feedback | None: ...
+
+
+class Quiz(widgets.VBox):
+    """The frame of every exercise: question, answer area, feedback, hint and next problem."""
+
+    def __init__(self, problems: Sequence[Any], title_key: str) -> None:
+        super().__init__()
+        if not problems:
+            raise ValueError("a quiz needs at least one problem")
+        self.add_class("ks-table")
+        self.add_class("ks-exercise")
+        self.problems = list(problems)
+        self.title_key = title_key
+        self.index = 0
+        self.answer: Any = None
+        self.showing_hint = False
+        self.title = widgets.HTML()
+        self.prompt = widgets.HTML()
+        self.prompt.add_class("ks-prompt")
+        self.feedback = widgets.HTML()
+        self.hint_button = widgets.Button(icon="lightbulb-o")
+        self.hint_button.on_click(lambda _: self.show_hint())
+        self.next_button = widgets.Button(icon="forward")
+        self.next_button.on_click(lambda _: self.next_problem())
+        self.round = widgets.HTML()
+        self.round.add_class("ks-round")
+        self.footer = widgets.HBox([self.hint_button, self.next_button, self.round])
+        self.children = (self.title, self.prompt, self.answer_area(), self.feedback, self.footer)
+        self.redraw()
+        follow(self)
+
+    @property
+    def problem(self) -> Any:
+        return self.problems[self.index]
+
+    def answer_area(self) -> widgets.Widget:
+        raise NotImplementedError
+
+    def clear_answer(self) -> None:
+        """Forget the answer area's input (a new problem begins)."""
+
+    def redraw_answer(self, lang: str) -> None:
+        """Draw the answer area in `lang`."""
+
+    def give(self, answer: Any) -> None:
+        """Answer the current problem (what a pupil's click or typing does)."""
+        self.answer = answer
+        self.showing_hint = False
+        self.redraw_feedback()
+
+    def show_hint(self) -> None:
+        self.showing_hint = True
+        self.redraw_feedback()
+
+    def next_problem(self) -> None:
+        self.index = (self.index + 1) % len(self.problems)
+        self.answer = None
+        self.showing_hint = False
+        self.clear_answer()
+        self.redraw()
+
+    def redraw_feedback(self) -> None:
+        lang = language()
+        if self.showing_hint:
+            self.feedback.value = message(self.problem.hint(lang))
+            return
+        judged = None if self.answer is None else self.problem.check(self.answer, lang)
+        self.feedback.value = judged.html() if judged is not None else ""
+
+    def redraw(self) -> None:
+        lang = language()
+        self.title.value = f"<h4>{text(self.title_key, lang)}</h4>"
+        self.prompt.value = self.problem.prompt(lang)
+        self.hint_button.description = text("lessons.quiz.hint", lang)
+        self.hint_button.layout.display = "" if self.problem.hint(lang) else "none"
+        self.next_button.description = text("lessons.quiz.next", lang)
+        many = len(self.problems) > 1
+        self.next_button.layout.display = "" if many else "none"
+        self.round.value = text("lessons.quiz.round", lang, number=self.index + 1, count=len(self.problems)) if many else ""
+        self.redraw_answer(lang)
+        self.redraw_feedback()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.problems[0]!r}, problems={len(self.problems)})"
+
+
+class NumberQuiz(Quiz):
+    """Type a whole number and press "Prüfen" (or Enter)."""
+
+    problems: list[NumberProblem]
+
+    def answer_area(self) -> widgets.Widget:
+        self.entry = widgets.Text(continuous_update=False, layout=widgets.Layout(width="8em"))
+        self.entry.observe(lambda change: self._typed(change["new"]), "value")
+        self.check_button = widgets.Button(icon="check")
+        self.check_button.add_class("ks-main-action")
+        self.check_button.on_click(lambda _: self._typed(self.entry.value))
+        return widgets.HBox([self.entry, self.check_button])
+
+    def _typed(self, value: str) -> None:
+        value = value.strip()
+        if not value:
+            return
+        try:
+            self.give(int(value))
+        except ValueError:
+            self.answer = None
+            self.feedback.value = message(text("lessons.quiz.not_a_number", language(), value=value), ok=False)
+
+    def clear_answer(self) -> None:
+        self.entry.value = ""
+
+    def redraw_answer(self, lang: str) -> None:
+        self.check_button.description = text("lessons.quiz.check", lang)
+        self.entry.placeholder = text("lessons.quiz.number", lang)
+
+
+class ChoiceQuiz(Quiz):
+    """Press one of a few buttons (words or cards)."""
+
+    problems: list[ChoiceProblem]
+
+    def answer_area(self) -> widgets.Widget:
+        self.buttons = ButtonRow(self.give)
+        self.buttons.add_class("ks-cards")
+        return self.buttons
+
+    def give(self, answer: Hashable) -> None:
+        super().give(answer)
+        self.redraw_answer(language())
+
+    def redraw_answer(self, lang: str) -> None:
+        self.buttons.show([_mark(spec, spec.key == self.answer) for spec in self.problem.choices(lang)])
+
+
+class CardQuiz(Quiz):
+    """Pick cards by clicking them (again to put one back); judged after every click."""
+
+    problems: list[CardProblem]
+
+    def __init__(self, problems: Sequence[CardProblem], title_key: str) -> None:
+        self.chosen: set[int] = set()
+        super().__init__(problems, title_key)
+
+    def answer_area(self) -> widgets.Widget:
+        self.buttons = ButtonRow(self._toggle)
+        self.buttons.add_class("ks-cards")
+        return self.buttons
+
+    def _toggle(self, position: int) -> None:
+        self.chosen ^= {position}
+        self.redraw_answer(language())
+        self.give(tuple(sorted(self.chosen)))
+
+    def pick(self, positions: Sequence[int]) -> None:
+        """Choose exactly these cards (as if clicked)."""
+        self.chosen = set(positions)
+        self.redraw_answer(language())
+        self.give(tuple(sorted(self.chosen)))
+
+    def clear_answer(self) -> None:
+        self.chosen = set()
+
+    def redraw_answer(self, lang: str) -> None:
+        self.buttons.show([card_spec(position, card, lang, position in self.chosen)
+                           for position, card in enumerate(self.problem.cards)])
+
+
+def _mark(spec: Spec, chosen: bool) -> Spec:
+    if not chosen:
+        return spec
+    return Spec(spec.key, spec.label, spec.tooltip, (*spec.classes, "ks-selected"), spec.disabled, spec.icon)

@@ -1,0 +1,315 @@
+"""Lesson 3, Folgen: runs, adjacent pairs and first arithmetic sequences with Tausch-Rausch.
+
+The runs and adjacent pairs are the engine's own task shapes (`Run().targets`,
+`AdjacentPairs().targets`); what a hand lacks for a run is the task finder's answer
+(`missing`, `explain_missing`). The lesson adds arithmetic sequences and their sums.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+from IPython.display import HTML
+
+from ..i18n import text
+from ..tausch_rausch import AdjacentPairs, Card, Run, explain_missing, find, missing, task_by_id
+from ..tausch_rausch.cards import COLOURS, COPIES, VALUES, format_cards
+from .cards import cards_html
+from .language import language
+from .quiz import CardQuiz, Feedback, NumberQuiz
+from .style import table as html_table
+from .task_problems import SelectTaskProblem, finding_line, random_hand
+from .watch import GameWatcher
+
+RUN_TASK = "run-of-5"
+LOW, HIGH = VALUES[0], VALUES[-1]
+
+
+def runs(length: int) -> list[tuple[int, ...]]:
+    """Every run of `length` consecutive values among 1–10 (the engine's task shape)."""
+    return [tuple(sorted(shape)) for shape in Run().targets(length, COPIES * len(COLOURS))]
+
+
+def adjacent_pairs(pairs: int) -> list[tuple[int, ...]]:
+    """Every shape a, a, a+1, a+1, … with `pairs` pairs among 1–10 (the engine's task shape)."""
+    shapes = AdjacentPairs().targets(2 * pairs, COPIES * len(COLOURS))
+    return [tuple(value for value, count in sorted(shape.items()) for _ in range(count)) for shape in shapes]
+
+
+def arithmetic_sequences(length: int, low: int = LOW, high: int = HIGH) -> list[tuple[int, ...]]:
+    """Every arithmetic sequence of `length` numbers from low to high with a step of at least 1."""
+    found = []
+    for step in range(1, high - low + 1):
+        for start in range(low, high - step * (length - 1) + 1):
+            found.append(tuple(start + step * i for i in range(length)))
+    return found
+
+
+def sequence_sum_rule(sequence: Sequence[int]) -> str:
+    """Gauss's rule for an arithmetic sequence: "(3 + 7) · 5 : 2 = 25"."""
+    first, last, count = sequence[0], sequence[-1], len(sequence)
+    return f"({first} + {last}) · {count} : 2 = {(first + last) * count // 2}"
+
+
+def sum_line(values: Sequence[int]) -> str:
+    """"3 + 4 + 5 + 6 + 7 = 25"."""
+    return f"{' + '.join(map(str, values))} = {sum(values)}"
+
+
+def runs_table(length: int, lang: str | None = None) -> HTML:
+    """Every run of `length` with its sum, added up and by the rule."""
+    lang = lang or language()
+    head = [text("lessons.sequences.column.run", lang), text("lessons.sequences.column.sum", lang),
+            text("lessons.sequences.column.rule", lang)]
+    rows = [("-".join(map(str, run)), sum_line(run), sequence_sum_rule(run)) for run in runs(length)]
+    return HTML(html_table(head, rows))
+
+
+def pairs_table(lang: str | None = None) -> HTML:
+    """Every shape of two and of three adjacent pairs."""
+    lang = lang or language()
+    head = [text("lessons.sequences.column.pairs", lang), text("lessons.sequences.column.count", lang),
+            text("lessons.sequences.column.shapes", lang)]
+    rows = [(pairs, len(adjacent_pairs(pairs)), ", ".join("-".join(map(str, shape)) for shape in adjacent_pairs(pairs)))
+            for pairs in (2, 3)]
+    return HTML(html_table(head, rows))
+
+
+def arithmetic_table(length: int, lang: str | None = None) -> HTML:
+    """The arithmetic sequences of `length` among 1–10, grouped by their step."""
+    lang = lang or language()
+    by_step: dict[int, list[tuple[int, ...]]] = {}
+    for sequence in arithmetic_sequences(length):
+        by_step.setdefault(sequence[1] - sequence[0], []).append(sequence)
+    head = [text("lessons.sequences.column.step", lang), text("lessons.sequences.column.count", lang),
+            text("lessons.sequences.column.sequences", lang)]
+    rows = [(step, len(found), ", ".join("-".join(map(str, s)) for s in found)) for step, found in by_step.items()]
+    return HTML(html_table(head, rows))
+
+
+# -- problems -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CountRunsProblem:
+    """How many runs of `length` cards are there among 1–10?"""
+
+    length: int
+
+    def prompt(self, lang: str) -> str:
+        return f"<p>{escape(text('lessons.sequences.count.prompt', lang, length=self.length))}</p>"
+
+    def hint(self, lang: str) -> str:
+        return text("lessons.sequences.count.hint", lang, length=self.length)
+
+    def check(self, answer: int, lang: str) -> Feedback:
+        found = runs(self.length)
+        listing = (", ".join("-".join(map(str, run)) for run in found),)
+        if answer == len(found):
+            return Feedback(True, text("lessons.sequences.count.right", lang, count=len(found), length=self.length),
+                            listing)
+        key = "lessons.sequences.count.too_few" if answer < len(found) else "lessons.sequences.count.too_many"
+        return Feedback(False, text(key, lang, answer=answer))
+
+    def __repr__(self) -> str:
+        return f"CountRunsProblem({self.length})"
+
+
+@dataclass(frozen=True)
+class SequenceSumProblem:
+    """What is the sum of this sequence? (Gauss's rule helps.)"""
+
+    sequence: tuple[int, ...]
+
+    def prompt(self, lang: str) -> str:
+        shown = self.sequence if len(self.sequence) <= 10 else (*self.sequence[:3], "…", self.sequence[-1])
+        return f"<p>{escape(text('lessons.sequences.sum.prompt', lang, sequence=' + '.join(map(str, shown))))}</p>"
+
+    def hint(self, lang: str) -> str:
+        return text("lessons.sequences.sum.hint", lang)
+
+    def check(self, answer: int, lang: str) -> Feedback:
+        total = sum(self.sequence)
+        lines = (text("lessons.sequences.sum.rule", lang, rule=sequence_sum_rule(self.sequence)),)
+        key = "lessons.sequences.sum.right" if answer == total else "lessons.sequences.sum.wrong"
+        return Feedback(answer == total, text(key, lang, answer=answer), lines if answer == total else ())
+
+    def __repr__(self) -> str:
+        return f"SequenceSumProblem({self.sequence})"
+
+
+@dataclass(frozen=True)
+class CountSequencesProblem:
+    """How many arithmetic sequences of `length` numbers are there among 1–10?"""
+
+    length: int
+
+    def prompt(self, lang: str) -> str:
+        return f"<p>{escape(text('lessons.sequences.arithmetic.prompt', lang, length=self.length))}</p>"
+
+    def hint(self, lang: str) -> str:
+        return text("lessons.sequences.arithmetic.hint", lang)
+
+    def check(self, answer: int, lang: str) -> Feedback:
+        found = arithmetic_sequences(self.length)
+        if answer == len(found):
+            steps: dict[int, int] = {}
+            for sequence in found:
+                steps[sequence[1] - sequence[0]] = steps.get(sequence[1] - sequence[0], 0) + 1
+            lines = tuple(text("lessons.sequences.arithmetic.step", lang, step=step, count=count)
+                          for step, count in steps.items())
+            return Feedback(True, text("lessons.sequences.arithmetic.right", lang, count=len(found)), lines)
+        key = "lessons.sequences.count.too_few" if answer < len(found) else "lessons.sequences.count.too_many"
+        return Feedback(False, text(key, lang, answer=answer))
+
+    def __repr__(self) -> str:
+        return f"CountSequencesProblem({self.length})"
+
+
+@dataclass(frozen=True)
+class MissingCardProblem:
+    """Which single card completes a run of five? The task finder knows."""
+
+    hand: tuple[Card, ...]
+
+    def needed(self) -> set[int]:
+        """The values of which one card would complete a run (the finder's options)."""
+        shortfall = missing(task_by_id(RUN_TASK), self.hand)
+        assert shortfall is not None and shortfall.cards == 1
+        return {value for option in shortfall.options for need in option.needs for value in need.values}
+
+    def prompt(self, lang: str) -> str:
+        return (f"<p>{escape(text('lessons.sequences.missing.prompt', lang))}</p>"
+                f"<div class='ks-row'>{cards_html(self.hand, lang)}</div>")
+
+    def hint(self, lang: str) -> str:
+        return text("lessons.sequences.missing.hint", lang)
+
+    def check(self, answer: int, lang: str) -> Feedback:
+        shortfall = missing(task_by_id(RUN_TASK), self.hand)
+        told = explain_missing(shortfall, lang)  # type: ignore[arg-type]
+        needed = self.needed()
+        if answer in needed:
+            run = self._run_with(answer)
+            return Feedback(True, text("lessons.sequences.missing.right", lang, value=answer),
+                            (told, finding_line(task_by_id(RUN_TASK), run, lang)))
+        return Feedback(False, text("lessons.sequences.missing.wrong", lang, value=answer))
+
+    def _run_with(self, value: int) -> tuple[Card, ...]:
+        return (*self.hand, Card(COLOURS[0], value))
+
+    def __repr__(self) -> str:
+        return f"MissingCardProblem({format_cards(self.hand)!r})"
+
+
+def select_run_problems(count: int = 3, seed: int = 3) -> list[SelectTaskProblem]:
+    """Hands of eight cards that hold a run of five."""
+    problems: list[SelectTaskProblem] = []
+    attempt = 0
+    while len(problems) < count:
+        hand = random_hand(seed, "run", attempt, size=8)
+        attempt += 1
+        if find(task_by_id(RUN_TASK), hand).possible:
+            problems.append(SelectTaskProblem(RUN_TASK, hand))
+    return problems
+
+
+def missing_card_problems(count: int = 5, seed: int = 3) -> list[MissingCardProblem]:
+    """Hands of six cards that lack exactly one card for a run of five."""
+    problems: list[MissingCardProblem] = []
+    attempt = 0
+    while len(problems) < count:
+        hand = random_hand(seed, "missing", attempt, size=6)
+        attempt += 1
+        shortfall = missing(task_by_id(RUN_TASK), hand)
+        if shortfall is not None and shortfall.cards == 1:
+            problems.append(MissingCardProblem(hand))
+    return problems
+
+
+def sum_problems() -> list[SequenceSumProblem]:
+    """Runs and other arithmetic sequences to add up."""
+    return [SequenceSumProblem(sequence) for sequence in
+            ((3, 4, 5, 6, 7), (6, 7, 8, 9, 10), (2, 4, 6, 8, 10), (1, 3, 5, 7, 9), tuple(range(1, 11)))]
+
+
+def longest_run(values: Sequence[int]) -> tuple[int, ...]:
+    """The longest run among the values (the lowest one if several are as long)."""
+    distinct = sorted(set(values))
+    best: list[int] = []
+    current: list[int] = []
+    for value in distinct:
+        current = [*current, value] if current and value == current[-1] + 1 else [value]
+        if len(current) > len(best):
+            best = current
+    return tuple(best)
+
+
+def runs_commentary(state, lang: str) -> list[str]:
+    """For the watched game: the longest run in the hand and what the run tasks still need."""
+    hand = state.hand_cards(state.to_move)
+    run = longest_run([card.value for card in hand])
+    lines = [text("lessons.watch.tr.head", lang, name=text("player.name", lang, number=state.to_move + 1)),
+             text("lessons.watch.runs.longest", lang, run="-".join(map(str, run)), length=len(run))]
+    for task_id in (RUN_TASK, "two-adjacent-pairs"):
+        lines.append(finding_line(task_by_id(task_id), hand, lang))
+    return lines
+
+
+
+# -- the lesson's widgets and solutions -------------------------------------------------
+
+WATCH_SEED = 18
+
+
+def count_quiz() -> NumberQuiz:
+    """How many runs of 5, 4, 3 cards are there?"""
+    return NumberQuiz([CountRunsProblem(length) for length in (5, 4, 3)], "lessons.sequences.count.title")
+
+
+def select_quiz() -> CardQuiz:
+    """Pick a run of five from a hand of eight."""
+    return CardQuiz(select_run_problems(), "lessons.select.title.runs")
+
+
+def missing_quiz() -> NumberQuiz:
+    """Which card completes the run?"""
+    return NumberQuiz(missing_card_problems(), "lessons.sequences.missing.title")
+
+
+def sum_quiz() -> NumberQuiz:
+    """Add up runs and other arithmetic sequences."""
+    return NumberQuiz(sum_problems(), "lessons.sequences.sum.title")
+
+
+def challenge_quiz() -> NumberQuiz:
+    """Count the arithmetic sequences of three numbers; add 1 to 100."""
+    return NumberQuiz([CountSequencesProblem(3), SequenceSumProblem(tuple(range(1, 101)))],
+                      "lessons.sequences.challenge.title")
+
+
+def watcher() -> GameWatcher:
+    """A game of three computer players (seeded), with the runs of the hand to move."""
+    return GameWatcher("tausch_rausch", 3, WATCH_SEED, runs_commentary)
+
+
+def solutions(lang: str | None = None) -> HTML:
+    """The answers to the lesson's exercises, for the teacher."""
+    lang = lang or language()
+    rows = [(text("lessons.sequences.count.title", lang), str(length), len(runs(length))) for length in (5, 4, 3)]
+    for select in select_run_problems():
+        rows.append((text("lessons.select.title.runs", lang), format_cards(select.cards),
+                     format_cards(find(select.task, select.cards).ways[0])))
+    for problem in missing_card_problems():
+        rows.append((text("lessons.sequences.missing.title", lang), format_cards(problem.hand),
+                     " / ".join(map(str, sorted(problem.needed())))))
+    for sums in sum_problems():
+        rows.append((text("lessons.sequences.sum.title", lang), "-".join(map(str, sums.sequence)),
+                     sequence_sum_rule(sums.sequence)))
+    rows.append((text("lessons.sequences.challenge.title", lang), "3", len(arithmetic_sequences(3))))
+    rows.append((text("lessons.sequences.challenge.title", lang), "1 + … + 100", sequence_sum_rule(range(1, 101))))
+    head = [text("lessons.solutions.exercise", lang), text("lessons.solutions.problem", lang),
+            text("lessons.solutions.answer", lang)]
+    return HTML(html_table(head, rows))

@@ -1,0 +1,67 @@
+"""The look of the lesson widgets, on top of the tables' style sheet (`widgets.style`).
+
+Feedback reuses the tables' message boxes (`ks-say-good`, `ks-say-warn`, `ks-say-info`);
+the lessons add only the search tree, the prompts and the small tables below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+
+import ipywidgets as widgets
+
+CSS = """
+.ks-table.ks-exercise { border: 1px solid #bbb; border-radius: 8px; padding: 8px 12px; margin: 8px 0; max-width: 60em; }
+.ks-lesson-bar { align-items: center; gap: 10px; margin-bottom: 6px; }
+.ks-prompt { font-size: 1.1em; }
+.ks-prompt .ks-card { font-size: 16px; }
+.ks-exercise .ks-say ul { margin: 4px 0 0; padding-left: 1.4em; font-weight: normal; }
+.ks-exercise .jupyter-widget-text input, .ks-exercise .widget-text input { font-size: 1.1em; }
+.ks-exercise .ks-round { color: #444; align-self: center; }
+.ks-tree { font-family: "DejaVu Sans Mono", monospace; font-size: 1em; line-height: 1.5; max-height: 30em;
+  overflow-y: auto; border: 1px solid #ddd; border-radius: 6px; padding: 4px 8px; background: #fafafa; }
+.ks-tree .ks-node { white-space: pre; }
+.ks-tree .ks-node-found { color: #00603F; font-weight: bold; }
+.ks-tree .ks-node-too_big { color: #8A3100; }
+.ks-tree .ks-node-now { background: #FFF8E1; outline: 2px solid #E69F00; }
+.ks-exercise button.jupyter-button:not(.ks-card) { width: auto; }
+.ks-bar-track { display: inline-block; width: 20em; height: 1em; background: #eee; border: 1px solid #999;
+  position: relative; vertical-align: middle; }
+.ks-bar-fill { position: absolute; left: 0; top: 0; bottom: 0; background: #0072B2; }
+.ks-bar-mark { position: absolute; top: -3px; bottom: -3px; width: 3px; background: #D55E00; }
+"""
+
+TONES = {True: "ks-say-good", False: "ks-say-warn", None: "ks-say-info"}
+
+
+def lesson_style() -> widgets.HTML:
+    """An invisible widget carrying the lessons' CSS."""
+    return widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
+
+
+def message(headline: str, lines: Iterable[str] = (), ok: bool | None = None) -> str:
+    """A feedback box: a bold headline and a list of lines (plain text, escaped)."""
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    body = f"<ul>{items}</ul>" if items else ""
+    return f'<div class="ks-message"><div class="ks-say {TONES[ok]}">{escape(headline)}{body}</div></div>'
+
+
+class Markup(str):
+    """HTML that a table cell shows as it is (other cells are escaped)."""
+
+
+def _cell(cell: object) -> str:
+    return cell if isinstance(cell, Markup) else escape(str(cell))
+
+
+CELL = "text-align:left;padding:2px 10px;border-bottom:1px solid #ccc"
+
+
+def table(head: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """A small HTML table (cells escaped unless they are `Markup`). The style is inline, so
+    the table looks the same wherever the notebook is shown."""
+    header = "".join(f'<th style="{CELL}">{escape(str(cell))}</th>' for cell in head)
+    body = "".join("<tr>" + "".join(f'<td style="{CELL}">{_cell(cell)}</td>' for cell in row) + "</tr>" for row in rows)
+    return (f'<table class="ks-facts" style="border-collapse:collapse;margin:4px 0">'
+            f'<thead><tr>{header}</tr></thead><tbody>{body}</tbody></table>')

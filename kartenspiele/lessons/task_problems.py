@@ -1,0 +1,118 @@
+"""Problems about Tausch-Rausch's tasks, judged by the engine (lessons 2 and 3).
+
+`SelectTaskProblem`: pick cards of a hand that fulfil a task — after every click the engine
+says step by step why they do or not (`explain_selection`). `CanFulfilProblem`: can this
+hand fulfil a task at all? The task finder answers with its ways or with what is missing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from html import escape
+
+from IPython.display import HTML
+
+from ..core.rng import derive_rng
+from ..i18n import text
+from ..tausch_rausch import DECK, Card, Task, explain_finding, explain_selection, find, task_by_id
+from ..tausch_rausch.cards import format_cards, sort_cards
+from ..tausch_rausch.display import task_html
+from ..tausch_rausch.reasons import sum_arith
+from ..widgets.buttons import Spec
+from .cards import cards_html
+from .quiz import Feedback
+
+
+def task_cards(*task_ids: str) -> HTML:
+    """Task cards of the default deck, side by side."""
+    cards = "".join(f"<div style='display:inline-block;vertical-align:top'>{task_html(task_by_id(task_id))}</div>"
+                    for task_id in task_ids)
+    return HTML(f"<div>{cards}</div>")
+
+
+def finding_line(task: Task, hand: Sequence[Card], lang: str) -> str:
+    """One line of the task finder's answer: "✓ „…“ geht (2 Möglichkeiten)" or what is missing."""
+    finding = find(task, hand)
+    if finding.possible:
+        key = "lessons.finding.one" if len(finding.ways) == 1 else "lessons.finding.many"
+        return text(key, lang, task=task.title(lang), count=len(finding.ways))
+    return text("lessons.finding.missing", lang, task=task.title(lang), missing=explain_finding(finding, lang)[0])
+
+
+def random_hand(seed: int | str, *labels: object, size: int = 5,
+                cards: Sequence[Card] = DECK) -> tuple[Card, ...]:
+    """`size` cards drawn at random (seeded) from `cards`, sorted."""
+    return sort_cards(derive_rng(seed, "lessons", *labels).sample(list(cards), size))
+
+
+@dataclass(frozen=True)
+class SelectTaskProblem:
+    """Choose cards of a hand that fulfil a task; the engine judges every click."""
+
+    task_id: str
+    cards: tuple[Card, ...]
+
+    @property
+    def task(self) -> Task:
+        return task_by_id(self.task_id)
+
+    def prompt(self, lang: str) -> str:
+        return f"<p>{escape(text('lessons.select.prompt', lang, task=self.task.title(lang)))}</p>"
+
+    def hint(self, lang: str) -> str:
+        return text(f"lessons.select.hint.{self.task_id}", lang)
+
+    def check(self, answer: tuple[int, ...], lang: str) -> Feedback | None:
+        if not answer:
+            return None
+        chosen = [self.cards[i] for i in answer]
+        headline, *reasons = explain_selection(self.task, chosen, lang)
+        if self.task.holds(chosen):
+            return Feedback(True, headline, tuple(reasons))
+        return Feedback(None if len(chosen) < self.task.count else False, headline, tuple(reasons))
+
+    def __repr__(self) -> str:
+        return f"SelectTaskProblem({self.task_id!r}, {format_cards(self.cards)!r})"
+
+
+@dataclass(frozen=True)
+class CanFulfilProblem:
+    """Can this hand fulfil the task? The task finder answers, with its ways or what is missing."""
+
+    task_id: str
+    hand: tuple[Card, ...]
+
+    @property
+    def task(self) -> Task:
+        return task_by_id(self.task_id)
+
+    def prompt(self, lang: str) -> str:
+        return (f"<p>{escape(text('lessons.can.prompt', lang, task=self.task.title(lang)))}</p>"
+                f"<div class='ks-row'>{cards_html(self.hand, lang)}</div>")
+
+    def hint(self, lang: str) -> str:
+        return text(f"lessons.can.hint.{self.task_id}", lang)
+
+    def choices(self, lang: str) -> list[Spec]:
+        return [Spec(True, text("lessons.word.yes", lang)), Spec(False, text("lessons.word.no", lang))]
+
+    def extreme_line(self, lang: str) -> list[str]:
+        """For a sum bound: the sum of the hand's largest (smallest) cards, the best it can do."""
+        bound = self.task.sum
+        if bound is None or (bound.at_least is None) == (bound.at_most is None):
+            return []
+        values = sorted(card.value for card in self.hand)
+        high = bound.at_least is not None
+        extreme = values[-self.task.count:] if high else values[: self.task.count]
+        return [text("lessons.can.extreme.high" if high else "lessons.can.extreme.low", lang,
+                     count=self.task.count, arith=sum_arith(extreme))]
+
+    def check(self, answer: Hashable, lang: str) -> Feedback:
+        finding = find(self.task, self.hand)
+        key = "lessons.can.right" if answer == finding.possible else "lessons.can.wrong"
+        return Feedback(answer == finding.possible, text(key, lang),
+                        (*self.extreme_line(lang), *explain_finding(finding, lang)))
+
+    def __repr__(self) -> str:
+        return f"CanFulfilProblem({self.task_id!r}, {format_cards(self.hand)!r})"
