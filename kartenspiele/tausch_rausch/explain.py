@@ -140,8 +140,9 @@ def need_text(need: Need, task: Task, lang: str | None = None) -> str:
 
 def explain_missing(shortfall: Shortfall, lang: str | None = None) -> str:
     """What a hand lacks for a task: "Es fehlt noch: eine 5 oder eine 8."."""
-    options = [join_words((need_text(need, shortfall.task, lang) for need in option.needs), lang)
-               for option in shortfall.options]
+    options = list(dict.fromkeys(  # options that keep different cards may read the same
+        join_words((need_text(need, shortfall.task, lang) for need in option.needs), lang)
+        for option in shortfall.options))
     shown = f" {text('tausch_rausch.word.or', lang)} ".join(options[:SHOWN_OPTIONS])
     if len(options) > SHOWN_OPTIONS:
         shown += " " + text("tausch_rausch.explain.more_options", lang, count=len(options) - SHOWN_OPTIONS)
@@ -153,7 +154,8 @@ def explain_finding(finding: Finding, lang: str | None = None) -> list[str]:
     if finding.missing is not None:
         return [explain_missing(finding.missing, lang)]
     ways = [card_list(way, lang) for way in finding.ways]
-    lines = [text("tausch_rausch.explain.ways", lang, count=len(ways), task=finding.task.title(lang))]
+    key = "tausch_rausch.explain.one_way" if len(ways) == 1 else "tausch_rausch.explain.ways"
+    lines = [text(key, lang, count=len(ways), task=finding.task.title(lang))]
     lines.extend(f"• {way}" for way in ways[:SHOWN_OPTIONS])
     if len(ways) > SHOWN_OPTIONS:
         lines.append(text("tausch_rausch.explain.more_ways", lang, count=len(ways) - SHOWN_OPTIONS))
