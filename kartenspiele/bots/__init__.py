@@ -1,14 +1,17 @@
 """Computer players. A bot sees only its player's view and chooses one of the legal moves.
 
 `make_bot(game, level)` builds one; the levels of each game are registered in `LEVELS`
-(shown to players as leicht / mittel / schwer).
+(weakest first, shown to players as leicht / mittel / schwer, see `level_name`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from importlib import import_module
 from typing import Any, Protocol
+
+from ..i18n import text
 
 
 class Bot(Protocol):
@@ -28,9 +31,27 @@ class RandomBot:
         return rng.choice(view.legal_moves())
 
 
+def _lazy(module: str, name: str) -> Callable[[], Bot]:
+    """A factory that imports the bot's module only when a bot is made."""
+
+    def factory() -> Bot:
+        return getattr(import_module(module, __name__), name)()
+
+    factory.__name__ = name
+    return factory
+
+
 LEVELS: dict[str, dict[str, Callable[[], Bot]]] = {
-    "quanto": {"random": RandomBot},
-    "tausch_rausch": {"random": RandomBot},
+    "quanto": {
+        "random": RandomBot,
+        "greedy": _lazy(".quanto.greedy", "GreedyBot"),
+        "planner": _lazy(".quanto.planner", "PlannerBot"),
+    },
+    "tausch_rausch": {
+        "random": RandomBot,
+        "greedy": _lazy(".tausch_rausch.greedy", "GreedyBot"),
+        "planner": _lazy(".tausch_rausch.planner", "PlannerBot"),
+    },
 }
 
 
@@ -41,3 +62,8 @@ def make_bot(game: str, level: str) -> Bot:
     except KeyError:
         known = ", ".join(f"{g}: {', '.join(levels)}" for g, levels in LEVELS.items())
         raise ValueError(f"no computer player {level!r} for {game!r} (known: {known})") from None
+
+
+def level_name(level: str, lang: str | None = None) -> str:
+    """The name players see: "leicht" / "mittel" / "schwer" (easy / medium / hard)."""
+    return text(f"bots.level.{level}", lang)

@@ -1,0 +1,70 @@
+"""Hints: the move the strongest computer player would make, with its reason in words.
+
+    tip = hint(state_or_view, "de")
+    tip.move, tip.reason          # the move and why, in German
+    tip.text("en")                # the same reason in English
+
+The hint is worked out from the view of the player to move only (a state is turned into
+that view first), with a fixed generator, so the same position always gets the same hint.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+from ..i18n import LANGUAGES, check_language
+from . import make_bot
+from .games import GAMES
+
+TOP_LEVEL = "planner"
+REASONS = {"quanto": ".quanto.reasons", "tausch_rausch": ".tausch_rausch.reasons"}
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested move and its reason in every language (`reason` in the language asked)."""
+
+    move: Any
+    reason: str
+    reasons: dict[str, str]
+
+    def text(self, lang: str | None = None) -> str:
+        """The reason in `lang` (default: the current language)."""
+        return self.reasons[check_language(lang)]
+
+
+def game_of(view: Any) -> str:
+    """The game a view belongs to ("quanto", "tausch_rausch")."""
+    module = type(view).__module__
+    for game, info in GAMES.items():
+        if module.startswith(info.module + "."):
+            return game
+    raise TypeError(f"not a game view: {type(view).__name__}")
+
+
+def player_view(state_or_view: Any) -> Any:
+    """The view of the player to move (a view is kept as it is)."""
+    if hasattr(state_or_view, "apply"):
+        if state_or_view.is_terminal():
+            raise ValueError("the game is over: there is nothing to hint")
+        return state_or_view.view(state_or_view.to_move)
+    return state_or_view
+
+
+def hint(state_or_view: Any, lang: str | None = None, seed: int = 0) -> Hint:
+    """The top level's move for the player to move, with the reason (see the module notes).
+
+    A view of a player who is not to move raises ValueError."""
+    lang = check_language(lang)
+    view = player_view(state_or_view)
+    viewer = getattr(view, "player", getattr(view, "viewer", None))
+    if view.over or viewer != view.to_move:
+        raise ValueError("a hint is only given to the player to move")
+    game = game_of(view)
+    decision = make_bot(game, TOP_LEVEL).decide(view, random.Random(seed))
+    explain = import_module(REASONS[game], __package__).explain
+    reasons = {language: explain(view, decision, language) for language in LANGUAGES}
+    return Hint(decision.move, reasons[lang], reasons)

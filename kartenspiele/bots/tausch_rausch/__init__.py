@@ -1,0 +1,1 @@
+"""Tausch-Rausch's computer players: the greedy and the planner levels, and the reasons for hints."""

@@ -1,0 +1,124 @@
+"""How close a Tausch-Rausch hand is to the open tasks, and the greedy choice of a move.
+
+A task the hand can fulfil counts 1, a task it lacks m cards for counts PROGRESS**m, each
+weighted by the task's reward; the sum is the hand's worth. The greedy move fulfils the task
+that leaves the best hand (a task always beats a swap), otherwise swaps at the stall that
+brings the hand closest to the tasks, giving the cards that serve no close task. Everything
+here reads a hand, the market and the open tasks: what the player to move may see.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from ...tausch_rausch.cards import DECK, Card
+from ...tausch_rausch.finder import find_ways
+from ...tausch_rausch.moves import FULFIL, PASS, SWAP, Move
+from ...tausch_rausch.tasks import Task
+from ..choice import best_of
+from .distance import closeness
+
+PROGRESS = 0.4       # worth of a task one card away, relative to one the hand can fulfil
+REWARD = 0.25        # extra weight per reward card
+TASK = 3.0           # a fulfilled task, in the units of the hand's worth
+MAX_WAYS = 12        # ways per task compared when fulfilling (the finder's first ones)
+
+
+def weight(task: Task) -> float:
+    return 1 + REWARD * task.reward
+
+
+def hand_worth(hand: Sequence[Card], tasks: Sequence[Task]) -> float:
+    """The worth of a hand for the open tasks (see the module notes)."""
+    return sum(weight(task) * PROGRESS ** closeness(task, hand)[0] for task in tasks)
+
+
+def without(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return rest
+
+
+def fulfil_value(hand: Sequence[Card], tasks: Sequence[Task], move: Move) -> float:
+    """A fulfilment: the task, its reward cards, and the worth of the hand left for the others."""
+    task = next(task for task in tasks if task.id == move.task)
+    others = [other for other in tasks if other.id != move.task]
+    return TASK + REWARD * task.reward + hand_worth(without(hand, move.cards), others)
+
+
+def best_give(hand: Sequence[Card], received: Sequence[Card], tasks: Sequence[Task]) -> tuple[Card, ...]:
+    """The hand cards to give at a stall with `received`: those serving the close tasks least."""
+    pool = [*hand, *received]
+    use = {card: 0.0 for card in hand}
+    for task in tasks:
+        needed, keep = closeness(task, pool)
+        for card in set(keep):
+            if card in use:
+                use[card] += weight(task) * PROGRESS ** needed
+    ranked = sorted(hand, key=lambda card: (use[card], card.order))
+    return tuple(ranked[: len(received)])
+
+
+def swap_value(hand: Sequence[Card], received: Sequence[Card], give: Sequence[Card],
+               tasks: Sequence[Task]) -> float:
+    return hand_worth([*without(hand, give), *received], tasks)
+
+
+def fulfilments(hand: Sequence[Card], tasks: Sequence[Task], max_ways: int | None = MAX_WAYS) -> list[Move]:
+    """The ways to fulfil each open task with `hand` (at most `max_ways` per task)."""
+    moves = []
+    for task in tasks:
+        ways = find_ways(task, hand)
+        moves.extend(Move(FULFIL, None, way, task.id) for way in ways[:max_ways])
+    return moves
+
+
+def swaps(hand: Sequence[Card], stalls: Sequence[Sequence[Card]], tasks: Sequence[Task]) -> list[Move]:
+    """One swap per stall the hand can pay for: with the cards `best_give` picks."""
+    return [Move(SWAP, index, best_give(hand, stall, tasks))
+            for index, stall in enumerate(stalls) if len(hand) >= len(stall)]
+
+
+def move_value(hand: Sequence[Card], stalls: Sequence[Sequence[Card]], tasks: Sequence[Task],
+               move: Move) -> float:
+    """What `move` is worth at once to the player holding `hand`."""
+    if move.kind == FULFIL:
+        return fulfil_value(hand, tasks, move)
+    if move.kind == SWAP:
+        return swap_value(hand, stalls[move.stall], move.cards, tasks)
+    return hand_worth(hand, tasks)
+
+
+def candidates(hand: Sequence[Card], stalls: Sequence[Sequence[Card]], tasks: Sequence[Task],
+               max_ways: int | None = MAX_WAYS) -> list[Move]:
+    """The moves worth comparing: every fulfilment (or, without one, one swap per stall), or a pass."""
+    return fulfilments(hand, tasks, max_ways) or swaps(hand, stalls, tasks) or [Move(PASS)]
+
+
+def greedy_move(hand: Sequence[Card], stalls: Sequence[Sequence[Card]], tasks: Sequence[Task],
+                rng: random.Random, max_ways: int | None = MAX_WAYS) -> Move:
+    """The greedy move (see the module notes)."""
+    moves = candidates(hand, stalls, tasks, max_ways)
+    if len(moves) == 1:
+        return moves[0]
+    return best_of(moves, lambda move: move_value(hand, stalls, tasks, move), rng)
+
+
+WIN = 30.0           # a won game, in the same units
+
+
+def standing(state, player: int) -> float:
+    """A player's fulfilled tasks and hand, counted in one number."""
+    hand = [DECK[i] for i in state.hands[player]]
+    tasks = [state.task(task_id) for task_id in state.open_tasks]
+    return TASK * len(state.fulfilled[player]) + hand_worth(hand, tasks)
+
+
+def evaluate(state, player: int) -> float:
+    """The position for `player`: its standing minus the best other player's (a won game
+    counts WIN, a game ended by the turn cap nothing extra)."""
+    if state.is_terminal() and state.winner is not None:
+        return WIN if state.winner == player else -WIN
+    others = max(standing(state, other) for other in range(state.players) if other != player)
+    return standing(state, player) - others

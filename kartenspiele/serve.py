@@ -1,0 +1,64 @@
+"""`kartenspiele serve`: the web app — Voilà on 127.0.0.1 with the start page, both games,
+the tutorials and the lessons.
+
+Voilà serves the project folder (the one holding `notebooks/` and `lessons/`) and reads its
+settings from `voila.json` there: sources stripped, no tracebacks for players, idle kernels
+culled. The start page is `notebooks/start.ipynb`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+START_PAGE = "notebooks/start.ipynb"
+
+
+def project_root(start: Path | None = None) -> Path:
+    """The folder holding `notebooks/start.ipynb`: the current folder or one above it, else
+    the folder above the installed package (an editable install)."""
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents, Path(__file__).resolve().parent.parent):
+        if (folder / START_PAGE).is_file():
+            return folder
+    raise FileNotFoundError(f"{START_PAGE} not found from {here}")
+
+
+def start_url(host: str, port: int, base_url: str = "/") -> str:
+    """The address of the start page."""
+    return f"http://{host}:{port}{base_url.rstrip('/')}/voila/render/{START_PAGE}"
+
+
+def voila_arguments(root: Path, host: str, port: int, cull_idle: int | None) -> list[str]:
+    """The command line for Voilà (settings beyond these come from `voila.json`)."""
+    args = [str(root), f"--port={port}", f"--Voila.ip={host}", "--no-browser"]
+    if cull_idle is not None:
+        args += [f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
+                 f"--MappingKernelManager.cull_interval={max(1, min(60, cull_idle // 2 or 1))}"]
+    return args
+
+
+def main(argv: list[str]) -> int:
+    """Start Voilà and print the start page's address; returns when Voilà stops."""
+    parser = argparse.ArgumentParser(prog="kartenspiele serve", description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=8866)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--root", type=Path, default=None, help="the folder with notebooks/ and lessons/")
+    parser.add_argument("--cull-idle", type=int, default=None,
+                        help="seconds after which an idle kernel is shut down (default: voila.json)")
+    args = parser.parse_args(argv)
+    root = (args.root or project_root()).resolve()
+    os.chdir(root)  # Voilà reads voila.json from the current folder
+    print(f"Kartenspiele: {start_url(args.host, args.port)}", flush=True)
+    from voila.app import Voila
+
+    app = Voila.instance()
+    app.initialize(voila_arguments(root, args.host, args.port, args.cull_idle))
+    app.start()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,91 @@
+"""Rows of buttons that are reused from redraw to redraw (cheap: only changed traits travel).
+
+A `ButtonRow` shows a list of `Spec`s — label, tooltip, CSS classes, enabled — and calls
+`on_press(key)` with the key of the pressed button. Cards are such buttons with the classes
+of `static/tables.css` (big value, colour, rainbow, joker, selected, blocked).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+
+import ipywidgets as widgets
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One button: what it stands for (`key`), its text, tooltip and CSS classes."""
+
+    key: Hashable
+    label: str
+    tooltip: str = ""
+    classes: tuple[str, ...] = ()
+    disabled: bool = False
+    icon: str = ""
+
+
+@dataclass
+class _Slot:
+    button: widgets.Button
+    key: Hashable = None
+    classes: tuple[str, ...] = field(default_factory=tuple)
+
+
+class ButtonRow(widgets.HBox):
+    """A row of buttons drawn from `Spec`s; pressing one calls `on_press(key)`."""
+
+    def __init__(self, on_press: Callable[[Hashable], None], base_class: str = "ks-btn",
+                 row_class: str = "ks-buttonrow") -> None:
+        super().__init__()
+        self.add_class(row_class)
+        self._on_press = on_press
+        self._base = base_class
+        self._slots: list[_Slot] = []
+        self.specs: tuple[Spec, ...] = ()
+
+    def _slot(self, index: int) -> _Slot:
+        while len(self._slots) <= index:
+            button = widgets.Button()
+            button.add_class(self._base)
+            slot = _Slot(button)
+            button.on_click(lambda _b, slot=slot: self._on_press(slot.key))
+            self._slots.append(slot)
+        return self._slots[index]
+
+    def show(self, specs: Sequence[Spec]) -> None:
+        """Show exactly these buttons, in this order."""
+        self.specs = tuple(specs)
+        for index, spec in enumerate(self.specs):
+            slot = self._slot(index)
+            slot.key = spec.key
+            button = slot.button
+            if button.description != spec.label:
+                button.description = spec.label
+            if button.tooltip != spec.tooltip:
+                button.tooltip = spec.tooltip
+            if button.disabled != spec.disabled:
+                button.disabled = spec.disabled
+            if button.icon != spec.icon:
+                button.icon = spec.icon
+            if slot.classes != spec.classes:
+                for name in set(slot.classes) - set(spec.classes):
+                    button.remove_class(name)
+                for name in spec.classes:
+                    if name not in slot.classes:
+                        button.add_class(name)
+                slot.classes = spec.classes
+        shown = tuple(slot.button for slot in self._slots[: len(self.specs)])
+        if self.children != shown:
+            self.children = shown
+
+    def button(self, key: Hashable) -> widgets.Button:
+        """The button shown for `key` (for tests and keyboard focus)."""
+        for slot in self._slots[: len(self.specs)]:
+            if slot.key == key:
+                return slot.button
+        raise KeyError(key)
+
+    def press(self, key: Hashable) -> None:
+        """Press the button of `key` as a person would."""
+        self.button(key).click()

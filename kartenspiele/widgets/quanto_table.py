@@ -1,0 +1,319 @@
+"""The Quanto table: pick a hand card, then table cards; the engine's selection query says
+what they can still become (the buttons), the running sum, and why a card cannot join."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..core.events import Event
+from ..quanto import Move, narrate, new_game
+from ..quanto.cards import CHIPS, DECK
+from ..quanto.display import back_html, card_html
+from ..quanto.explain import card_name
+from ..quanto.moves import CAPTURE, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE
+from ..quanto.state import MAX_PLAYERS, MIN_PLAYERS
+from .buttons import ButtonRow, Spec
+from .setup import GameConfig, Variant
+from .table import GameTable
+from .texts import t
+
+ACTION_BUTTONS = 6
+"""More ready moves than this are offered in a list instead of as buttons."""
+END_EVENTS = {"table_to_last_capturer", "table_out", "quanto_lost"}
+
+
+def card_spec(card_id: int, lang: str, classes: Sequence[str] = (), tooltip: str = "",
+              disabled: bool = False) -> Spec:
+    """A card as a button: big value (★ for a joker), rainbow or joker look, its name as tooltip."""
+    face = DECK[card_id]
+    looks = ["ks-card", "ks-joker" if face.is_joker else f"ks-v{face.value}"]
+    if face.rainbow:
+        looks.append("ks-rainbow")
+    name = card_name(face, lang)
+    return Spec(card_id, "★" if face.is_joker else str(face.value), f"{name}. {tooltip}" if tooltip else name,
+                tuple(looks) + tuple(classes), disabled)
+
+
+def move_label(move: Move, lang: str, names: Sequence[str]) -> str:
+    """The button text of a move: "Nehmen", "Quanto 10 bilden", "Anlegen" …"""
+    kind = move.kind
+    if kind == CAPTURE:
+        if move.declared is not None:
+            return t("quanto.action.capture_joker", lang, value=move.declared)
+        return t("quanto.action.capture", lang)
+    if kind == FORM:
+        return t("quanto.action.form", lang, chip=move.chip)
+    if kind == JOKER_QUANTO:
+        return t("quanto.action.joker_quanto", lang, name=names[move.target])
+    return t(f"quanto.action.{kind}", lang)
+
+
+class QuantoTable(GameTable):
+    """Quanto for 2–6 players, people and computer players, in German or English.
+
+    `QuantoTable()` opens the new-game panel; `QuantoTable(start=True)` deals at once.
+    Keyword arguments preset the panel: `players`, `seats` (e.g. `["person", "greedy"]`),
+    `seed`, `options` (rule variants), `lang`, `speed`, `step`.
+    """
+
+    game = "quanto"
+    title_key = "quanto.title"
+    player_range = (MIN_PLAYERS, MAX_PLAYERS)
+    variants = (
+        Variant("refill", "quanto.variant.refill", (("quanto.variant.refill_choice", "choice"),
+                                                     ("quanto.variant.refill_auto", "auto"))),
+        Variant("lay_only_if_stuck", "quanto.variant.lay",
+                (("quanto.variant.lay_always", False), ("quanto.variant.lay_stuck", True))),
+    )
+
+    # -- building ------------------------------------------------------------------------
+    def build_board(self) -> None:
+        self.card: int | None = None
+        self.picked: list[int] = []
+        self._selection_cache: tuple[tuple, Any] | None = None
+        self.others = widgets.HTML()
+        self.pile = widgets.HTML()
+        self.table_label = widgets.HTML()
+        self.table_row = ButtonRow(self.press_table, row_class="ks-cards")
+        self.table_row.add_class("ks-table-cards")
+        top = widgets.HBox([self.others, self.pile])
+        top.add_class("ks-top")
+        self.public_area.children = (top, widgets.VBox([self.table_label, self.table_row]))
+        self.sum_line = widgets.HTML()
+        self.sum_line.add_class("ks-sum")
+        self.actions = ButtonRow(self.press_action, base_class="ks-action", row_class="ks-actions")
+        self.action_list = widgets.Dropdown(layout=widgets.Layout(width="24em"))
+        self.action_go = widgets.Button(button_style="primary")
+        self.action_go.on_click(lambda _: self._play_listed())
+        self.action_more = widgets.HBox([self.action_list, self.action_go], layout=widgets.Layout(display="none"))
+        self.hand_label = widgets.HTML()
+        self.hand_row = ButtonRow(self.press_hand, row_class="ks-cards")
+        self.hand_row.add_class("ks-hand-cards")
+        self.held = widgets.HTML()
+        self.mine = widgets.HTML()
+        hand = widgets.VBox([self.hand_label, self.hand_row, self.held])
+        self.private_area.children = (self.sum_line, self.actions, self.action_more, self.message,
+                                      widgets.HBox([hand, self.mine], layout=widgets.Layout(flex_flow="row wrap",
+                                                                                           grid_gap="12px")))
+        self._action_moves: list[Move] = []
+
+    def new_state(self, config: GameConfig) -> Any:
+        return new_game(config.players, config.seed, **config.options)
+
+    # -- the person's clicks ----------------------------------------------------------------
+    def press_hand(self, card_id: int) -> None:
+        """A playable card was clicked: choose it (or let it go again)."""
+        if not self.my_turn() or card_id not in self.state.playable():
+            return
+        self.card = None if self.card == card_id else card_id
+        self.picked = []
+        self.message_html = ""
+        self.redraw()
+
+    def press_table(self, card_id: int) -> None:
+        """A table card was clicked: add it to the selection, take it back, or say why not."""
+        if not self.my_turn() or card_id not in self.state.table:
+            return
+        self.message_html = ""
+        if self.card is None:
+            self.say(t("quanto.say.card_first", self.lang), "info")
+        elif card_id in self.picked:
+            self.picked.remove(card_id)
+        else:
+            selection = self.selection()
+            if card_id in selection.joinable:
+                self.picked.append(card_id)
+            else:
+                self.say(selection.why_not(card_id, self.lang), "warn")
+        self.redraw()
+
+    def press_action(self, index: int) -> None:
+        """An action button: make its move."""
+        if 0 <= index < len(self._action_moves):
+            self.play(self._action_moves[index])
+
+    def _play_listed(self) -> None:
+        if self.action_list.value is not None:
+            self.press_action(self.action_list.value)
+
+    def clear_selection(self) -> None:
+        self.card = None
+        self.picked = []
+
+    def show_move(self, move: Move) -> None:
+        """Pick the cards of `move` (a hint): its hand card and the table cards it takes."""
+        if move.card is None:
+            return
+        playable = self.state.playable()
+        self.card = next((i for i in playable if DECK[i] == move.card), None)
+        pool = list(self.state.table)
+        self.picked = []
+        for face in move.takes:
+            match = next((i for i in pool if DECK[i] == face), None)
+            if match is not None:
+                pool.remove(match)
+                self.picked.append(match)
+
+    # -- asking the engine ------------------------------------------------------------------
+    def selection(self):
+        """The engine's answer for the current pick (remembered until something changes)."""
+        key = (len(self.session.moves), self.card, tuple(self.picked))
+        if self._selection_cache is None or self._selection_cache[0] != key:
+            self._selection_cache = (key, self.state.selection(self.card, self.picked))
+        return self._selection_cache[1]
+
+    def offered_moves(self) -> list[Move]:
+        """The moves the buttons offer now: what the selection already is, laying the card,
+        and refilling."""
+        state = self.state
+        moves: list[Move] = []
+        if self.card is not None:
+            moves.extend(self.selection().ready)
+            if not self.picked:
+                lay = Move(LAY, DECK[self.card])
+                if state.is_legal(lay):
+                    moves.append(lay)
+        for move in (Move(REFILL_TABLE), Move(REFILL_HAND), Move(PASS)):
+            if state.is_legal(move):
+                moves.append(move)
+        return moves
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw_board(self) -> None:
+        state = self.state
+        lang = self.lang
+        viewer = self.viewer
+        mine = self.my_turn() and not self.needs_curtain()
+        if not mine:
+            self.clear_selection()
+        selection = self.selection() if self.card is not None else None
+        self._set(self.others, self._players_html([p for p in range(state.players) if p != viewer]))
+        self._set(self.pile, self._pile_html())
+        self._set(self.table_label, f"<b>{escape(t('quanto.table', lang))}</b>")
+        specs = []
+        for card_id in state.table:
+            classes: list[str] = []
+            tooltip = ""
+            if card_id in self.picked:
+                classes.append("ks-selected")
+                tooltip = t("card.selected", lang)
+            elif selection is not None:
+                if card_id in selection.joinable:
+                    classes.append("ks-joinable")
+                else:
+                    classes.append("ks-blocked")
+                    tooltip = selection.why_not(card_id, lang)
+            specs.append(card_spec(card_id, lang, classes, tooltip, disabled=not mine))
+        self.table_row.show(specs)
+        if viewer is None:
+            return
+        self._draw_private(viewer, mine, selection)
+
+    def _draw_private(self, viewer: int, mine: bool, selection) -> None:
+        state = self.state
+        lang = self.lang
+        drawn_phase = mine and state.phase == "after_three"
+        cards = state.drawn if drawn_phase else state.hands[viewer]
+        label = t("quanto.drawn" if drawn_phase else "quanto.your_hand", lang, name=self.names[viewer])
+        self._set(self.hand_label, f"<b>{escape(label)}</b>")
+        specs = [card_spec(i, lang, ("ks-selected",) if i == self.card else (),
+                           t("card.selected", lang) if i == self.card else "", disabled=not mine)
+                 for i in sorted(cards, key=lambda i: DECK[i].sort_key())]
+        self.hand_row.show(specs)
+        held = ""
+        if drawn_phase and state.hands[viewer]:
+            held = (f"<div class='ks-row'><span class='ks-label'>{escape(t('quanto.hand_waits', lang))}</span>"
+                    + "".join(card_html(DECK[i], lang, small=True) for i in state.hands[viewer]) + "</div>")
+        self._set(self.held, held)
+        self._set(self.mine, self._players_html([viewer], own=True))
+        if selection is not None:
+            expression = selection.expression(lang)
+            played = card_name(DECK[self.card], lang)
+            text = t("quanto.sum_line", lang, card=played, sum=expression) if expression else \
+                t("quanto.sum_line_empty", lang, card=played)
+            self._set(self.sum_line, f"<div aria-live='polite'>{escape(text)}</div>")
+        else:
+            self._set(self.sum_line, "")
+        moves = self.offered_moves() if mine else []
+        self._action_moves = moves
+        plays = [m for m in moves if m.kind not in (REFILL_TABLE, REFILL_HAND, PASS)]
+        if len(plays) > ACTION_BUTTONS:
+            others = [m for m in moves if m not in plays]
+            self.action_list.options = [(self._describe(m), i) for i, m in enumerate(moves) if m in plays]
+            self.action_go.description = t("quanto.action.do", lang)
+            self.action_more.layout.display = ""
+            shown = others
+        else:
+            self.action_more.layout.display = "none"
+            shown = moves
+        self.actions.show([self._action_spec(moves.index(m), m) for m in shown])
+
+    def _describe(self, move: Move) -> str:
+        label = move_label(move, self.lang, self.names)
+        if move.takes:
+            label += ": " + ", ".join(card_name(face, self.lang) for face in move.takes)
+        return label
+
+    def _action_spec(self, index: int, move: Move) -> Spec:
+        label = move_label(move, self.lang, self.names)
+        side = move.kind in (REFILL_TABLE, REFILL_HAND, PASS)
+        classes = ("ks-side",) if side else ("ks-main-action", f"ks-do-{move.kind}")
+        return Spec(index, label, self._describe(move), classes)
+
+    def _players_html(self, players: Sequence[int], own: bool = False) -> str:
+        state = self.state
+        lang = self.lang
+        blocks = []
+        for p in players:
+            active = " ks-active" if state.to_move == p and not state.is_terminal() else ""
+            marker = f"<span class='ks-turn'>{escape(t('quanto.to_move', lang))}</span>" if active else ""
+            hand = "" if own else (f"<span class='ks-label'>{escape(t('quanto.hand', lang))}</span>"
+                                   f"{back_html(len(state.hands[p]), lang)}")
+            rows = [f"<div class='ks-name'>{escape(self.names[p])} {marker}</div>",
+                    f"<div class='ks-row'>{hand}<span class='ks-label'>{escape(t('quanto.win_pile', lang))}</span>"
+                    f"<span class='ks-count'>{len(state.win[p])}</span></div>"]
+            chip = state.chip_of[p]
+            if chip is not None:
+                stack = "".join(card_html(DECK[i], lang, small=True) for i in state.stacks[p])
+                rows.append(f"<div class='ks-row'><span class='ks-label'>{escape(t('quanto.quanto', lang))}</span>"
+                            f"<span class='ks-chip' title='{escape(t('quanto.chip', lang, chip=chip))}'>{chip}</span>"
+                            f"{stack}</div>")
+            blocks.append(f"<div class='ks-player{active}'>{''.join(rows)}</div>")
+        return f"<div class='ks-players'>{''.join(blocks)}</div>"
+
+    def _pile_html(self) -> str:
+        state = self.state
+        lang = self.lang
+        held = set(state.chip_of)
+        chips = "".join(f"<span class='ks-chip'>{c}</span>" for c in CHIPS if c not in held)
+        return (f"<div class='ks-row'><span class='ks-label'>{escape(t('quanto.draw_pile', lang))}</span>"
+                f"{back_html(len(state.draw), lang)}"
+                f"<span class='ks-label'>{escape(t('quanto.supply', lang))}</span>{chips}</div>")
+
+    # -- words --------------------------------------------------------------------------------
+    def prompt(self) -> str:
+        state = self.state
+        lang = self.lang
+        name = self.names[state.to_move]
+        if state.phase == "after_two":
+            return t("quanto.prompt.after_two", lang, name=name)
+        if state.phase == "after_three":
+            return t("quanto.prompt.after_three", lang, name=name)
+        if self.card is None:
+            return t("quanto.prompt.pick_card", lang, name=name)
+        return t("quanto.prompt.pick_table", lang, name=name)
+
+    def tell(self, actor: int, events: Sequence[Event]) -> list[str]:
+        viewer = self.narrator_viewer
+        return [narrate(event, self.lang, viewer, self.names) for event in events if event.kind != "next_player"]
+
+    def score_label(self) -> str:
+        return t("quanto.score_label", self.lang)
+
+    def ending_lines(self, events: Sequence[Event]) -> list[str]:
+        return [narrate(event, self.lang, self.narrator_viewer, self.names)
+                for event in events if event.kind in END_EVENTS]

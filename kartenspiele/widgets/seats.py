@@ -1,0 +1,73 @@
+"""Who sits at the table: people and computer players, with the names the log uses."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .. import bots
+from ..core.errors import KartenspieleError
+from .texts import t
+
+PERSON = "person"
+IDLE = "idle"
+"""A seat that never moves (the other players of a tutorial scenario)."""
+
+
+def available_levels(game: str) -> list[str]:
+    """The computer levels registered for `game` whose players can be built now, weakest first."""
+    levels = []
+    for level in bots.LEVELS.get(game, {}):
+        try:
+            bots.make_bot(game, level)
+        except (ImportError, AttributeError, KartenspieleError):
+            continue
+        levels.append(level)
+    return levels
+
+
+def default_level(levels: Sequence[str]) -> str | None:
+    """The level offered first: the middle one (medium when there are three)."""
+    return levels[(len(levels) - 1) // 2] if levels else None
+
+
+def level_label(level: str, lang: str) -> str:
+    """"leicht" / "mittel" / "schwer" as the bots name them, else the level's id."""
+    namer = getattr(bots, "level_name", None)
+    if namer is not None:
+        try:
+            return namer(level, lang)
+        except KeyError:
+            pass
+    return level
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One place at the table: a person (with an optional name) or a computer level."""
+
+    kind: str = PERSON
+    name: str = ""
+
+    @property
+    def is_person(self) -> bool:
+        return self.kind == PERSON
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind not in (PERSON, IDLE)
+
+
+def seat_names(seats: Sequence[Seat], lang: str) -> list[str]:
+    """The names shown for the seats: given names, "Spieler 2", "Computer (mittel)" …"""
+    computers = [i for i, seat in enumerate(seats) if seat.is_computer]
+    names = []
+    for index, seat in enumerate(seats):
+        if not seat.is_computer:
+            names.append(seat.name.strip() or t("seat.person_name", lang, number=index + 1))
+        elif len(computers) == 1:
+            names.append(t("seat.computer_name", lang, level=level_label(seat.kind, lang)))
+        else:
+            names.append(t("seat.computer_numbered", lang, number=computers.index(index) + 1,
+                           level=level_label(seat.kind, lang)))
+    return names

@@ -1,0 +1,112 @@
+"""The start page of the web app: both games, their tutorials, the lessons and short rules.
+
+The lessons are listed from the `lessons/` folder as it is when the page is shown, so the
+page links only to notebooks that exist. Links are relative to `notebooks/start.ipynb` and
+carry the chosen language (`?lang=en`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from .style import style_widget
+from .texts import default_language, language_options, t
+
+APPS = (("quanto", "quanto.ipynb"), ("quanto_tutorial", "quanto_tutorial.ipynb"),
+        ("tausch_rausch", "tausch_rausch.ipynb"), ("tausch_rausch_tutorial", "tausch_rausch_tutorial.ipynb"))
+RULES = ("quanto", "tausch_rausch")
+
+
+@dataclass(frozen=True)
+class LessonLink:
+    """A lesson notebook: its file name and the title of its first heading."""
+
+    name: str
+    title: str
+
+
+def find_lessons_folder(start: Path | None = None) -> Path | None:
+    """`lessons/` beside the current folder (Voilà runs a notebook in its own folder) or in it."""
+    here = start or Path.cwd()
+    for folder in (here.parent / "lessons", here / "lessons"):
+        if folder.is_dir():
+            return folder
+    return None
+
+
+def notebook_title(path: Path) -> str:
+    """The first Markdown heading of a notebook, else its file name in words."""
+    try:
+        cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+    except (OSError, ValueError):
+        cells = []
+    for cell in cells:
+        if cell.get("cell_type") != "markdown":
+            continue
+        source = cell.get("source", "")
+        for line in (source if isinstance(source, str) else "".join(source)).splitlines():
+            if line.startswith("#"):
+                return line.lstrip("#").strip()
+    return path.stem.replace("_", " ").replace("-", " ")
+
+
+def lesson_links(folder: Path | None) -> list[LessonLink]:
+    """Every notebook in `folder`, sorted by file name."""
+    if folder is None:
+        return []
+    return [LessonLink(path.name, notebook_title(path))
+            for path in sorted(folder.glob("*.ipynb")) if not path.name.startswith(".")]
+
+
+class StartPage(widgets.VBox):
+    """The start page: `StartPage()`; `lessons` is the lessons folder (found by default)."""
+
+    def __init__(self, *, lang: str | None = None, lessons: Path | None = None) -> None:
+        super().__init__()
+        self.add_class("ks-table")
+        self.add_class("ks-start-page")
+        self.lang = lang or default_language()
+        self.lessons = lesson_links(lessons if lessons is not None else find_lessons_folder())
+        self.language = widgets.ToggleButtons(options=language_options(), value=self.lang)
+        self.language.add_class("ks-language")
+        self.language.observe(lambda change: self.set_language(change["new"]), "value")
+        self.heading = widgets.HTML()
+        self.body = widgets.HTML()
+        bar = widgets.HBox([self.heading, self.language])
+        bar.add_class("ks-toolbar")
+        self.children = (style_widget(), bar, self.body)
+        self.set_language(self.lang)
+
+    def set_language(self, lang: str) -> None:
+        """Show the page in `lang`; the links keep the language."""
+        self.lang = lang
+        if self.language.value != lang:
+            self.language.value = lang
+        self.heading.value = f"<span class='ks-title'>{escape(t('start.title', lang))}</span>"
+        self.body.value = self.html()
+
+    def html(self) -> str:
+        lang = self.lang
+        query = "" if lang == "de" else f"?lang={lang}"
+        tiles = "".join(
+            f"<a class='ks-tile ks-tile-{key}' href='{href}{query}'><b>{escape(t(f'start.{key}', lang))}</b>"
+            f"<span>{escape(t(f'start.{key}.note', lang))}</span></a>" for key, href in APPS)
+        if self.lessons:
+            items = "".join(f"<li><a href='../lessons/{escape(lesson.name)}'>{escape(lesson.title)}</a></li>"
+                            for lesson in self.lessons)
+            lessons = f"<ul class='ks-lessons'>{items}</ul>"
+        else:
+            lessons = f"<p>{escape(t('start.no_lessons', lang))}</p>"
+        rules = "".join(
+            f"<details class='ks-rules'><summary>{escape(t(f'start.rules.{game}.title', lang))}</summary>"
+            + "".join(f"<p>{escape(t(f'start.rules.{game}.{part}', lang))}</p>" for part in ("goal", "turn", "end"))
+            + "</details>" for game in RULES)
+        return (f"<p class='ks-intro'>{escape(t('start.intro', lang))}</p>"
+                f"<div class='ks-tiles'>{tiles}</div>"
+                f"<h3>{escape(t('start.lessons', lang))}</h3>{lessons}"
+                f"<h3>{escape(t('start.rules', lang))}</h3>{rules}")

@@ -1,0 +1,296 @@
+"""The Tausch-Rausch table: pick hand cards, then a market stall (swap) or an open task.
+
+Each task shows at once what the engine's checks say about the picked cards ("4 + 3 = 7,
+verlangt ist genau 9"); a stall or task that cannot take them says why when pressed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..core.errors import IllegalMoveError
+from ..core.events import Event
+from ..tausch_rausch import Move, narrate, new_game
+from ..tausch_rausch.cards import DECK, Card
+from ..tausch_rausch.display import PALETTE
+from ..tausch_rausch.explain import count_of_cards
+from ..tausch_rausch.reasons import judge, sum_arith
+from ..tausch_rausch.state import MAX_PLAYERS, MIN_PLAYERS
+from .buttons import ButtonRow, Spec
+from .setup import GameConfig, Variant
+from .table import GameTable
+from .texts import t
+
+
+def card_spec(card_id: int, lang: str, classes: Sequence[str] = (), tooltip: str = "",
+              disabled: bool = False) -> Spec:
+    """A number card as a button: colour, symbol (from the CSS) and big value; its name as tooltip."""
+    face = DECK[card_id]
+    name = face.name(lang)
+    return Spec(card_id, str(face.value), f"{name}. {tooltip}" if tooltip else name,
+                ("ks-card", "ks-tr", f"ks-c-{face.colour}", *classes), disabled)
+
+
+def small_card(face: Card, lang: str) -> str:
+    """A small card in HTML (for stalls, piles and the log of tasks)."""
+    name = escape(face.name(lang))
+    symbol = PALETTE[face.colour][2]
+    return (f"<span class='ks-card ks-small ks-tr ks-c-{face.colour}' role='img' aria-label='{name}' "
+            f"title='{name}'><span class='ks-sym'>{symbol}</span><span class='ks-value'>{face.value}</span></span>")
+
+
+class TauschRauschTable(GameTable):
+    """Tausch-Rausch for 2–4 players, people and computer players, in German or English.
+
+    `TauschRauschTable()` opens the new-game panel; `TauschRauschTable(start=True)` deals at
+    once. Keyword arguments preset the panel as for `QuantoTable`.
+    """
+
+    game = "tausch_rausch"
+    title_key = "tausch_rausch.title"
+    player_range = (MIN_PLAYERS, MAX_PLAYERS)
+    variants = (
+        Variant("tasks_to_win", "tausch_rausch.variant.win",
+                (("tausch_rausch.variant.win5", 5), ("tausch_rausch.variant.win4", 4),
+                 ("tausch_rausch.variant.win3", 3))),
+    )
+
+    # -- building ------------------------------------------------------------------------
+    def build_board(self) -> None:
+        self.picked: list[int] = []
+        self.others = widgets.HTML()
+        self.piles = widgets.HTML()
+        self.market_label = widgets.HTML()
+        self.stall_cards = [widgets.HTML() for _ in range(5)]
+        self.stall_buttons = [widgets.Button() for _ in range(5)]
+        for index, button in enumerate(self.stall_buttons):
+            button.add_class("ks-stall-button")
+            button.on_click(lambda _b, index=index: self.press_stall(index))
+        self.stalls = [widgets.VBox([cards, button]) for cards, button in zip(self.stall_cards, self.stall_buttons)]
+        for stall in self.stalls:
+            stall.add_class("ks-stall")
+        self.market = widgets.HBox(self.stalls)
+        self.market.add_class("ks-market")
+        self.tasks_label = widgets.HTML()
+        self.task_texts = [widgets.HTML() for _ in range(5)]
+        self.task_buttons = [widgets.Button() for _ in range(5)]
+        for index, button in enumerate(self.task_buttons):
+            button.add_class("ks-task-button")
+            button.on_click(lambda _b, index=index: self.press_task(index))
+        self.task_boxes = [widgets.VBox([text, button]) for text, button in zip(self.task_texts, self.task_buttons)]
+        for box in self.task_boxes:
+            box.add_class("ks-task")
+        self.tasks_row = widgets.HBox(self.task_boxes)
+        self.tasks_row.add_class("ks-tasks")
+        top = widgets.HBox([self.others, self.piles])
+        top.add_class("ks-top")
+        self.public_area.children = (top, self.market_label, self.market, self.tasks_label, self.tasks_row)
+        self.sum_line = widgets.HTML()
+        self.sum_line.add_class("ks-sum")
+        self.clear_button = widgets.Button(icon="times")
+        self.clear_button.add_class("ks-side")
+        self.clear_button.on_click(lambda _: self._clear())
+        self.hand_label = widgets.HTML()
+        self.hand_row = ButtonRow(self.press_hand, row_class="ks-cards")
+        self.hand_row.add_class("ks-hand-cards")
+        self.mine = widgets.HTML()
+        hand = widgets.VBox([self.hand_label, self.hand_row])
+        self.private_area.children = (widgets.HBox([self.sum_line, self.clear_button]), self.message,
+                                      widgets.HBox([hand, self.mine],
+                                                   layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px")))
+
+    def new_state(self, config: GameConfig) -> Any:
+        return new_game(config.players, config.seed, **config.options)
+
+    # -- the person's clicks ----------------------------------------------------------------
+    def press_hand(self, card_id: int) -> None:
+        """A hand card was clicked: pick it or put it back."""
+        if not self.my_turn() or card_id not in self.state.hands[self.state.to_move]:
+            return
+        if card_id in self.picked:
+            self.picked.remove(card_id)
+        else:
+            self.picked.append(card_id)
+        self.message_html = ""
+        self.redraw()
+
+    def press_stall(self, stall: int) -> None:
+        """Swap the picked cards at `stall` — or say why not."""
+        self._try(Move.swap(stall, self._faces()))
+
+    def press_task(self, slot: int) -> None:
+        """Fulfil the open task in `slot` with the picked cards — or say why not."""
+        if slot < len(self.state.open_tasks):
+            self._try(Move.fulfil(self.state.open_tasks[slot], self._faces()))
+
+    def _try(self, move: Move) -> None:
+        if not self.my_turn():
+            return
+        try:
+            self.state.check(move)
+        except IllegalMoveError as error:
+            self.say(error.message(self.lang), "warn")
+            self.redraw()
+            return
+        self.play(move)
+
+    def _clear(self) -> None:
+        self.picked = []
+        self.message_html = ""
+        self.redraw()
+
+    def _faces(self) -> list[Card]:
+        return [DECK[i] for i in self.picked]
+
+    def clear_selection(self) -> None:
+        self.picked = []
+
+    def show_move(self, move: Move) -> None:
+        """Pick the hand cards of `move` (a hint)."""
+        pool = list(self.state.hands[self.state.to_move])
+        self.picked = []
+        for face in move.cards:
+            match = next((i for i in pool if DECK[i] == face), None)
+            if match is not None:
+                pool.remove(match)
+                self.picked.append(match)
+
+    def forced_move(self) -> Move | None:
+        return Move.pass_turn() if self.state.must_pass() else None
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw_board(self) -> None:
+        state = self.state
+        lang = self.lang
+        viewer = self.viewer
+        mine = self.my_turn() and not self.needs_curtain()
+        if not mine:
+            self.clear_selection()
+        faces = self._faces()
+        self._set(self.others, self._players_html([p for p in range(state.players) if p != viewer]))
+        self._set(self.piles, self._piles_html())
+        self._set(self.market_label, f"<b>{escape(t('tausch_rausch.market', lang))}</b>")
+        for index, (cards, button) in enumerate(zip(self.stall_cards, self.stall_buttons)):
+            stall = state.stalls[index]
+            shown = "".join(small_card(face, lang) for face in sorted((DECK[i] for i in stall), key=Card.sort_key))
+            self._set(cards, f"<div class='ks-stall-head'>{escape(t('tausch_rausch.stall', lang, number=index + 1, count=len(stall)))}"
+                             f"</div><div class='ks-row'>{shown}</div>")
+            ready = mine and len(faces) == len(stall)
+            self._button(button, t("tausch_rausch.swap", lang, count=len(stall)), not mine, ready,
+                         t("tausch_rausch.swap_tooltip", lang, number=index + 1, count=len(stall)))
+        self._set(self.tasks_label, f"<b>{escape(t('tausch_rausch.open_tasks', lang))}</b>")
+        for slot, (text_widget, button, box) in enumerate(zip(self.task_texts, self.task_buttons, self.task_boxes)):
+            if slot >= len(state.open_tasks):
+                box.layout.display = "none"
+                continue
+            box.layout.display = ""
+            task = state.task(state.open_tasks[slot])
+            verdict = ""
+            ok = False
+            if faces and mine:
+                step, ok = self._verdict(judge(task, faces))
+                verdict = (f"<div class='{'ks-ok' if ok else 'ks-no'}'>{'✔' if ok else '✘'} "
+                           f"{escape(step.render(lang))}</div>")
+            reward = escape(t("tausch_rausch.reward_tooltip", lang, reward=task.reward))
+            self._set(text_widget, f"<div class='ks-task-title'><span class='ks-reward' title='{reward}'>"
+                                   f"+{task.reward}</span> {escape(task.title(lang))}</div>{verdict}")
+            self._button(button, t("tausch_rausch.fulfil", lang), not mine, ok,
+                         t("tausch_rausch.fulfil_tooltip", lang, task=task.title(lang)))
+        if viewer is not None:
+            self._draw_private(viewer, mine, faces)
+
+    @staticmethod
+    def _verdict(steps: list) -> tuple[Any, bool]:
+        """The engine's check worth showing: the last one when all hold, else the first failing
+        one that is not merely the count (the count only when nothing else fails)."""
+        failing = [step for step in steps if not step.ok]
+        if not failing:
+            return steps[-1], True
+        telling = [step for step in failing if not step.key.startswith("count.")]
+        return (telling or failing)[0], False
+
+    def _button(self, button: widgets.Button, label: str, disabled: bool, ready: bool, tooltip: str) -> None:
+        if button.description != label:
+            button.description = label
+        if button.tooltip != tooltip:
+            button.tooltip = tooltip
+        if button.disabled != disabled:
+            button.disabled = disabled
+        if ready and "ks-ready" not in button._dom_classes:
+            button.add_class("ks-ready")
+        elif not ready and "ks-ready" in button._dom_classes:
+            button.remove_class("ks-ready")
+
+    def _draw_private(self, viewer: int, mine: bool, faces: list[Card]) -> None:
+        state = self.state
+        lang = self.lang
+        self._set(self.hand_label, f"<b>{escape(t('tausch_rausch.your_hand', lang, name=self.names[viewer]))}</b>")
+        hand = sorted(state.hands[viewer], key=lambda i: DECK[i].sort_key())
+        self.hand_row.show([card_spec(i, lang, ("ks-selected",) if i in self.picked else (),
+                                      t("card.selected", lang) if i in self.picked else "", disabled=not mine)
+                            for i in hand])
+        if faces:
+            values = [face.value for face in faces]
+            total = sum_arith(values) if len(values) > 1 else str(values[0])
+            line = t("tausch_rausch.picked", lang, cards=count_of_cards(len(faces), lang), sum=total)
+        elif mine:
+            line = t("tausch_rausch.pick_hint", lang)
+        else:
+            line = ""
+        self._set(self.sum_line, f"<div aria-live='polite'>{escape(line)}</div>" if line else "")
+        self.clear_button.description = t("tausch_rausch.clear", lang)
+        self.clear_button.layout.display = "" if faces else "none"
+        self._set(self.mine, self._players_html([viewer], own=True))
+
+    def _players_html(self, players: Sequence[int], own: bool = False) -> str:
+        state = self.state
+        lang = self.lang
+        blocks = []
+        for p in players:
+            active = " ks-active" if state.to_move == p and not state.is_terminal() else ""
+            marker = f"<span class='ks-turn'>{escape(t('tausch_rausch.to_move', lang))}</span>" if active else ""
+            done = state.fulfilled[p]
+            titles = "".join(f"<li>{escape(state.task(task_id).title(lang))}</li>" for task_id in done)
+            hand = "" if own else (f"<span class='ks-label'>{escape(t('tausch_rausch.hand', lang))}</span>"
+                                   f"<span class='ks-card ks-back ks-small' role='img' "
+                                   f"aria-label='{escape(t('tausch_rausch.cards', lang, count=len(state.hands[p])))}'>"
+                                   f"{len(state.hands[p])}</span>")
+            rows = [f"<div class='ks-name'>{escape(self.names[p])} {marker}</div>",
+                    f"<div class='ks-row'>{hand}<span class='ks-label'>"
+                    f"{escape(t('tausch_rausch.fulfilled', lang))}</span>"
+                    f"<span class='ks-count'>{len(done)} / {state.options.tasks_to_win}</span></div>"]
+            if titles:
+                rows.append(f"<ul class='ks-done'>{titles}</ul>")
+            blocks.append(f"<div class='ks-player{active}'>{''.join(rows)}</div>")
+        return f"<div class='ks-players'>{''.join(blocks)}</div>"
+
+    def _piles_html(self) -> str:
+        state = self.state
+        lang = self.lang
+        top = small_card(DECK[state.discard[-1]], lang) if state.discard else "–"
+        return (f"<div class='ks-row'><span class='ks-label'>{escape(t('tausch_rausch.draw_pile', lang))}</span>"
+                f"<span class='ks-card ks-back ks-small'>{len(state.draw)}</span>"
+                f"<span class='ks-label'>{escape(t('tausch_rausch.discard_pile', lang, count=len(state.discard)))}</span>"
+                f"{top}<span class='ks-label'>{escape(t('tausch_rausch.task_pile', lang))}</span>"
+                f"<span class='ks-count'>{len(state.task_pile)}</span></div>")
+
+    # -- words --------------------------------------------------------------------------------
+    def prompt(self) -> str:
+        return t("tausch_rausch.prompt", self.lang, name=self.names[self.state.to_move])
+
+    def tell(self, actor: int, events: Sequence[Event]) -> list[str]:
+        viewer = self.narrator_viewer
+        tasks = self.state.tasks_by_id
+        return [narrate(event, self.lang, viewer, self.names, tasks) for event in events if event.kind != "next_player"]
+
+    def score_label(self) -> str:
+        return t("tausch_rausch.score_label", self.lang)
+
+    def ending_lines(self, events: Sequence[Event]) -> list[str]:
+        tasks = self.state.tasks_by_id
+        return [narrate(event, self.lang, self.narrator_viewer, self.names, tasks)
+                for event in events if event.kind in ("game_won", "turn_cap")]

@@ -1,0 +1,27 @@
+"""The texts of the tables: every key lives in `i18n/widgets.json` under `widgets.`."""
+
+from __future__ import annotations
+
+import os
+from urllib.parse import parse_qs
+
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, text
+
+LANGUAGE_NAMES = {"de": "Deutsch", "en": "English"}
+
+
+def t(key: str, lang: str, /, **params: object) -> str:
+    """The table text `widgets.<key>` in `lang`."""
+    return text(f"widgets.{key}", lang, **params)
+
+
+def language_options() -> list[tuple[str, str]]:
+    """(label, code) pairs for a language chooser, German first."""
+    return [(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES]
+
+
+def default_language() -> str:
+    """The language asked for in the page's address (`?lang=en`, which Voilà passes to the
+    kernel as `QUERY_STRING`), else German."""
+    asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [""])[0]
+    return asked if asked in LANGUAGES else DEFAULT_LANGUAGE

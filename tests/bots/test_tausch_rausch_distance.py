@@ -1,0 +1,33 @@
+"""The fast count of missing cards agrees with the engine's finder."""
+
+import random
+
+from kartenspiele.bots.tausch_rausch.distance import closeness
+from kartenspiele.tausch_rausch import DEFAULT_TASKS, can_fulfil, missing, parse_cards, task_by_id
+from kartenspiele.tausch_rausch.cards import DECK
+
+
+def test_never_more_than_the_finder_and_zero_exactly_when_possible():
+    rng = random.Random(1)
+    compared = equal = 0
+    for _ in range(300):
+        hand = [DECK[i] for i in rng.sample(range(len(DECK)), rng.randrange(2, 14))]
+        for task in DEFAULT_TASKS:
+            count, kept = closeness(task, hand)
+            shortfall = missing(task, hand)
+            exact = 0 if shortfall is None else shortfall.cards
+            assert count <= exact, (task.id, hand)
+            assert (count == 0) == can_fulfil(task, hand), (task.id, hand)
+            assert len(kept) == task.count - count and all(kept.count(c) <= hand.count(c) for c in kept)
+            compared += 1
+            equal += count == exact
+    assert equal >= 0.98 * compared
+
+
+def test_examples():
+    run = task_by_id("run-of-5")
+    assert closeness(run, parse_cards("ge3 gr4 bl5 ro6 ge1"))[0] == 1
+    assert closeness(task_by_id("three-blue-sum-15"), parse_cards("bl4 bl5 ro6"))[0] == 1
+    assert closeness(task_by_id("five-one-colour"), parse_cards("ro1 ro2 ge3"))[0] == 3
+    count, kept = closeness(task_by_id("pair-red"), parse_cards("ro5 ro5 ge1"))
+    assert count == 0 and kept == tuple(parse_cards("ro5 ro5"))

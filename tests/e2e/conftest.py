@@ -1,0 +1,50 @@
+"""Browser tests: one Voilà server and one headless Chromium for the whole session."""
+
+from pathlib import Path
+
+import pytest
+
+from .driver import CHROMIUM, SCREENSHOTS, VoilaServer, launch_browser
+
+
+def pytest_collection_modifyitems(items):
+    """Skip the browser tests, saying why, where Debian's Chromium is not installed."""
+    if Path(CHROMIUM).exists():
+        return
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.skip(reason=f"Chromium is not installed at {CHROMIUM}"))
+
+
+@pytest.fixture(scope="session")
+def voila():
+    server = VoilaServer()
+    try:
+        server.wait_ready()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch_browser(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="de-DE")
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def shots():
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS

@@ -1,0 +1,195 @@
+"""Serving the apps with Voilà and playing them in headless Chromium, as a person would.
+
+Used by the browser tests and by `benchmarks/bench_widgets.py`. Voilà runs as a subprocess
+(`kartenspiele serve`) on a free port of 127.0.0.1 and is stopped by its process id; the
+kernels it started are stopped the same way if they outlive it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import psutil
+
+from kartenspiele.widgets.pacing import SPEEDS
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+SCREENSHOTS = ROOT / "test-output" / "screenshots"
+LOAD_TIMEOUT_MS = 120_000
+STEP_TIMEOUT_MS = 20_000
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class VoilaServer:
+    """`kartenspiele serve` in a subprocess; `url(path)` addresses a notebook."""
+
+    def __init__(self, root: Path = ROOT, cull_idle: int | None = None, log: Path | None = None) -> None:
+        self.root = root
+        self.port = free_port()
+        self.log_path = log or (ROOT / "test-output" / f"voila-{self.port}.log")
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        command = [sys.executable, "-m", "kartenspiele.cli", "serve", "--port", str(self.port), "--root", str(root)]
+        if cull_idle is not None:
+            command += ["--cull-idle", str(cull_idle)]
+        self._log = self.log_path.open("w")
+        self.process = subprocess.Popen(command, cwd=root, env=dict(os.environ), stdout=self._log,
+                                        stderr=subprocess.STDOUT, start_new_session=True)
+        self.pid = self.process.pid
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def url(self, path: str) -> str:
+        return f"{self.base}/voila/render/{path}"
+
+    def wait_ready(self, timeout: float = 90) -> None:
+        """Wait until Voilà answers (its tree page)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"Voilà stopped: {self.log_path.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.base + "/", timeout=5) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.3)
+        raise TimeoutError(f"Voilà did not start within {timeout} s")
+
+    def printed_url(self) -> str:
+        """The address `kartenspiele serve` printed."""
+        match = re.search(r"Kartenspiele: (\S+)", self.log_path.read_text())
+        return match.group(1) if match else ""
+
+    def processes(self) -> list[psutil.Process]:
+        """Voilà and its kernels."""
+        try:
+            main = psutil.Process(self.pid)
+            return [main, *main.children(recursive=True)]
+        except psutil.NoSuchProcess:
+            return []
+
+    def memory(self) -> tuple[int, int]:
+        """(resident bytes of Voilà and its kernels together, number of kernels)."""
+        total, kernels = 0, 0
+        for process in self.processes():
+            try:
+                total += process.memory_info().rss
+                kernels += "ipykernel" in " ".join(process.cmdline())
+            except psutil.NoSuchProcess:
+                continue
+        return total, kernels
+
+    def stop(self) -> None:
+        """Stop Voilà by its process id; then any kernel of it that is still running."""
+        children = self.processes()[1:]
+        if self.process.poll() is None:
+            os.kill(self.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.kill(self.pid, signal.SIGKILL)
+                self.process.wait(timeout=10)
+        for child in children:
+            try:
+                child.kill()
+            except psutil.NoSuchProcess:
+                pass
+        self._log.close()
+
+
+def launch_browser(playwright):
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+def open_app(page, url: str, timeout_ms: int = LOAD_TIMEOUT_MS) -> float:
+    """Load an app and wait until its widgets are shown; returns the seconds it took."""
+    start = time.perf_counter()
+    page.goto(url, timeout=timeout_ms)
+    page.wait_for_selector(".ks-table", timeout=timeout_ms)
+    return time.perf_counter() - start
+
+
+def start_game(page, seed: int | None = None, speed: str = "instant") -> None:
+    """Start a game from the new-game panel (optionally with a seed; computer at `speed`)."""
+    if seed is not None:
+        field = page.locator(".ks-setup input[type=number]")
+        field.fill(str(seed))
+        field.press("Enter")
+    page.locator(".ks-toolbar select").select_option(index=list(SPEEDS).index(speed))
+    page.locator(".ks-setup .ks-start").click()
+    page.wait_for_selector(".ks-main", timeout=STEP_TIMEOUT_MS)
+
+
+def wait_for_turn_or_end(page) -> bool:
+    """Wait until the person may act or the game is over (the table marks both with a class,
+    set after the board is drawn); returns whether the game is over."""
+    page.wait_for_selector(".ks-table.ks-your-turn, .ks-table.ks-over", timeout=STEP_TIMEOUT_MS * 3)
+    return page.locator(".ks-table.ks-over").count() > 0
+
+
+def ticks(page) -> int:
+    """How often the visible table has been redrawn (the table counts its redraws)."""
+    return int(page.locator(".ks-table .ks-tick").first.text_content() or 0)
+
+
+def click_and_wait(page, locator) -> None:
+    """Click, then wait until the table has been redrawn after the click."""
+    before = ticks(page)
+    locator.click()
+    page.wait_for_function(
+        "(before) => Number(document.querySelector('.ks-table .ks-tick').textContent || 0) > before",
+        arg=before, timeout=STEP_TIMEOUT_MS)
+
+
+TAKING = ", ".join(f".ks-actions button.ks-do-{kind}" for kind in ("capture", "form", "extend", "collect",
+                                                                  "joker_quanto"))
+
+
+def play_quanto_turn(page) -> None:
+    """One move of the person: a hand card, table cards that fit until a move that takes is
+    offered (else lay the card); refill when the hand is empty."""
+    if page.locator(".ks-hand-cards button").count() == 0:
+        click_and_wait(page, page.locator(".ks-actions button.ks-side").first)
+        return
+    click_and_wait(page, page.locator(".ks-hand-cards button:not([disabled])").first)
+    while True:
+        taking = page.locator(TAKING)
+        if taking.count():
+            click_and_wait(page, taking.first)
+            return
+        joinable = page.locator(".ks-table-cards button.ks-joinable")
+        if joinable.count() == 0:
+            break
+        click_and_wait(page, joinable.first)
+    while page.locator(".ks-table-cards button.ks-selected").count():
+        click_and_wait(page, page.locator(".ks-table-cards button.ks-selected").first)
+    click_and_wait(page, page.locator(".ks-actions button.ks-do-lay").first)
+
+
+def play_whole_quanto_game(page, limit: int = 300) -> int:
+    """Play the person's moves until the game is over; returns the number of moves."""
+    moves = 0
+    while not wait_for_turn_or_end(page):
+        play_quanto_turn(page)
+        moves += 1
+        if moves > limit:
+            raise AssertionError("the game did not end")
+    return moves

@@ -1,0 +1,85 @@
+"""The start page lists what exists; `kartenspiele serve` starts Voilà with the right settings."""
+
+import json
+from pathlib import Path
+
+import nbformat
+
+from kartenspiele import serve
+from kartenspiele.widgets import StartPage
+from kartenspiele.widgets.start import APPS, find_lessons_folder
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def write_notebook(path, heading=None):
+    cells = [nbformat.v4.new_markdown_cell(f"# {heading}\n\nText")] if heading else []
+    nbformat.write(nbformat.v4.new_notebook(cells=cells), str(path))
+
+
+def test_start_page_links_apps_tutorials_and_the_lessons_present(tmp_path):
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    write_notebook(lessons / "02_paare.ipynb", "Paare und Reihen")
+    write_notebook(lessons / "01_summen.ipynb")
+    page = StartPage(lessons=lessons)
+    html = page.body.value
+    for _, href in APPS:
+        assert f"href='{href}'" in html and (ROOT / "notebooks" / href).is_file()
+    assert html.index("01 summen") < html.index("Paare und Reihen")
+    assert "href='../lessons/02_paare.ipynb'" in html
+    page.language.value = "en"
+    assert "href='quanto.ipynb?lang=en'" in page.body.value and "Play Quanto" in page.body.value
+
+
+def test_start_page_without_lessons_says_so(tmp_path):
+    assert "Noch keine Unterrichtsstunden" in StartPage(lessons=tmp_path / "none").body.value
+
+
+def test_lessons_folder_is_found_from_the_notebooks_folder():
+    assert find_lessons_folder(ROOT / "notebooks") == ROOT / "lessons"
+
+
+def test_every_app_notebook_is_a_few_lines_that_import_and_display():
+    for path in (ROOT / "notebooks").glob("*.ipynb"):
+        notebook = nbformat.read(str(path), as_version=4)
+        code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+        assert len(code) == 1 and len(code[0].source.splitlines()) <= 3, path.name
+        assert code[0].source.startswith("from kartenspiele.widgets import"), path.name
+
+
+def test_serve_finds_the_project_and_builds_voilas_command_line(tmp_path):
+    assert serve.project_root(ROOT / "tests") == ROOT
+    assert serve.start_url("127.0.0.1", 8866) == "http://127.0.0.1:8866/voila/render/notebooks/start.ipynb"
+    args = serve.voila_arguments(ROOT, "127.0.0.1", 8866, None)
+    assert args[0] == str(ROOT) and "--port=8866" in args and "--Voila.ip=127.0.0.1" in args
+    assert "--no-browser" in args
+    culled = serve.voila_arguments(ROOT, "127.0.0.1", 9000, 30)
+    assert "--MappingKernelManager.cull_idle_timeout=30" in culled
+
+
+def test_voila_settings_strip_sources_hide_tracebacks_and_cull_kernels():
+    settings = json.loads((ROOT / "voila.json").read_text())
+    assert settings["VoilaConfiguration"] == {"strip_sources": True, "show_tracebacks": False}
+    culling = settings["MappingKernelManager"]
+    assert culling["cull_idle_timeout"] > 0 and culling["cull_interval"] > 0
+
+
+def test_binder_pins_every_dependency_within_the_projects_bounds():
+    import tomllib
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    pins = {}
+    for line in (ROOT / "binder" / "requirements.txt").read_text().splitlines():
+        line = line.split("#")[0].strip()
+        if line:
+            name, version = line.split("==")
+            pins[canonicalize_name(name)] = version
+    for dependency in map(Requirement, project["dependencies"]):
+        pinned = pins.get(canonicalize_name(dependency.name))
+        assert pinned is not None, dependency.name
+        assert dependency.specifier.contains(pinned), (dependency, pinned)
+    assert (ROOT / "binder" / "postBuild").stat().st_mode & 0o111
