@@ -17,7 +17,6 @@ $(STAMP): $(BIN)/python pyproject.toml
 	touch $(STAMP)
 
 serve: $(STAMP)
-	@echo "Kartenspiele: http://127.0.0.1:$(PORT)/"
 	$(BIN)/kartenspiele serve --port $(PORT)
 
 # Browser tests drive Debian's Chromium; as root it is installed when missing.
@@ -28,7 +27,7 @@ $(CHROMIUM):
 
 # pytest exits with 5 when it collects no test: that is not a failure of the set-up.
 test: $(STAMP) $(CHROMIUM)
-	$(BIN)/python -m pytest $(PYTEST_ARGS); status=$$?; \
+	$(BIN)/python -m pytest -n 2 --dist loadscope $(PYTEST_ARGS); status=$$?; \
 	if [ $$status -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$status
 
 soak: $(STAMP)

@@ -22,7 +22,6 @@ class Spec:
     tooltip: str = ""
     classes: tuple[str, ...] = ()
     disabled: bool = False
-    icon: str = ""
 
 
 @dataclass
@@ -66,8 +65,6 @@ class ButtonRow(widgets.HBox):
                 button.tooltip = spec.tooltip
             if button.disabled != spec.disabled:
                 button.disabled = spec.disabled
-            if button.icon != spec.icon:
-                button.icon = spec.icon
             if slot.classes != spec.classes:
                 for name in set(slot.classes) - set(spec.classes):
                     button.remove_class(name)

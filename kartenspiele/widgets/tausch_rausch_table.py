@@ -62,6 +62,7 @@ class TauschRauschTable(GameTable):
     # -- building ------------------------------------------------------------------------
     def build_board(self) -> None:
         self.picked: list[int] = []
+        self.hinted: Move | None = None
         self.others = widgets.HTML()
         self.piles = widgets.HTML()
         self.market_label = widgets.HTML()
@@ -115,6 +116,7 @@ class TauschRauschTable(GameTable):
             self.picked.remove(card_id)
         else:
             self.picked.append(card_id)
+        self.hinted = None
         self.message_html = ""
         self.redraw()
 
@@ -148,11 +150,13 @@ class TauschRauschTable(GameTable):
 
     def clear_selection(self) -> None:
         self.picked = []
+        self.hinted = None
 
     def show_move(self, move: Move) -> None:
-        """Pick the hand cards of `move` (a hint)."""
+        """Pick the hand cards of `move` (a hint) and mark its stall or task."""
         pool = list(self.state.hands[self.state.to_move])
         self.picked = []
+        self.hinted = move
         for face in move.cards:
             match = next((i for i in pool if DECK[i] == face), None)
             if match is not None:
@@ -181,7 +185,8 @@ class TauschRauschTable(GameTable):
                              f"</div><div class='ks-row'>{shown}</div>")
             ready = mine and len(faces) == len(stall)
             self._button(button, t("tausch_rausch.swap", lang, count=len(stall)), not mine, ready,
-                         t("tausch_rausch.swap_tooltip", lang, number=index + 1, count=len(stall)))
+                         t("tausch_rausch.swap_tooltip", lang, number=index + 1, count=len(stall)),
+                         self.hinted is not None and self.hinted.stall == index)
         self._set(self.tasks_label, f"<b>{escape(t('tausch_rausch.open_tasks', lang))}</b>")
         for slot, (text_widget, button, box) in enumerate(zip(self.task_texts, self.task_buttons, self.task_boxes)):
             if slot >= len(state.open_tasks):
@@ -199,7 +204,8 @@ class TauschRauschTable(GameTable):
             self._set(text_widget, f"<div class='ks-task-title'><span class='ks-reward' title='{reward}'>"
                                    f"+{task.reward}</span> {escape(task.title(lang))}</div>{verdict}")
             self._button(button, t("tausch_rausch.fulfil", lang), not mine, ok,
-                         t("tausch_rausch.fulfil_tooltip", lang, task=task.title(lang)))
+                         t("tausch_rausch.fulfil_tooltip", lang, task=task.title(lang)),
+                         self.hinted is not None and self.hinted.task == task.id)
         if viewer is not None:
             self._draw_private(viewer, mine, faces)
 
@@ -213,17 +219,21 @@ class TauschRauschTable(GameTable):
         telling = [step for step in failing if not step.key.startswith("count.")]
         return (telling or failing)[0], False
 
-    def _button(self, button: widgets.Button, label: str, disabled: bool, ready: bool, tooltip: str) -> None:
+    @staticmethod
+    def _button(button: widgets.Button, label: str, disabled: bool, ready: bool, tooltip: str,
+                hinted: bool) -> None:
+        """A stall's or task's button: its text, and marked when the choice fits (or a hint)."""
         if button.description != label:
             button.description = label
         if button.tooltip != tooltip:
             button.tooltip = tooltip
         if button.disabled != disabled:
             button.disabled = disabled
-        if ready and "ks-ready" not in button._dom_classes:
-            button.add_class("ks-ready")
-        elif not ready and "ks-ready" in button._dom_classes:
-            button.remove_class("ks-ready")
+        for name, on in (("ks-ready", ready), ("ks-hinted", hinted)):
+            if on and name not in button._dom_classes:
+                button.add_class(name)
+            elif not on and name in button._dom_classes:
+                button.remove_class(name)
 
     def _draw_private(self, viewer: int, mine: bool, faces: list[Card]) -> None:
         state = self.state

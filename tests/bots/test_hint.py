@@ -81,6 +81,8 @@ def test_tausch_rausch_hint_for_the_winning_task():
     assert "That wins the game!" in hint(state, "en").reason
 
 
+@pytest.mark.xfail(strict=True, reason="known weakness (issue 4 open): the planner behind the hint prefers "
+                                       "a 3-card swap over taking the missing card of a run")
 def test_tausch_rausch_hint_for_a_swap_names_the_task_it_aims_at():
     state = tausch_rausch_scenario("ge3 gr4 bl5 ro6 ge1")
     tip = hint(state, "en")

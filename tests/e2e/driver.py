@@ -42,7 +42,7 @@ class VoilaServer:
     def __init__(self, root: Path = ROOT, cull_idle: int | None = None, log: Path | None = None) -> None:
         self.root = root
         self.port = free_port()
-        self.log_path = log or (ROOT / "test-output" / f"voila-{self.port}.log")
+        self.log_path = log or (ROOT / "test-output" / "voila-e2e.log")
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         command = [sys.executable, "-m", "kartenspiele.cli", "serve", "--port", str(self.port), "--root", str(root)]
         if cull_idle is not None:

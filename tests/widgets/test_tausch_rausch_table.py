@@ -5,7 +5,7 @@ import random
 import pytest
 
 from kartenspiele.tausch_rausch import from_scenario
-from kartenspiele.tausch_rausch.cards import DECK
+from kartenspiele.tausch_rausch.cards import DECK, Card
 from kartenspiele.widgets import Seat, TauschRauschTable
 from kartenspiele.widgets.seats import IDLE, PERSON, available_levels
 
@@ -127,3 +127,14 @@ def test_cards_carry_colour_symbol_and_name():
     specs = {spec.key: spec for spec in table.hand_row.specs}
     spec = specs[hand_ids(table, "gr4")[0]]
     assert spec.label == "4" and "ks-c-gr" in spec.classes and spec.tooltip.startswith("grüne 4")
+
+
+def test_hint_picks_the_cards_and_marks_the_stall_or_task():
+    table = TauschRauschTable(start=True, seats=["person", "random"], seed=4, speed="instant")
+    if table.hint_function() is None:
+        pytest.skip("the computer players give no Tausch-Rausch hint yet")
+    table.hint_button.click()
+    tip = table.hint_function()(table.state.view(0), "de")
+    assert sorted((DECK[i] for i in table.picked), key=Card.sort_key) == list(tip.move.cards)
+    marked = [button for button in table.stall_buttons + table.task_buttons if "ks-hinted" in button._dom_classes]
+    assert len(marked) == 1 and tip.reason in table.message.value

@@ -1,0 +1,22 @@
+"""Every lesson renders in Voilà: its widgets appear, and no error is shown."""
+
+import pytest
+from playwright.sync_api import expect
+
+from .driver import ROOT
+
+pytestmark = pytest.mark.browser
+
+LESSONS = sorted(path.name for path in (ROOT / "lessons").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_lesson_renders_with_its_widgets(voila, page, shots, name):
+    page.goto(voila.url(f"lessons/{name}"), timeout=120_000)
+    marker = ".ks-lesson-bar" if name[:2].isdigit() and name[:2] != "00" else "table.ks-facts"
+    expect(page.locator(marker).first).to_be_visible(timeout=120_000)
+    if marker == ".ks-lesson-bar":
+        expect(page.locator(".ks-exercise")).to_have_count(6, timeout=60_000)
+    assert page.locator("text=Traceback").count() == 0
+    assert page.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
+    page.screenshot(path=str(shots / f"lesson_{name.removesuffix('.ipynb')}.png"), full_page=False)
