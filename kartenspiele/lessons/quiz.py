@@ -13,7 +13,7 @@ Feedback is recomputed from the last answer when the language changes.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 import ipywidgets as widgets
@@ -232,4 +232,4 @@ class CardQuiz(Quiz):
 def _mark(spec: Spec, chosen: bool) -> Spec:
     if not chosen:
         return spec
-    return Spec(spec.key, spec.label, spec.tooltip, (*spec.classes, "ks-selected"), spec.disabled, spec.icon)
+    return replace(spec, classes=(*spec.classes, "ks-selected"))
