@@ -5,8 +5,9 @@ the one below it (see `kartenspiele.bots.tournament`), printed as a table with w
 and their 95% confidence intervals. Decision time: every `choose` call of each level over
 whole games (all levels at the table in rotation), as median and 95th percentile.
 
-Run: `python benchmarks/bench_bots.py --games 1000 [--planner-games 400] [--jobs 2]
-[--players 2,3,4] [--game quanto] [--csv ladder.csv]` (or `make bench` with small defaults).
+Run: `python benchmarks/bench_bots.py --games 1000 --planner-games 1000 [--jobs 2]
+[--players 2,3,4] [--game quanto] [--csv ladder.csv]` (or `make bench`, with small defaults:
+200 games per pair, 40 with the planner, 3 timed deals per player count).
 """
 
 from __future__ import annotations
@@ -39,14 +40,14 @@ class Timed:
 
 
 def decision_times(game: str, players: int, games: int, seed: int) -> dict[str, list[float]]:
-    """Seconds per decision of each level over `games` whole games."""
+    """Seconds per decision of each level over `games` deals, each played once with every
+    seat assignment of all levels (so every level sits at every table size)."""
     levels = list(LEVELS[game])
     times: dict[str, list[float]] = {level: [] for level in levels}
-    seats = lineups(levels, players)
     for number in range(games):
-        lineup = seats[number % len(seats)]
-        bots = [Timed(game, level, times[level]) for level in lineup]
-        Match(game, players, bots, seed=seed + number).play()
+        for lineup in lineups(levels, players):
+            bots = [Timed(game, level, times[level]) for level in lineup]
+            Match(game, players, bots, seed=seed + number).play()
     return times
 
 
@@ -68,9 +69,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="game to measure (repeatable; default: every game with more than one level)")
     parser.add_argument("--players", default="2,3,4", help="player counts (default 2,3,4)")
     parser.add_argument("--games", type=int, default=200, help="games per pair of levels (default 200)")
-    parser.add_argument("--planner-games", type=int, default=None,
-                        help="games per pair that includes the planner (default: --games)")
-    parser.add_argument("--timing-games", type=int, default=6, help="whole games timed per player count")
+    parser.add_argument("--planner-games", type=int, default=40,
+                        help="games per pair that includes the planner (default 40; the figures of "
+                             "docs/bots.md use --planner-games 1000)")
+    parser.add_argument("--timing-games", type=int, default=3, help="deals timed per player count (each with every seat assignment)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=1, help="processes for the tournaments")
     parser.add_argument("--csv", help="write the ladder rows to this CSV file")
@@ -79,7 +81,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     games = args.game or [game for game in GAMES if len(LEVELS[game]) > 1]
     player_counts = [int(p) for p in args.players.split(",")]
-    planner_games = args.games if args.planner_games is None else args.planner_games
     tournaments = []
     for game in games:
         low, high = game_info(game).players
@@ -87,9 +88,9 @@ def main(argv: list[str] | None = None) -> int:
         if not args.skip_ladder:
             print(f"== ladder: {game} ==\n")
             for players in counts:
-                tournaments.extend(ladder(game, players, args.games, planner_games, args.seed, args.jobs))
+                tournaments.extend(ladder(game, players, args.games, args.planner_games, args.seed, args.jobs))
         if not args.skip_timing:
-            print(f"== time per decision: {game} ({args.timing_games} whole games per player count) ==")
+            print(f"== time per decision: {game} ({args.timing_games} deals per player count, every seat assignment) ==")
             print(f"{'players':>7}  {'level':<8} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
             for players in counts:
                 for level, times in decision_times(game, players, args.timing_games, args.seed).items():

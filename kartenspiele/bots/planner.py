@@ -3,9 +3,10 @@
 For a decision the planner deals the cards its player cannot see at random, consistently
 with the view (`view.sample_state`), several times. On every such deal it plays each
 candidate move and then lets all players continue with a fast policy for a few moves, and
-scores the position reached for its player. The candidate with the best mean wins. All
-candidates meet the same deals and the same random choices (common random numbers), so
-their difference is due to the move, not to luck.
+scores the position reached for its player. The candidate with the best mean wins (with
+`confidence`, the first candidate stays unless another beats it clearly). All candidates
+meet the same deals and the same random choices (common random numbers), so their
+difference is due to the move, not to luck.
 
 The game's bot names the candidates (the moves a quick score ranks best, on the first
 sampled deal). The work per decision is a fixed number of deals (deterministic for a given

@@ -1,7 +1,5 @@
 """Watch mode: computer players stepped one move at a time."""
 
-import random
-
 import pytest
 
 from kartenspiele.bots import RandomBot

@@ -6,7 +6,7 @@ import pytest
 
 from kartenspiele.bots import make_bot
 from kartenspiele.quanto import Move, from_scenario
-from kartenspiele.quanto.moves import COLLECT, JOKER_QUANTO
+from kartenspiele.quanto.moves import COLLECT
 
 from .helpers import hidden, hidden_twin, positions
 

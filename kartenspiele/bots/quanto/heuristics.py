@@ -1,9 +1,10 @@
-"""What a Quanto move gains at once, seen by the player to move.
+"""What a Quanto move gains at once for the player to move (the greedy level), and what a
+position is worth to a player (the planner's score).
 
-All of it reads only what that player may see: the own hand, the table, the open stacks,
-chips and win piles. The numbers are cards: a card on the win pile is worth 1, a card on
-an open Quanto stack less (it may be stolen by a joker or lost at the end), a card kept in
-the hand something for what it can still do.
+A move's gain reads only what the player to move may see: the own hand, the table, the
+open stacks, chips and win piles. The numbers are cards: a card on the win pile is worth 1,
+a card on an open Quanto stack less (it may be stolen by a joker or lost at the end), a
+card kept in the hand something for what it can still do.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ KEEP_JOKER = 2.0     # what a joker in the hand is worth beyond a plain card
 KEEP_RAINBOW = 0.5   # … a rainbow card
 KEEP_CHIP = 1.0      # … the card that collects the own Quanto
 KEEP_LOW = 0.3       # … a 1, 2 or 3 (their effects when laid)
+ONE_SWING = 2.0      # a card a laid 1 takes: one more for the player, one less for another
+WIN_BONUS = 20.0     # a won game, in cards
 
 
 def keep_value(card: Card, chip: int | None) -> float:
@@ -113,6 +116,7 @@ def gain(state, move: Move, depth: int = 1) -> float:
 
 
 def material_of_stack(state, player: int) -> float:
+    """What the player's open stack is worth now (0 without one)."""
     stack = state.stacks[player]
     return stack_weight(state, player) * len(stack) if stack else 0.0
 
@@ -121,7 +125,7 @@ def _lay_gain(state, move: Move, depth: int) -> float:
     value = move.card.value
     player = state.to_move
     if value == 1:
-        return float(sum(1 for other in range(state.players) if other != player and state.win[other])) * 2
+        return ONE_SWING * sum(1 for other in range(state.players) if other != player and state.win[other])
     if value == 3:
         return THREE if state.draw else -EXPOSURE * exposure(state.table, move.card)
     if value == 2 and depth > 0 and len(state.hands[player]) > 1 and state.phase != "after_three":
@@ -142,9 +146,6 @@ def holding(state, player: int) -> float:
 def worth(state, player: int) -> float:
     """Material and hand together."""
     return material(state, player) + holding(state, player)
-
-
-WIN_BONUS = 20.0     # a won game, in cards
 
 
 def evaluate(state, player: int) -> float:

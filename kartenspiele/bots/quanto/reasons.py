@@ -11,8 +11,7 @@ import random
 from ...i18n import text
 from ...quanto.cards import DECK, Card
 from ...quanto.explain import card_list, card_name, group_sum, groups_sum, player_name
-from ...quanto.moves import (CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, PLAYS,
-                             REFILL_HAND, Move)
+from ...quanto.moves import CAPTURE, COLLECT, EXTEND, FORM, LAY, PASS, PLAYS, REFILL_HAND, Move
 from ...quanto.view import QuantoView
 from ..planner import Decision
 
@@ -112,6 +111,8 @@ def _how(decision: Decision, lang: str) -> str:
         return text("bots.hint.only_move", lang)
     ranked = sorted((value for _, value in decision.values), reverse=True)
     margin = f"{ranked[0] - ranked[1]:.1f}"
+    if float(margin) == 0:
+        return text("bots.hint.planned_tie", lang, samples=decision.samples)
     if lang == "de":
         margin = margin.replace(".", ",")
     return text("bots.hint.planned", lang, samples=decision.samples, margin=margin)

@@ -1,16 +1,18 @@
-"""How close a Tausch-Rausch hand is to the open tasks, and the greedy choice of a move.
+"""How close a Tausch-Rausch hand is to the open tasks, and the planner's quick choice.
 
 A task the hand can fulfil counts 1, a task it lacks m cards for counts PROGRESS**m, each
-weighted by the task's reward; the sum is the hand's worth. The greedy move fulfils the task
-that leaves the best hand (a task always beats a swap), otherwise swaps at the stall that
-brings the hand closest to the tasks, giving the cards that serve no close task. Everything
-here reads a hand, the market and the open tasks: what the player to move may see.
+weighted by the task's reward; the sum over all open tasks is the hand's worth. The quick
+move (the planner's first candidate, and how every player moves in its play-outs) fulfils
+the task that leaves the best hand (a task always beats a swap), otherwise swaps at the
+stall that raises the hand's worth most, giving the cards that serve no close task.
+Everything here reads a hand, the market and the open tasks: what the player to move sees.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+
 from ...tausch_rausch.cards import DECK, Card
 from ...tausch_rausch.finder import find_ways
 from ...tausch_rausch.moves import FULFIL, PASS, SWAP, Move
@@ -22,9 +24,11 @@ PROGRESS = 0.4       # worth of a task one card away, relative to one the hand c
 REWARD = 0.25        # extra weight per reward card
 TASK = 3.0           # a fulfilled task, in the units of the hand's worth
 MAX_WAYS = 12        # ways per task compared when fulfilling (the finder's first ones)
+WIN = 30.0           # a won game, in the same units as TASK
 
 
 def weight(task: Task) -> float:
+    """How much a task counts among the open ones (more for a bigger reward)."""
     return 1 + REWARD * task.reward
 
 
@@ -34,6 +38,7 @@ def hand_worth(hand: Sequence[Card], tasks: Sequence[Task]) -> float:
 
 
 def without(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
+    """The hand without `cards` (one copy each)."""
     rest = list(hand)
     for card in cards:
         rest.remove(card)
@@ -62,15 +67,16 @@ def best_give(hand: Sequence[Card], received: Sequence[Card], tasks: Sequence[Ta
 
 def swap_value(hand: Sequence[Card], received: Sequence[Card], give: Sequence[Card],
                tasks: Sequence[Task]) -> float:
+    """The worth of the hand after giving `give` and receiving `received`."""
     return hand_worth([*without(hand, give), *received], tasks)
 
 
-def fulfilments(hand: Sequence[Card], tasks: Sequence[Task], max_ways: int | None = MAX_WAYS) -> list[Move]:
-    """The ways to fulfil each open task with `hand` (at most `max_ways` per task)."""
+def fulfilments(hand: Sequence[Card], tasks: Sequence[Task]) -> list[Move]:
+    """The ways to fulfil each open task with `hand` (the finder's first MAX_WAYS per task)."""
     moves = []
     for task in tasks:
         ways = find_ways(task, hand)
-        moves.extend(Move(FULFIL, None, way, task.id) for way in ways[:max_ways])
+        moves.extend(Move(FULFIL, None, way, task.id) for way in ways[:MAX_WAYS])
     return moves
 
 
@@ -90,22 +96,18 @@ def move_value(hand: Sequence[Card], stalls: Sequence[Sequence[Card]], tasks: Se
     return hand_worth(hand, tasks)
 
 
-def candidates(hand: Sequence[Card], stalls: Sequence[Sequence[Card]], tasks: Sequence[Task],
-               max_ways: int | None = MAX_WAYS) -> list[Move]:
+def candidates(hand: Sequence[Card], stalls: Sequence[Sequence[Card]], tasks: Sequence[Task]) -> list[Move]:
     """The moves worth comparing: every fulfilment (or, without one, one swap per stall), or a pass."""
-    return fulfilments(hand, tasks, max_ways) or swaps(hand, stalls, tasks) or [Move(PASS)]
+    return fulfilments(hand, tasks) or swaps(hand, stalls, tasks) or [Move(PASS)]
 
 
-def greedy_move(hand: Sequence[Card], stalls: Sequence[Sequence[Card]], tasks: Sequence[Task],
-                rng: random.Random, max_ways: int | None = MAX_WAYS) -> Move:
-    """The greedy move (see the module notes)."""
-    moves = candidates(hand, stalls, tasks, max_ways)
+def weighed_move(hand: Sequence[Card], stalls: Sequence[Sequence[Card]], tasks: Sequence[Task],
+                 rng: random.Random) -> Move:
+    """The quick move (see the module notes)."""
+    moves = candidates(hand, stalls, tasks)
     if len(moves) == 1:
         return moves[0]
     return best_of(moves, lambda move: move_value(hand, stalls, tasks, move), rng)
-
-
-WIN = 30.0           # a won game, in the same units
 
 
 def standing(state, player: int) -> float:

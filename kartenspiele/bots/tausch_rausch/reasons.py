@@ -31,14 +31,20 @@ def explain(view: TauschRauschView, decision: Decision, lang: str) -> str:
         sentences = _swap(hand, stalls[move.stall], tasks, move, lang)
     else:
         sentences = [text("bots.tausch_rausch.pass", lang)]
-    sentences.append(_how(view, decision, lang))
+    if not _wins(view, move):
+        sentences.append(_how(view, decision, lang))
     return " ".join(sentence for sentence in sentences if sentence)
+
+
+def _wins(view: TauschRauschView, move: Move) -> bool:
+    """Whether `move` fulfils the task that wins the game."""
+    return move.kind == FULFIL and len(view.fulfilled[view.viewer]) + 1 >= view.options.tasks_to_win
 
 
 def _fulfil(view: TauschRauschView, hand: Sequence[Card], tasks: list[Task], move: Move, lang: str) -> list[str]:
     task = next(task for task in tasks if task.id == move.task)
     number = len(view.fulfilled[view.viewer]) + 1
-    if number >= view.options.tasks_to_win:
+    if _wins(view, move):
         return [text("bots.tausch_rausch.fulfil_wins", lang, task=task.title(lang), cards=card_list(move.cards, lang))]
     sentences = [text("bots.tausch_rausch.fulfil", lang, task=task.title(lang), cards=card_list(move.cards, lang),
                       drawn=count_of_cards(task.reward, lang), number=number)]
@@ -92,7 +98,10 @@ def _kept(kept: Sequence[Card], hand: Sequence[Card], tasks: list[Task], lang: s
 def _how(view: TauschRauschView, decision: Decision, lang: str) -> str:
     """How the move was found: the only move, a task before any swap, or best on the sampled deals."""
     if len(decision.values) >= 2:
-        return text("bots.hint.planned_best", lang, samples=decision.samples)
+        best = max(value for _, value in decision.values)
+        chosen = dict(decision.values)[decision.move]
+        key = "bots.hint.planned_best" if chosen >= best else "bots.hint.planned_kept"
+        return text(key, lang, samples=decision.samples)
     if len(view.legal_moves()) == 1:
         return text("bots.hint.only_move", lang)
     return text("bots.tausch_rausch.task_first", lang)
