@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from .. import bots
+from ..bots.hint import hint
 from ..core.errors import KartenspieleError
 from ..core.events import Event
 from ..core.rng import derive_rng
@@ -29,7 +30,6 @@ from .texts import default_language, language_options, t
 
 MoveGuard = Callable[[Any], "str | None"]
 """Checks a person's move before it is made; returns a refusal text or None."""
-_HINTS: dict[str, Callable[..., Any] | None] = {}
 
 
 class GameTable(widgets.VBox):
@@ -367,23 +367,9 @@ class GameTable(widgets.VBox):
         self.redraw()
 
     # -- hint ------------------------------------------------------------------------------
-    def hint_function(self) -> Callable[..., Any] | None:
-        """The computer players' hint (`kartenspiele.bots.hint.hint`) if it works for this game:
-        tried once per game on a new deal, since the bots may not cover every game yet."""
-        if self.game not in _HINTS:
-            try:
-                from ..bots.hint import hint
-
-                hint(self.new_state(GameConfig(2, (Seat(), Seat()), 1, {})), self.lang)
-            except Exception:  # noqa: BLE001 - any failure of the optional hint means: no hint button
-                hint = None
-            _HINTS[self.game] = hint
-        return _HINTS[self.game]
-
     def show_hint(self) -> None:
         """Ask the best computer level for a move, pick its cards and say why."""
-        hint = self.hint_function()
-        if hint is None or not self.my_turn():
+        if not self.my_turn():
             return
         tip = hint(self.state.view(self.state.to_move), self.lang)
         self.clear_selection()
@@ -520,7 +506,7 @@ class GameTable(widgets.VBox):
         over = playing and self.state.is_terminal()
         computer_to_move = playing and not over and self.seats[self.state.to_move].is_computer
         self.undo_button.disabled = not (playing and True in self.decisions)
-        self.hint_button.layout.display = "" if playing and self.hint_function() is not None else "none"
+        self.hint_button.layout.display = "" if playing else "none"
         self.hint_button.disabled = not (playing and self.my_turn() and not self.needs_curtain())
         self.next_button.layout.display = "" if self.step.value else "none"
         self.next_button.disabled = not computer_to_move

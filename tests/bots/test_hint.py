@@ -7,6 +7,7 @@ import pytest
 
 from kartenspiele.bots.hint import hint
 from kartenspiele.quanto import Move, from_scenario
+from kartenspiele.tausch_rausch import Move as TRMove
 
 from .helpers import hidden_twin, positions
 
@@ -82,14 +83,16 @@ def test_tausch_rausch_hint_for_the_winning_task():
 
 
 def test_tausch_rausch_hint_for_a_swap_names_the_task_it_aims_at():
+    """Stall 1 holds the one card (red 7) that completes the run 3-4-5-6-7."""
     state = tausch_rausch_scenario("ge3 gr4 bl5 ro6 ge1")
     tip = hint(state, "en")
-    assert tip.move.kind == "swap"
-    assert tip.reason.startswith(f"Swap at market stall {tip.move.stall + 1}: give ")
+    assert tip.move == TRMove.swap(0, "ge1")
+    assert tip.reason.startswith("Swap at market stall 1: give yellow 1, and take red 7 in return. ")
     titles = [state.task(task_id).title("en") for task_id in state.open_tasks]
     aims = [title for title in titles if f"closer to the task '{title}'" in tip.reason
             or f"Then you can fulfil the task '{title}'" in tip.reason]
-    assert len(aims) == 1
+    assert aims == ["5 cards, a run (each value one more)"]
+    assert hint(state, "de").reason.startswith("Tausche am Marktstand 1: gib gelbe 1, nimm dafür rote 7.")
 
 
 def test_tausch_rausch_hints_read_well_and_ignore_hidden_cards():

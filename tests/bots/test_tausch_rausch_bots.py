@@ -56,8 +56,11 @@ def test_fulfils_a_task_when_it_can(level):
     assert move == Move.fulfil("five-even", "ge2 gr4 bl6 ro8 ge10")
 
 
-def test_greedy_swaps_for_the_missing_card_of_a_run():
+@pytest.mark.parametrize("level", ["greedy", "planner"])
+@pytest.mark.parametrize("seed", range(4))
+def test_swaps_for_the_missing_card_of_a_run(level, seed):
+    """One card completes the run; a task next turn beats a bigger swap toward a later one."""
     state = scenario("ge3 gr4 bl5 ro6 ge1", stalls={0: "ro7", 1: "ge2 ge1", 2: "gr1 gr2", 3: "bl1 bl2",
                                                     4: "ro1 ro2 ro3"})
-    move = make_bot("tausch_rausch", "greedy").choose(state.view(0), random.Random(1))
+    move = make_bot("tausch_rausch", level).choose(state.view(0), random.Random(seed))
     assert move == Move.swap(0, "ge1")
