@@ -18,18 +18,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from operator import attrgetter
 
 from ...tausch_rausch.cards import COLOURS, VALUES, Card
 from ...tausch_rausch.tasks import Task
 
 Hand = tuple[Card, ...]
+FACES = tuple(Card(colour, value) for colour in COLOURS for value in VALUES)
+ORDER = attrgetter("order")
+
+
+@lru_cache(maxsize=1024)
+def _allowed(task: Task) -> int:
+    """The cards that can take part in `task`, as a bit mask over `Card.order`."""
+    colour = task.colour.which if task.colour.which in COLOURS else None
+    return sum(1 << card.order for card in FACES
+               if (colour is None or card.colour == colour) and task.allows_value(card.value))
 
 
 def _relevant(task: Task, hand: Sequence[Card]) -> Hand:
     """The hand cards that can take part in `task` (the cache key), sorted."""
-    colour = task.colour.which if task.colour.which in COLOURS else None
-    return tuple(sorted((card for card in hand if (colour is None or card.colour == colour)
-                         and task.allows_value(card.value)), key=lambda card: card.order))
+    allowed = _allowed(task)
+    return tuple(sorted([card for card in hand if allowed >> card.order & 1], key=ORDER))
 
 
 def closeness(task: Task, hand: Sequence[Card]) -> tuple[int, Hand]:
@@ -52,13 +62,22 @@ def _pattern(task: Task, usable: list[Card]) -> tuple[int, Hand]:
     by_value: dict[int, list[Card]] = {}
     for card in usable:
         by_value.setdefault(card.value, []).append(card)
-    best, keep = -1, ()
-    for target, sparse in task.pattern_targets:
-        covered = sum(min(n, len(by_value.get(i + 1, ()))) for i, n in sparse)
+    counts = tuple(min(len(by_value.get(value, ())), task.count) for value in VALUES)
+    covered, sparse = _best_target(task, counts)
+    return task.count - covered, tuple(card for i, n in sparse for card in by_value.get(i + 1, ())[:n])
+
+
+@lru_cache(maxsize=1 << 16)
+def _best_target(task: Task, counts: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """The pattern target that `counts` (cards per value) cover most: (cards covered, target)."""
+    best, chosen = -1, ()
+    for _, sparse in task.pattern_targets:
+        covered = sum(min(n, counts[i]) for i, n in sparse)
         if covered > best:
-            best = covered
-            keep = tuple(card for i, n in sparse for card in by_value.get(i + 1, ())[:n])
-    return task.count - best, keep
+            best, chosen = covered, sparse
+            if best == task.count:
+                break
+    return best, chosen
 
 
 def _free(task: Task, usable: list[Card]) -> tuple[int, Hand]:

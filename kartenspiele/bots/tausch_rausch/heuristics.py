@@ -75,8 +75,9 @@ def fulfilments(hand: Sequence[Card], tasks: Sequence[Task]) -> list[Move]:
     """The ways to fulfil each open task with `hand` (the finder's first MAX_WAYS per task)."""
     moves = []
     for task in tasks:
-        ways = find_ways(task, hand)
-        moves.extend(Move(FULFIL, None, way, task.id) for way in ways[:MAX_WAYS])
+        if closeness(task, hand)[0] == 0:
+            ways = find_ways(task, hand)
+            moves.extend(Move(FULFIL, None, way, task.id) for way in ways[:MAX_WAYS])
     return moves
 
 
