@@ -3,9 +3,8 @@
 For a decision the planner deals the cards its player cannot see at random, consistently
 with the view (`view.sample_state`), several times. On every such deal it plays each
 candidate move and then lets all players continue with a fast policy for a few moves, and
-scores the position reached for its player (with `tempo`, the mean score of every position
-on the way, so that a gain made sooner counts more). The candidate with the best mean wins
-(with `confidence`, the first candidate stays unless another beats it clearly). All candidates
+scores the position reached for its player. The candidate with the best mean wins (with
+`confidence`, the first candidate stays unless another beats it clearly). All candidates
 meet the same deals and the same random choices (common random numbers), so their
 difference is due to the move, not to luck.
 
@@ -40,7 +39,6 @@ class Settings:
     time_limit: float | None = 0.4   # seconds per decision (None: no limit)
     min_samples: int = 2
     confidence: float | None = None  # z: leave the first candidate only for a clear gain
-    tempo: bool = False          # score every position of the play-out, not only the last
 
 
 @dataclass(frozen=True)
@@ -75,9 +73,8 @@ def plan(view: Any, rng: random.Random, propose: Candidates, policy: Policy, eva
         for index, move in enumerate(candidates):
             after = state.clone()
             after.apply(move)
-            path = rollout(after, policy, random.Random(seed), settings.horizon,
-                           lambda position: evaluate(position, player) if settings.tempo else None)
-            scores[index].append(sum(path) / len(path) if settings.tempo else evaluate(after, player))
+            rollout(after, policy, random.Random(seed), settings.horizon)
+            scores[index].append(evaluate(after, player))
         samples += 1
         if (settings.time_limit is not None and samples >= settings.min_samples
                 and time.perf_counter() - start > settings.time_limit):
@@ -101,14 +98,9 @@ def _pick(scores: list[list[float]], confidence: float | None) -> int:
     return chosen if mean > confidence * spread else 0
 
 
-def rollout(state: Any, policy: Policy, rng: random.Random, moves: int,
-            observe: Callable[[Any], Any] = lambda state: None) -> list:
-    """Let `policy` play `moves` moves (or to the end) in `state`; `observe` each position
-    (the first one too) and return what it said."""
-    seen = [observe(state)]
+def rollout(state: Any, policy: Policy, rng: random.Random, moves: int) -> None:
+    """Let `policy` play `moves` moves (or to the end) in `state`."""
     for _ in range(moves):
         if state.is_terminal():
-            break
+            return
         state.apply(policy(state, rng))
-        seen.append(observe(state))
-    return seen

@@ -56,11 +56,12 @@ def test_fulfils_a_task_when_it_can(level):
     assert move == Move.fulfil("five-even", "ge2 gr4 bl6 ro8 ge10")
 
 
-@pytest.mark.parametrize("level", ["greedy", "planner"])
 @pytest.mark.parametrize("seed", range(4))
-def test_swaps_for_the_missing_card_of_a_run(level, seed):
-    """One card completes the run; a task next turn beats a bigger swap toward a later one."""
+def test_greedy_swaps_for_the_missing_card_of_a_run(seed):
+    """The beginner's rule: one card completes the run, so take it. (Not a rule for the
+    planner: from this position, taking red 1-2-3 for three cards instead wins more games,
+    measured in docs/bots.md.)"""
     state = scenario("ge3 gr4 bl5 ro6 ge1", stalls={0: "ro7", 1: "ge2 ge1", 2: "gr1 gr2", 3: "bl1 bl2",
                                                     4: "ro1 ro2 ro3"})
-    move = make_bot("tausch_rausch", level).choose(state.view(0), random.Random(seed))
+    move = make_bot("tausch_rausch", "greedy").choose(state.view(0), random.Random(seed))
     assert move == Move.swap(0, "ge1")

@@ -20,7 +20,7 @@ from ..planner import Decision, Settings, plan, shortlist
 from .heuristics import candidates, evaluate, move_value, weighed_move
 from .position import from_state, from_view
 
-SETTINGS = Settings(samples=8, candidates=4, horizon=4, confidence=1.0, tempo=True)
+SETTINGS = Settings(samples=8, candidates=4, horizon=4, confidence=1.0)
 
 
 def policy(state, rng: random.Random) -> Move:
