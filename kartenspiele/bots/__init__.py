@@ -11,7 +11,9 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any, Protocol
 
+from ..core.errors import BotSetupError
 from ..i18n import text
+from .games import game_info
 
 
 class Bot(Protocol):
@@ -56,12 +58,13 @@ LEVELS: dict[str, dict[str, Callable[[], Bot]]] = {
 
 
 def make_bot(game: str, level: str) -> Bot:
-    """A computer player of `level` for `game` ("quanto", "tausch_rausch")."""
-    try:
-        return LEVELS[game][level]()
-    except KeyError:
-        known = ", ".join(f"{g}: {', '.join(levels)}" for g, levels in LEVELS.items())
-        raise ValueError(f"no computer player {level!r} for {game!r} (known: {known})") from None
+    """A computer player of `level` for `game` ("quanto", "tausch_rausch"); an unknown game or
+    level raises BotSetupError."""
+    title = game_info(game).title
+    levels = LEVELS[game]
+    if level not in levels:
+        raise BotSetupError("bots.error.unknown_level", game=title, level=level, known=", ".join(levels))
+    return levels[level]()
 
 
 def level_name(level: str, lang: str | None = None) -> str:

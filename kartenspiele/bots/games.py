@@ -11,28 +11,31 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
+from ..core.errors import BotSetupError
+
 
 @dataclass(frozen=True)
 class GameInfo:
-    """Where a game's engine lives, its player counts and its simulation-only options."""
+    """Where a game's engine lives, its name, its player counts and its simulation-only options."""
 
     module: str
+    title: str
     players: tuple[int, int]
     simulation_options: Mapping[str, Any] = field(default_factory=dict)
 
 
 GAMES: dict[str, GameInfo] = {
-    "quanto": GameInfo("kartenspiele.quanto", (2, 6)),
-    "tausch_rausch": GameInfo("kartenspiele.tausch_rausch", (2, 4), {"turn_cap": 400}),
+    "quanto": GameInfo("kartenspiele.quanto", "Quanto", (2, 6)),
+    "tausch_rausch": GameInfo("kartenspiele.tausch_rausch", "Tausch-Rausch", (2, 4), {"turn_cap": 400}),
 }
 
 
 def game_info(game: str) -> GameInfo:
-    """The entry of `game`; an unknown name raises ValueError."""
+    """The entry of `game`; an unknown name raises BotSetupError."""
     try:
         return GAMES[game]
     except KeyError:
-        raise ValueError(f"unknown game {game!r} (known: {', '.join(GAMES)})") from None
+        raise BotSetupError("bots.error.unknown_game", game=game, known=", ".join(GAMES)) from None
 
 
 def new_state(game: str, players: int, seed: int, options: Mapping[str, Any] | None = None,

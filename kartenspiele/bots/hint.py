@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
+from ..core.errors import BotSetupError, GameOverError
 from ..i18n import LANGUAGES, check_language
 from . import make_bot
 from .games import GAMES
@@ -49,7 +50,7 @@ def player_view(state_or_view: Any) -> Any:
     """The view of the player to move (a view is kept as it is)."""
     if hasattr(state_or_view, "apply"):
         if state_or_view.is_terminal():
-            raise ValueError("the game is over: there is nothing to hint")
+            raise GameOverError("illegal.game_over")
         return state_or_view.view(state_or_view.to_move)
     return state_or_view
 
@@ -57,12 +58,14 @@ def player_view(state_or_view: Any) -> Any:
 def hint(state_or_view: Any, lang: str | None = None, seed: int = 0) -> Hint:
     """The top level's move for the player to move, with the reason (see the module notes).
 
-    A view of a player who is not to move raises ValueError."""
+    A finished game raises GameOverError, a view of a player who is not to move BotSetupError."""
     lang = check_language(lang)
     view = player_view(state_or_view)
     viewer = getattr(view, "player", getattr(view, "viewer", None))
-    if view.over or viewer != view.to_move:
-        raise ValueError("a hint is only given to the player to move")
+    if view.over:
+        raise GameOverError("illegal.game_over")
+    if viewer != view.to_move:
+        raise BotSetupError("bots.error.hint_not_to_move")
     game = game_of(view)
     decision = make_bot(game, TOP_LEVEL).decide(view, random.Random(seed))
     explain = import_module(REASONS[game], __package__).explain

@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.errors import GameOverError
+from ..core.errors import BotSetupError, GameOverError
 from ..core.events import Event
 from ..core.rng import derive_rng
 from . import Bot, make_bot
@@ -29,7 +29,7 @@ class Match:
                  options: Mapping[str, Any] | None = None, bot_seed: int | str | None = None,
                  simulation: bool = True) -> None:
         if len(levels) != players:
-            raise ValueError(f"{players} players need {players} levels, not {len(levels)}")
+            raise BotSetupError("bots.error.seats", players=players, count=len(levels))
         self.game = game
         self.seed = seed
         self.state = new_state(game, players, seed, options, simulation)

@@ -23,6 +23,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
+from ..core.errors import BotSetupError, KartenspieleError, PlayerCountError
 from ..core.rng import derive_rng
 from ..i18n import LANGUAGES, text
 from . import LEVELS, level_name
@@ -132,7 +133,7 @@ def run_tournament(game: str, players: int, levels: Sequence[str], games: int, s
     `jobs` > 1 plays deals in that many processes; the results do not depend on it.
     """
     levels = tuple(levels)
-    check_setup(game, players, levels)
+    check_setup(game, players, levels, games, jobs)
     per_deal = len(lineups(levels, players))
     count = max(1, -(-games // per_deal))
     tasks = [(game, players, levels, seed, deal, options) for deal in range(count)]
@@ -144,16 +145,25 @@ def run_tournament(game: str, players: int, levels: Sequence[str], games: int, s
     return tournament
 
 
-def check_setup(game: str, players: int, levels: Sequence[str]) -> None:
-    """Raise ValueError for an unknown game or level, a bad player count or a repeated level."""
-    low, high = game_info(game).players
+def check_setup(game: str, players: int, levels: Sequence[str], games: int = 1, jobs: int = 1) -> None:
+    """Raise BotSetupError for an unknown game or level, a repeated level, or fewer than one
+    game or process, and PlayerCountError for a player count the game is not made for."""
+    info = game_info(game)
+    low, high = info.players
     if not low <= players <= high:
-        raise ValueError(f"{game} is played by {low} to {high} players, not {players}")
-    unknown = [level for level in levels if level not in LEVELS[game]]
-    if unknown or not levels:
-        raise ValueError(f"unknown levels {unknown} for {game} (known: {', '.join(LEVELS[game])})")
+        raise PlayerCountError("player_count", game=info.title, players=players, low=low, high=high)
+    known = ", ".join(LEVELS[game])
+    if not levels:
+        raise BotSetupError("bots.error.no_levels", known=known)
+    for level in levels:
+        if level not in LEVELS[game]:
+            raise BotSetupError("bots.error.unknown_level", game=info.title, level=level, known=known)
     if len(set(levels)) != len(levels):
-        raise ValueError(f"each level may take part once: {', '.join(levels)}")
+        raise BotSetupError("bots.error.repeated_level", levels=", ".join(levels))
+    if games < 1:
+        raise BotSetupError("bots.error.games", value=games)
+    if jobs < 1:
+        raise BotSetupError("bots.error.jobs", value=jobs)
 
 
 def _map(tasks: list[tuple], jobs: int) -> Iterator[list[GameRecord]]:
@@ -244,9 +254,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     levels = [level.strip() for level in args.bots.split(",") if level.strip()]
     try:
-        check_setup(args.game, args.players, levels)
-    except ValueError as error:
-        print(f"kartenspiele simulate: {error}", file=sys.stderr)
+        check_setup(args.game, args.players, levels, args.games, args.jobs)
+        if args.csv and not args.csv.resolve().parent.is_dir():
+            raise BotSetupError("bots.error.csv_folder", folder=args.csv.resolve().parent)
+    except KartenspieleError as error:
+        print(f"kartenspiele simulate: {error.message(args.lang)}", file=sys.stderr)
         return 2
     tournament = run_tournament(args.game, args.players, levels, args.games, args.seed,
                                 jobs=args.jobs, progress=not args.quiet)

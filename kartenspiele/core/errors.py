@@ -53,3 +53,9 @@ class RuleOptionError(KartenspieleError, ValueError):
 
 class SaveFileError(KartenspieleError, ValueError):
     """A save file that is not valid JSON, belongs to another program or game, or is corrupt."""
+
+
+class BotSetupError(KartenspieleError, ValueError):
+    """Computer players, a match or a tournament set up wrongly: an unknown game or level, a
+    level named twice, levels that do not fill the seats, fewer than one game, a hint for a
+    player who is not to move."""

@@ -6,6 +6,8 @@ import string
 import pytest
 
 from kartenspiele.bots.hint import hint
+from kartenspiele.bots.match import Match
+from kartenspiele.core.errors import BotSetupError, GameOverError
 from kartenspiele.quanto import Move, from_scenario
 from kartenspiele.tausch_rausch import Move as TRMove
 
@@ -51,8 +53,9 @@ def test_hints_read_well_in_both_languages():
 
 def test_only_the_player_to_move_gets_a_hint():
     state = positions("quanto", 1, seed=3)[0]
-    with pytest.raises(ValueError):
+    with pytest.raises(BotSetupError) as caught:
         hint(state.view((state.to_move + 1) % state.players))
+    assert caught.value.message("en") == "A hint is only given to the player whose turn it is."
 
 
 def tausch_rausch_scenario(hand, fulfilled=None):
@@ -100,3 +103,11 @@ def test_tausch_rausch_hints_read_well_and_ignore_hidden_cards():
         assert hint(hidden_twin(state, rng), "de") == tip
         for lang in ("de", "en"):
             assert "{" not in tip.text(lang) and "None" not in tip.text(lang)
+
+
+def test_no_hint_after_the_end():
+    match = Match("quanto", 2, ["greedy", "greedy"], seed=4)
+    match.play()
+    with pytest.raises(GameOverError) as caught:
+        hint(match.state, "en")
+    assert caught.value.message("de") == "Das Spiel ist schon zu Ende."

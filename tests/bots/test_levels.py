@@ -3,6 +3,7 @@
 import pytest
 
 from kartenspiele.bots import LEVELS, level_name, make_bot
+from kartenspiele.core.errors import BotSetupError
 
 
 @pytest.mark.parametrize("game", ["quanto", "tausch_rausch"])
@@ -18,7 +19,9 @@ def test_level_names_in_both_languages():
 
 
 def test_unknown_level_or_game():
-    with pytest.raises(ValueError, match="no computer player"):
+    with pytest.raises(BotSetupError) as caught:
         make_bot("quanto", "genius")
-    with pytest.raises(ValueError):
+    assert caught.value.message("en") == "There is no computer player 'genius' for Quanto. Known levels: random, greedy, planner."
+    assert caught.value.message("de").startswith("Für Quanto gibt es keinen Computerspieler „genius“.")
+    with pytest.raises(BotSetupError, match="skat"):
         make_bot("skat", "random")

@@ -4,7 +4,7 @@ import pytest
 
 from kartenspiele.bots import RandomBot
 from kartenspiele.bots.match import Match
-from kartenspiele.core.errors import GameOverError
+from kartenspiele.core.errors import BotSetupError, GameOverError
 from kartenspiele.quanto.view import QuantoView
 
 
@@ -51,5 +51,6 @@ def test_bots_are_given_only_their_own_view():
 
 
 def test_levels_must_fill_the_seats():
-    with pytest.raises(ValueError):
+    with pytest.raises(BotSetupError) as caught:
         Match("quanto", 3, ["random", "greedy"], seed=1)
+    assert caught.value.message("de") == "3 Plätze brauchen 3 Spieler, nicht 2."

@@ -6,6 +6,7 @@ from collections import Counter
 import pytest
 
 from kartenspiele.bots.stats import win_rate
+from kartenspiele.core.errors import BotSetupError, PlayerCountError
 from kartenspiele.bots.tournament import lineups, main, run_tournament, write_csv
 from kartenspiele.cli import main as cli_main
 
@@ -62,13 +63,33 @@ def test_same_seed_same_games_in_one_or_two_processes():
     assert one.records == again.records == two.records
 
 
-def test_bad_setups_are_refused():
-    with pytest.raises(ValueError):
-        run_tournament("quanto", 7, ["random", "greedy"], 2, progress=False)
-    with pytest.raises(ValueError):
-        run_tournament("quanto", 2, ["random", "random"], 2, progress=False)
-    with pytest.raises(ValueError):
-        run_tournament("quanto", 2, ["random", "wizard"], 2, progress=False)
+BAD_SETUPS = [
+    (("quanto", 7, ["random", "greedy"], 2), PlayerCountError,
+     "Quanto is played by 2 to 6 players, not 7."),
+    (("tausch_rausch", 5, ["random", "greedy"], 2), PlayerCountError,
+     "Tausch-Rausch is played by 2 to 4 players, not 5."),
+    (("quanto", 2, ["random", "random"], 2), BotSetupError,
+     "Each level may be named only once in a tournament, not like this: random, random."),
+    (("quanto", 2, ["random", "wizard"], 2), BotSetupError,
+     "There is no computer player 'wizard' for Quanto. Known levels: random, greedy, planner."),
+    (("quanto", 2, [], 2), BotSetupError, "Name at least one level (easy, medium, hard: random, greedy, planner)."),
+    (("quanto", 2, ["random", "greedy"], 0), BotSetupError, "At least one game must be played, not 0."),
+    (("skat", 2, ["random", "greedy"], 2), BotSetupError, "There is no game 'skat' here. Known games: quanto, tausch_rausch."),
+]
+
+
+@pytest.mark.parametrize("setup, error, message", BAD_SETUPS)
+def test_bad_setups_are_refused_with_a_message_in_both_languages(setup, error, message):
+    with pytest.raises(error) as caught:
+        run_tournament(*setup, progress=False)
+    assert caught.value.message("en") == message
+    assert caught.value.message("de") != message and caught.value.message("de")
+
+
+def test_no_processes_is_refused():
+    with pytest.raises(BotSetupError) as caught:
+        run_tournament("quanto", 2, ["random", "greedy"], 2, jobs=0, progress=False)
+    assert caught.value.message("en") == "At least one process is needed, not 0."
 
 
 def test_table_and_csv(tmp_path):
@@ -97,3 +118,22 @@ def test_simulate_command(tmp_path, capsys):
 def test_simulate_command_refuses_an_unknown_level(capsys):
     assert main(["quanto", "--bots", "random,wizard", "--games", "2"]) == 2
     assert "wizard" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, german", [
+    (["quanto", "--players", "9"], "Quanto spielt man zu 2 bis 6 Personen, nicht mit 9."),
+    (["quanto", "--games", "0"], "Es muss mindestens eine Partie gespielt werden, nicht 0."),
+    (["tausch_rausch", "--bots", "greedy,greedy"], "Jede Stufe darf im Turnier nur einmal genannt werden"),
+])
+def test_simulate_command_explains_bad_input_in_german_by_default(argv, german, capsys):
+    assert main([*argv, "--quiet"]) == 2
+    captured = capsys.readouterr()
+    assert german in captured.err and captured.out == ""
+
+
+def test_simulate_command_checks_the_csv_folder_before_playing(tmp_path, capsys):
+    target = tmp_path / "missing" / "rows.csv"
+    assert main(["quanto", "--games", "2", "--csv", str(target), "--lang", "en", "--quiet"]) == 2
+    captured = capsys.readouterr()
+    assert f"The folder '{target.parent}' for the CSV file does not exist." in captured.err
+    assert captured.out == "" and not target.parent.exists()
