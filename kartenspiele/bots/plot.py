@@ -12,6 +12,7 @@ from typing import Any
 
 from ..i18n import text
 from . import level_name
+from .games import game_info
 from .tournament import Tournament
 
 
@@ -40,9 +41,14 @@ def plot_win_rates(tournaments: Sequence[Tournament], lang: str | None = None, a
         ax.hlines(tournament.expected, group - 0.45, group + 0.45, colors="black", linestyles="dashed",
                   linewidth=1)
     ax.set_xticks(range(len(tournaments)))
-    ax.set_xticklabels([text("bots.plot.group", lang, players=t.players, games=len(t.records))
-                        for t in tournaments])
+    ax.set_xticklabels([_group_label(t, lang, len({t.game for t in tournaments}) > 1) for t in tournaments])
     ax.set_ylim(0, 1)
     ax.set_ylabel(text("bots.plot.win_rate", lang))
-    ax.legend()
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
     return ax
+
+
+def _group_label(tournament: Tournament, lang: str | None, with_game: bool) -> str:
+    """"2 Spieler / 100 Partien", with the game's name on top when several games are shown."""
+    label = text("bots.plot.group", lang, players=tournament.players, games=len(tournament.records))
+    return f"{game_info(tournament.game).title}\n{label}" if with_game else label

@@ -17,3 +17,10 @@ def test_one_bar_per_level_and_tournament_with_error_bars():
     assert heights == expected
     assert [label.get_text() for label in ax.get_legend().get_texts()] == ["easy", "medium"]
     assert ax.get_xticklabels()[1].get_text().startswith("3 players")
+
+
+def test_groups_name_the_game_when_games_are_mixed():
+    tournaments = [run_tournament("quanto", 2, ["random", "greedy"], 2, progress=False),
+                   run_tournament("tausch_rausch", 2, ["random", "greedy"], 2, progress=False)]
+    labels = [label.get_text() for label in plot_win_rates(tournaments, lang="de").get_xticklabels()]
+    assert labels == ["Quanto\n2 Spieler\n2 Partien", "Tausch-Rausch\n2 Spieler\n2 Partien"]
