@@ -14,7 +14,6 @@ from common import median, peer_throughput, percentile, report_throughput, timed
 
 from kartenspiele import arithmetic
 from kartenspiele.quanto import Card, Move, from_scenario, new_game
-from kartenspiele.quanto import movegen
 from kartenspiele.quanto.cards import DECK
 from kartenspiele.quanto.movegen import capture_moves
 from kartenspiele.quanto.moves import CAPTURE

@@ -11,7 +11,6 @@ and value on crowded tables; the largest capture is always kept.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 
 from ..arithmetic import contains, groups_with_sum, pack, union_codes, unpack
 from .cards import DECK, JOKER, Card

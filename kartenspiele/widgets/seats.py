@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import bots
-from ..core.errors import KartenspieleError
 from .texts import t
 
 PERSON = "person"
@@ -15,15 +14,8 @@ IDLE = "idle"
 
 
 def available_levels(game: str) -> list[str]:
-    """The computer levels registered for `game` whose players can be built now, weakest first."""
-    levels = []
-    for level in bots.LEVELS.get(game, {}):
-        try:
-            bots.make_bot(game, level)
-        except (ImportError, AttributeError, KartenspieleError):
-            continue
-        levels.append(level)
-    return levels
+    """The computer levels of `game`, weakest first."""
+    return list(bots.LEVELS[game])
 
 
 def default_level(levels: Sequence[str]) -> str | None:
@@ -32,14 +24,8 @@ def default_level(levels: Sequence[str]) -> str | None:
 
 
 def level_label(level: str, lang: str) -> str:
-    """"leicht" / "mittel" / "schwer" as the bots name them, else the level's id."""
-    namer = getattr(bots, "level_name", None)
-    if namer is not None:
-        try:
-            return namer(level, lang)
-        except KeyError:
-            pass
-    return level
+    """"leicht" / "mittel" / "schwer", as the computer players name their levels."""
+    return bots.level_name(level, lang)
 
 
 @dataclass(frozen=True)
