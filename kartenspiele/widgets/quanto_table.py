@@ -187,9 +187,7 @@ class QuantoTable(GameTable):
         state = self.state
         lang = self.lang
         viewer = self.viewer
-        mine = self.my_turn() and not self.needs_curtain()
-        if not mine:
-            self.clear_selection()
+        mine = self.person_acts()
         selection = self.selection() if self.card is not None else None
         self._set(self.others, self._players_html([p for p in range(state.players) if p != viewer]))
         self._set(self.pile, self._pile_html())
@@ -264,26 +262,20 @@ class QuantoTable(GameTable):
         classes = ("ks-side",) if side else ("ks-main-action", f"ks-do-{move.kind}")
         return Spec(index, label, self._describe(move), classes)
 
-    def _players_html(self, players: Sequence[int], own: bool = False) -> str:
+    def player_rows(self, player: int, own: bool) -> list[str]:
         state = self.state
         lang = self.lang
-        blocks = []
-        for p in players:
-            active = " ks-active" if state.to_move == p and not state.is_terminal() else ""
-            marker = f"<span class='ks-turn'>{escape(t('quanto.to_move', lang))}</span>" if active else ""
-            hand = "" if own else (f"<span class='ks-label'>{escape(t('quanto.hand', lang))}</span>"
-                                   f"{back_html(len(state.hands[p]), lang)}")
-            rows = [f"<div class='ks-name'>{escape(self.names[p])} {marker}</div>",
-                    f"<div class='ks-row'>{hand}<span class='ks-label'>{escape(t('quanto.win_pile', lang))}</span>"
-                    f"<span class='ks-count'>{len(state.win[p])}</span></div>"]
-            chip = state.chip_of[p]
-            if chip is not None:
-                stack = "".join(card_html(DECK[i], lang, small=True) for i in state.stacks[p])
-                rows.append(f"<div class='ks-row'><span class='ks-label'>{escape(t('quanto.quanto', lang))}</span>"
-                            f"<span class='ks-chip' title='{escape(t('quanto.chip', lang, chip=chip))}'>{chip}</span>"
-                            f"{stack}</div>")
-            blocks.append(f"<div class='ks-player{active}'>{''.join(rows)}</div>")
-        return f"<div class='ks-players'>{''.join(blocks)}</div>"
+        hand = "" if own else (f"<span class='ks-label'>{escape(t('quanto.hand', lang))}</span>"
+                               f"{back_html(len(state.hands[player]), lang)}")
+        rows = [f"<div class='ks-row'>{hand}<span class='ks-label'>{escape(t('quanto.win_pile', lang))}</span>"
+                f"<span class='ks-count'>{len(state.win[player])}</span></div>"]
+        chip = state.chip_of[player]
+        if chip is not None:
+            stack = "".join(card_html(DECK[i], lang, small=True) for i in state.stacks[player])
+            rows.append(f"<div class='ks-row'><span class='ks-label'>{escape(t('quanto.quanto', lang))}</span>"
+                        f"<span class='ks-chip' title='{escape(t('quanto.chip', lang, chip=chip))}'>{chip}</span>"
+                        f"{stack}</div>")
+        return rows
 
     def _pile_html(self) -> str:
         state = self.state

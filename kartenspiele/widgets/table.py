@@ -155,6 +155,21 @@ class GameTable(widgets.VBox):
         """Bring the board up to date with the state and the selection."""
         raise NotImplementedError
 
+    def player_rows(self, player: int, own: bool) -> list[str]:
+        """The game's rows of a player's block (`own`: the viewer's, without the hidden hand)."""
+        raise NotImplementedError
+
+    def _players_html(self, players: Sequence[int], own: bool = False) -> str:
+        """One block per player: the name, "am Zug" for the player to move, the game's rows."""
+        state = self.state
+        blocks = []
+        for p in players:
+            active = " ks-active" if state.to_move == p and not state.is_terminal() else ""
+            marker = f"<span class='ks-turn'>{escape(t('to_move', self.lang))}</span>" if active else ""
+            rows = [f"<div class='ks-name'>{escape(self.names[p])} {marker}</div>", *self.player_rows(p, own)]
+            blocks.append(f"<div class='ks-player{active}'>{''.join(rows)}</div>")
+        return f"<div class='ks-players'>{''.join(blocks)}</div>"
+
     def clear_selection(self) -> None:
         """Forget the cards the person has picked."""
 
@@ -206,6 +221,10 @@ class GameTable(widgets.VBox):
                 and self.viewer is not None and self.state.to_move == self.viewer)
 
     # -- starting ----------------------------------------------------------------------------
+    def person_acts(self) -> bool:
+        """Whether the person at the screen may choose a move now (their turn, curtain open)."""
+        return self.my_turn() and not self.needs_curtain()
+
     def start_game(self, config: GameConfig) -> None:
         """Deal a new game as chosen in the panel."""
         self.config = config
@@ -438,6 +457,8 @@ class GameTable(widgets.VBox):
         state = self.state
         over = state.is_terminal()
         self._sync_toolbar()
+        if not self.person_acts():
+            self.clear_selection()
         self.draw_board()
         curtain = self.needs_curtain()
         if curtain:
@@ -507,7 +528,7 @@ class GameTable(widgets.VBox):
         computer_to_move = playing and not over and self.seats[self.state.to_move].is_computer
         self.undo_button.disabled = not (playing and True in self.decisions)
         self.hint_button.layout.display = "" if playing else "none"
-        self.hint_button.disabled = not (playing and self.my_turn() and not self.needs_curtain())
+        self.hint_button.disabled = not (playing and self.person_acts())
         self.next_button.layout.display = "" if self.step.value else "none"
         self.next_button.disabled = not computer_to_move
 

@@ -6,7 +6,7 @@ verlangt ist genau 9"); a stall or task that cannot take them says why when pres
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
@@ -43,6 +43,21 @@ def small_card(face: Card, lang: str) -> str:
             f"title='{name}'><span class='ks-sym'>{symbol}</span><span class='ks-value'>{face.value}</span></span>")
 
 
+def _slots(css_class: str, press: Callable[[int], None], count: int = 5
+           ) -> tuple[list[widgets.HTML], list[widgets.Button], list[widgets.VBox]]:
+    """`count` boxes (class `css_class`) of a text over a button (class `css_class`-button);
+    pressing button i calls `press(i)`. The market's stalls and the open tasks."""
+    texts = [widgets.HTML() for _ in range(count)]
+    buttons = [widgets.Button() for _ in range(count)]
+    for index, button in enumerate(buttons):
+        button.add_class(f"{css_class}-button")
+        button.on_click(lambda _button, index=index: press(index))
+    boxes = [widgets.VBox([text, button]) for text, button in zip(texts, buttons)]
+    for box in boxes:
+        box.add_class(css_class)
+    return texts, buttons, boxes
+
+
 class TauschRauschTable(GameTable):
     """Tausch-Rausch for 2–4 players, people and computer players, in German or English.
 
@@ -66,25 +81,11 @@ class TauschRauschTable(GameTable):
         self.others = widgets.HTML()
         self.piles = widgets.HTML()
         self.market_label = widgets.HTML()
-        self.stall_cards = [widgets.HTML() for _ in range(5)]
-        self.stall_buttons = [widgets.Button() for _ in range(5)]
-        for index, button in enumerate(self.stall_buttons):
-            button.add_class("ks-stall-button")
-            button.on_click(lambda _b, index=index: self.press_stall(index))
-        self.stalls = [widgets.VBox([cards, button]) for cards, button in zip(self.stall_cards, self.stall_buttons)]
-        for stall in self.stalls:
-            stall.add_class("ks-stall")
+        self.stall_cards, self.stall_buttons, self.stalls = _slots("ks-stall", self.press_stall)
         self.market = widgets.HBox(self.stalls)
         self.market.add_class("ks-market")
         self.tasks_label = widgets.HTML()
-        self.task_texts = [widgets.HTML() for _ in range(5)]
-        self.task_buttons = [widgets.Button() for _ in range(5)]
-        for index, button in enumerate(self.task_buttons):
-            button.add_class("ks-task-button")
-            button.on_click(lambda _b, index=index: self.press_task(index))
-        self.task_boxes = [widgets.VBox([text, button]) for text, button in zip(self.task_texts, self.task_buttons)]
-        for box in self.task_boxes:
-            box.add_class("ks-task")
+        self.task_texts, self.task_buttons, self.task_boxes = _slots("ks-task", self.press_task)
         self.tasks_row = widgets.HBox(self.task_boxes)
         self.tasks_row.add_class("ks-tasks")
         top = widgets.HBox([self.others, self.piles])
@@ -171,9 +172,7 @@ class TauschRauschTable(GameTable):
         state = self.state
         lang = self.lang
         viewer = self.viewer
-        mine = self.my_turn() and not self.needs_curtain()
-        if not mine:
-            self.clear_selection()
+        mine = self.person_acts()
         faces = self._faces()
         self._set(self.others, self._players_html([p for p in range(state.players) if p != viewer]))
         self._set(self.piles, self._piles_html())
@@ -256,27 +255,20 @@ class TauschRauschTable(GameTable):
         self.clear_button.layout.display = "" if faces else "none"
         self._set(self.mine, self._players_html([viewer], own=True))
 
-    def _players_html(self, players: Sequence[int], own: bool = False) -> str:
+    def player_rows(self, player: int, own: bool) -> list[str]:
         state = self.state
         lang = self.lang
-        blocks = []
-        for p in players:
-            active = " ks-active" if state.to_move == p and not state.is_terminal() else ""
-            marker = f"<span class='ks-turn'>{escape(t('tausch_rausch.to_move', lang))}</span>" if active else ""
-            done = state.fulfilled[p]
+        done = state.fulfilled[player]
+        size = len(state.hands[player])
+        hand = "" if own else (f"<span class='ks-label'>{escape(t('tausch_rausch.hand', lang))}</span>"
+                               f"<span class='ks-card ks-back ks-small' role='img' "
+                               f"aria-label='{escape(t('tausch_rausch.cards', lang, count=size))}'>{size}</span>")
+        rows = [f"<div class='ks-row'>{hand}<span class='ks-label'>{escape(t('tausch_rausch.fulfilled', lang))}</span>"
+                f"<span class='ks-count'>{len(done)} / {state.options.tasks_to_win}</span></div>"]
+        if done:
             titles = "".join(f"<li>{escape(state.task(task_id).title(lang))}</li>" for task_id in done)
-            hand = "" if own else (f"<span class='ks-label'>{escape(t('tausch_rausch.hand', lang))}</span>"
-                                   f"<span class='ks-card ks-back ks-small' role='img' "
-                                   f"aria-label='{escape(t('tausch_rausch.cards', lang, count=len(state.hands[p])))}'>"
-                                   f"{len(state.hands[p])}</span>")
-            rows = [f"<div class='ks-name'>{escape(self.names[p])} {marker}</div>",
-                    f"<div class='ks-row'>{hand}<span class='ks-label'>"
-                    f"{escape(t('tausch_rausch.fulfilled', lang))}</span>"
-                    f"<span class='ks-count'>{len(done)} / {state.options.tasks_to_win}</span></div>"]
-            if titles:
-                rows.append(f"<ul class='ks-done'>{titles}</ul>")
-            blocks.append(f"<div class='ks-player{active}'>{''.join(rows)}</div>")
-        return f"<div class='ks-players'>{''.join(blocks)}</div>"
+            rows.append(f"<ul class='ks-done'>{titles}</ul>")
+        return rows
 
     def _piles_html(self) -> str:
         state = self.state
