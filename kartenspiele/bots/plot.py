@@ -41,7 +41,8 @@ def plot_win_rates(tournaments: Sequence[Tournament], lang: str | None = None, a
         ax.hlines(tournament.expected, group - 0.45, group + 0.45, colors="black", linestyles="dashed",
                   linewidth=1)
     ax.set_xticks(range(len(tournaments)))
-    ax.set_xticklabels([_group_label(t, lang, len({t.game for t in tournaments}) > 1) for t in tournaments])
+    mixed = len({t.game for t in tournaments}) > 1
+    ax.set_xticklabels([_group_label(t, lang, mixed) for t in tournaments])
     ax.set_ylim(0, 1)
     ax.set_ylabel(text("bots.plot.win_rate", lang))
     ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)

@@ -255,8 +255,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     levels = [level.strip() for level in args.bots.split(",") if level.strip()]
     try:
         check_setup(args.game, args.players, levels, args.games, args.jobs)
-        if args.csv and not args.csv.resolve().parent.is_dir():
-            raise BotSetupError("bots.error.csv_folder", folder=args.csv.resolve().parent)
+        folder = args.csv.resolve().parent if args.csv else None
+        if folder is not None and not folder.is_dir():
+            raise BotSetupError("bots.error.csv_folder", folder=folder)
     except KartenspieleError as error:
         print(f"kartenspiele simulate: {error.message(args.lang)}", file=sys.stderr)
         return 2
