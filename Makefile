@@ -5,8 +5,14 @@ BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 PORT   ?= 8866
 CHROMIUM ?= /usr/bin/chromium
+# Debian packages the tests use: Chromium (browser tests), Redis (the shared store),
+# hunspell dictionaries (spelling check), poppler (PDF pages to PNG).
+SYSTEM_PACKAGES = chromium fonts-dejavu redis-server hunspell hunspell-de-de hunspell-en-us poppler-utils
+SYSTEM_STAMP = $(VENV)/.system-packages
+# JupyterHub's proxy comes from npm, installed into the virtual environment's folder.
+CHP = $(VENV)/node/node_modules/.bin/configurable-http-proxy
 
-.PHONY: serve test soak bench clean
+.PHONY: serve test soak bench clean system-packages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,14 +25,27 @@ $(STAMP): $(BIN)/python pyproject.toml
 serve: $(STAMP)
 	$(BIN)/kartenspiele serve --port $(PORT)
 
-# Browser tests drive Debian's Chromium; as root it is installed when missing.
-$(CHROMIUM):
-	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu >/dev/null; \
-	else echo "Chromium is missing: browser tests will be skipped (install the chromium package)"; fi
+# As root, the Debian packages are installed when one is missing; otherwise the tests that
+# need them are skipped and say why.
+$(SYSTEM_STAMP): $(BIN)/python
+	@missing=$$(for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "installing Debian packages: $$missing"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+		else echo "missing Debian packages (tests that need them are skipped): $$missing"; fi; \
+	fi
+	touch $(SYSTEM_STAMP)
+
+$(CHP): | $(BIN)/python
+	@if command -v npm >/dev/null; then \
+		npm install --silent --no-audit --no-fund --prefix $(VENV)/node configurable-http-proxy >/dev/null; \
+	else echo "npm is missing: the JupyterHub test is skipped"; fi
+
+system-packages: $(SYSTEM_STAMP) $(CHP)
 
 # pytest exits with 5 when it collects no test: that is not a failure of the set-up.
-test: $(STAMP) $(CHROMIUM)
+test: $(STAMP) system-packages
 	$(BIN)/python -m pytest -n 2 --dist loadscope $(PYTEST_ARGS); status=$$?; \
 	if [ $$status -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$status
 
