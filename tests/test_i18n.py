@@ -5,7 +5,7 @@ import string
 
 import pytest
 
-from kartenspiele.i18n import LANGUAGES, join_words, set_language, text, texts
+from kartenspiele.i18n import LANGUAGES, PLURAL_FORMS, join_words, set_language, text, texts
 from kartenspiele.quanto import narrate, new_game
 
 
@@ -13,11 +13,36 @@ def fields(template):
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
+def forms(template):
+    """The strings of one language's text: itself, or its plural forms."""
+    return list(template.values()) if isinstance(template, dict) else [template]
+
+
 def test_every_text_in_both_languages_with_the_same_fields():
     for key, entry in texts().items():
         assert set(entry) == set(LANGUAGES), key
-        assert all(entry[lang].strip() for lang in LANGUAGES), key
-        assert fields(entry["de"]) == fields(entry["en"]), key
+        plural = [isinstance(entry[lang], dict) for lang in LANGUAGES]
+        assert all(plural) or not any(plural), f"{key}: plural forms in one language only"
+        if all(plural):
+            assert all(set(entry[lang]) == set(PLURAL_FORMS) for lang in LANGUAGES), key
+        strings = [s for lang in LANGUAGES for s in forms(entry[lang])]
+        assert all(s.strip() for s in strings), key
+        assert len({frozenset(fields(s)) for s in strings}) == 1, key
+
+
+def test_plural_forms_are_chosen_by_count(monkeypatch):
+    from kartenspiele import i18n
+
+    table = dict(texts())
+    table["test.cards"] = {"de": {"one": "{count} Karte", "other": "{count} Karten"},
+                           "en": {"one": "{count} card", "other": "{count} cards"}}
+    monkeypatch.setattr(i18n, "texts", lambda: table)
+    assert text("test.cards", "de", count=1) == "1 Karte"
+    assert text("test.cards", "de", count=2) == "2 Karten"
+    assert text("test.cards", "de", count=0) == "0 Karten"
+    assert text("test.cards", "en", count=1) == "1 card"
+    with pytest.raises(KeyError):
+        text("test.cards", "en")
 
 
 def test_join_words():

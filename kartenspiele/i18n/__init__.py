@@ -4,6 +4,11 @@ The table is kept in JSON files beside this module, one per part of the package
 (`common.json`, `quanto.json`, …), each `{"key": {"de": "…", "en": "…"}}`; they are merged
 into one table, and a key defined twice is an error. Texts use `str.format` fields
 (`{card}`, `{player}`); `text()` fills them in.
+
+A text that depends on a number has plural forms instead of one string:
+`{"de": {"one": "{count} Karte", "other": "{count} Karten"}, "en": {…}}`. `text()` picks the
+form by the `count` parameter (German and English both use "one" for exactly 1 and "other"
+otherwise), so callers never build plurals themselves.
 """
 
 from __future__ import annotations
@@ -12,6 +17,11 @@ import json
 from collections.abc import Iterable
 from functools import lru_cache
 from importlib import resources
+from typing import Union
+
+Template = Union[str, dict[str, str]]
+"""One language's text: a string, or plural forms {"one": …, "other": …}."""
+PLURAL_FORMS = ("one", "other")
 
 LANGUAGES = ("de", "en")
 DEFAULT_LANGUAGE = "de"
@@ -19,9 +29,9 @@ _current = [DEFAULT_LANGUAGE]
 
 
 @lru_cache(maxsize=1)
-def texts() -> dict[str, dict[str, str]]:
+def texts() -> dict[str, dict[str, Template]]:
     """The whole table, loaded once from the package."""
-    table: dict[str, dict[str, str]] = {}
+    table: dict[str, dict[str, Template]] = {}
     for part in sorted(resources.files(__package__).iterdir(), key=lambda entry: entry.name):
         if not part.name.endswith(".json"):
             continue
@@ -50,10 +60,18 @@ def check_language(lang: str | None) -> str:
     return lang
 
 
+def plural_form(count: object) -> str:
+    """The plural form for `count` in German and English: "one" for exactly 1, else "other"."""
+    return "one" if count == 1 else "other"
+
+
 def text(key: str, lang: str | None = None, /, **params: object) -> str:
-    """The text `key` in `lang`, with its fields filled from `params`."""
-    entry = texts()[key]
-    return entry[check_language(lang)].format(**params)
+    """The text `key` in `lang`, with its fields filled from `params`; a text with plural
+    forms is chosen by `params["count"]` (a missing count raises KeyError)."""
+    template = texts()[key][check_language(lang)]
+    if isinstance(template, dict):
+        template = template[plural_form(params["count"])]
+    return template.format(**params)
 
 
 def join_words(items: Iterable[object], lang: str | None = None) -> str:
