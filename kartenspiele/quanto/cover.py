@@ -11,6 +11,7 @@ answers are remembered, and two cheap bounds cut hopeless branches.
 from __future__ import annotations
 
 from functools import cache
+from operator import le, sub as minus
 
 Counts = tuple[int, ...]
 Groups = tuple[Counts, ...]
@@ -27,15 +28,15 @@ def counts_of(values) -> Counts:
 
 
 def add(a: Counts, b: Counts) -> Counts:
-    return tuple(x + y for x, y in zip(a, b))
+    return tuple(map(int.__add__, a, b))
 
 
 def sub(a: Counts, b: Counts) -> Counts:
-    return tuple(x - y for x, y in zip(a, b))
+    return tuple(map(minus, a, b))
 
 
 def fits(part: Counts, whole: Counts) -> bool:
-    return all(x <= y for x, y in zip(part, whole))
+    return all(map(le, part, whole))
 
 
 def one(value: int) -> Counts:
@@ -51,6 +52,10 @@ def total(counts: Counts) -> int:
 def values_of(counts: Counts) -> list[int]:
     """The values of a count vector, largest first."""
     return [value for value in range(12, 0, -1) for _ in range(counts[value])]
+
+
+def _left(need: int, taken: int) -> int:
+    return need - taken if need > taken else 0
 
 
 @cache
@@ -83,6 +88,26 @@ def any_group(avail: Counts, target: int) -> Counts | None:
     return next((g for g in groups_for(target) if fits(g, avail)), None)
 
 
+def _fills_up(needed: int, extras: Counts, target: int) -> bool:
+    """Whether some of the extra cards (those not needed, up to `target`) bring `needed`
+    to a multiple of `target` — every union of groups sums to one."""
+    sums = 1
+    for value in range(1, target + 1):
+        for _ in range(extras[value]):
+            sums |= sums << value
+    wanted = (-needed) % target
+    return bool(sums & _every(target, wanted, sums.bit_length()))
+
+
+@cache
+def _every(target: int, start: int, length: int) -> int:
+    """The bits start, start + target, start + 2·target, … below `length`."""
+    bits = 0
+    for position in range(start, length, target):
+        bits |= 1 << position
+    return bits
+
+
 class Cover:
     """The search, with its answers remembered for one table (create one per query)."""
 
@@ -108,10 +133,12 @@ class Cover:
         groups_needed = -(-needed // target)
         if sum(v * avail[v] for v in range(1, target + 1)) < groups_needed * target:
             return None
+        if not _fills_up(needed, sub(avail, need), target):
+            return None
         for group in groups_with(target, largest):
             if not fits(group, avail):
                 continue
-            rest_need = tuple(max(0, n - g) for n, g in zip(need, group))
+            rest_need = tuple(map(_left, need, group))
             found = self.cover(rest_need, sub(avail, group), target)
             if found is not None:
                 return (group, *found)
@@ -143,8 +170,13 @@ class Cover:
         candidates = sorted((g for g in groups_for(part) if fits(g, avail)),
                             key=lambda g: -sum(min(n, x) for n, x in zip(need, g)))
         for group in candidates:
-            rest_need = tuple(max(0, n - g) for n, g in zip(need, group))
+            rest_need = tuple(map(_left, need, group))
             found = self.cover(rest_need, sub(avail, group), target)
             if found is not None:
                 return group, found
         return None
+
+
+for _target in VALUES:  # build the small tables once, at import, not during a click
+    for _value in VALUES:
+        groups_with(_target, _value)
