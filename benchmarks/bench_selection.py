@@ -26,7 +26,12 @@ from common import percentile
 from kartenspiele.arithmetic import contains
 from kartenspiele.quanto.cards import DECK
 from kartenspiele.quanto.movegen import TableKinds, candidates
-from tests.quanto.selection_positions import dealt, equal_cards, grown_selections, laid_out
+from tests.quanto.selection_positions import (
+    dealt,
+    equal_cards,
+    grown_selections,
+    laid_out,
+)
 
 
 class TooSlow(Exception):

@@ -11,7 +11,8 @@ answers are remembered, and two cheap bounds cut hopeless branches.
 from __future__ import annotations
 
 from functools import cache
-from operator import le, sub as minus
+from operator import le
+from operator import sub as minus
 
 Counts = tuple[int, ...]
 Groups = tuple[Counts, ...]

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from ..core.errors import IllegalMoveError
 from ..i18n import text
 from .cards import CHIPS, DECK, Card
-from .cover import EMPTY, Counts, Cover, add, any_group, counts_of, fits, one, sub
+from .cover import Counts, Cover, add, any_group, counts_of, fits, one, sub
 from .explain import card_name, played, player_name
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, Move
 
@@ -396,7 +396,7 @@ class Selection:
     @staticmethod
     def _piece(part: tuple[list[str], int, int, str | None], target: int, lang: str | None) -> str:
         names, reached, missing, partner = part
-        arith = names[0] if len(names) == 1 else f"{' + '.join(names)} = {reached}"
+        arith = names[0] if len(names) == 1 and missing else f"{' + '.join(names)} = {reached}"
         if partner is not None:
             return text("quanto.sum.partner", lang, card=names[0], partner=partner, chip=target)
         if missing:

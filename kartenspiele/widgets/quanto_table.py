@@ -14,7 +14,15 @@ from ..quanto import Move, narrate, new_game
 from ..quanto.cards import CHIPS, DECK
 from ..quanto.display import back_html, card_html
 from ..quanto.explain import card_name
-from ..quanto.moves import CAPTURE, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE
+from ..quanto.moves import (
+    CAPTURE,
+    FORM,
+    JOKER_QUANTO,
+    LAY,
+    PASS,
+    REFILL_HAND,
+    REFILL_TABLE,
+)
 from ..quanto.state import MAX_PLAYERS, MIN_PLAYERS
 from .buttons import ButtonRow, Spec
 from .setup import GameConfig, Variant

@@ -74,7 +74,7 @@ def test_selection_for_a_quanto():
     state, selection = pick({"players": 2, "table": "4 6 10 12", "hands": ["4", "5"]}, "4", "6")
     assert FORM in selection.kinds
     assert set(selection.joinable) == set(ids_of(state.table, "10"))
-    extending, selection = pick({"players": 2, "table": "2 4 9", "hands": ["3", "5"], "quantos": {0: (9, "4 5")}},
+    _, selection = pick({"players": 2, "table": "2 4 9", "hands": ["3", "5"], "quantos": {0: (9, "4 5")}},
                                 "3", "2 4")
     assert [str(m) for m in selection.ready] == ["extend Quanto with 3: 2 4"]
     assert EXTEND in selection.kinds
