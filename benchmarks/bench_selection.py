@@ -1,9 +1,10 @@
 """The Quanto selection query on pathological and normal positions, beside a baseline.
 
 Every query a person could make by clicking (a hand card, then joinable table cards one
-after another) and random selections through the API, on: tables grown by games in which
-both players only lay cards (40–48 cards, the case of issue 16), tables of many equal low
-cards with jokers and rainbow cards, and dealt games. Prints p50/p99/max per family, as
+after another) and random selections through the API, on the pathological positions of
+`tests/pathological.py` (tables grown by lay-only games to 40–105 cards, the case of issue
+16; tables of many equal low cards; hands of jokers and rainbow cards; held Quantos) and on
+dealt games. Prints p50/p99/max per family, as
 wall-clock time and as the process's CPU time (the machine may be shared).
 
 The baseline, in the same run, is the former query: list every move of the card with
@@ -93,19 +94,21 @@ def one_baseline_try(state, card_id: int, picked: list[int], cap: float) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, default=6, help="positions per family")
+    parser.add_argument("--seeds", type=int, default=6, help="dealt games (x3 positions each)")
     parser.add_argument("--cap", type=float, default=5.0, help="seconds the baseline may try a pathological query")
     args = parser.parse_args(argv)
     print("== Quanto selection query ==")
-    families = {
-        "laid-out games, 40-48 table cards": [laid_out(seed, 40 + seed % 9) for seed in range(args.seeds)],
-        "equal low cards, jokers, rainbow cards (44+ table cards)": [equal_cards(seed) for seed in range(args.seeds)],
-    }
+    families: dict[str, list] = {"lay-only games, 40-105 table cards": [], "built: equal low cards, jokers, rainbow": []}
+    for name, state in quanto_positions():
+        families["lay-only games, 40-105 table cards" if name.startswith("played") else
+                 "built: equal low cards, jokers, rainbow"].append(state)
     for name, states in families.items():
         rng = random.Random(1)
         asked = [(state, card_id, picked) for state in states for card_id, picked in queries(state, rng)]
-        figures(name, [timed_query(*query) for query in asked])
-        state, card_id, picked = max(asked, key=lambda q: len(q[0].table))
+        tables = sorted(len(state.table) for state in states)
+        figures(f"{name} ({len(states)} positions, {tables[0]}-{tables[-1]} table cards)",
+                [timed_query(*query) for query in asked])
+        state, card_id, picked = min((q for q in asked if len(q[0].table) >= 44), key=lambda q: len(q[0].table))
         print(f"    baseline, one query on {len(state.table)} table cards: "
               f"{one_baseline_try(state, card_id, picked, args.cap)}")
     normal = [dealt(seed, moves) for seed in range(args.seeds * 5) for moves in (0, 15, 40)]
