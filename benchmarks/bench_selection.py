@@ -27,12 +27,8 @@ from common import percentile
 from kartenspiele.arithmetic import contains
 from kartenspiele.quanto.cards import DECK
 from kartenspiele.quanto.movegen import TableKinds, candidates
-from tests.quanto.selection_positions import (
-    dealt,
-    equal_cards,
-    grown_selections,
-    laid_out,
-)
+from tests.pathological import quanto_positions
+from tests.quanto.selection_positions import dealt, grown_selections
 
 
 class TooSlow(Exception):
