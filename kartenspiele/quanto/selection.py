@@ -264,7 +264,9 @@ def _reason(ask: _Query, face: Card, need: Counts, jokers: int, shapes: dict[Goa
     if face.is_joker:  # a joker joins every reachable goal: this is not reached
         return Reason((("quanto.reason.dead_selection", {}),))
     parts = []
-    goals = sorted((g for g in shapes if g.kind != JOKER_QUANTO), key=lambda g: ORDER[g.kind])
+    # a joker's reason is told against its largest reachable value: "… = 15 ist mehr als 12"
+    goals = sorted((g for g in shapes if g.kind != JOKER_QUANTO),
+                   key=lambda g: (ORDER[g.kind], -g.target if card.is_joker else g.target))
     if not goals:
         return Reason((("quanto.reason.nothing", {}),))
     if not any(need) and not jokers and not card.is_joker and ask.chip is None:
