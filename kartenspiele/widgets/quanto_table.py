@@ -319,6 +319,8 @@ class QuantoTable(GameTable):
             return t("quanto.prompt.after_three", lang, name=name)
         if self.card is None:
             refill = any(state.is_legal(Move(kind)) for kind in (REFILL_TABLE, REFILL_HAND))
+            if not state.playable():  # (with nothing to refill either, the table passes by itself)
+                return t("quanto.prompt.refill_only", lang, name=name)
             return t("quanto.prompt.pick_card" if refill else "quanto.prompt.pick_card_only", lang, name=name)
         return t(self._table_prompt(), lang, name=name)
 

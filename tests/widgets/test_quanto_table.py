@@ -275,3 +275,9 @@ def test_a_hint_marks_the_cards_and_the_button_it_names():
     refill.hint_button.click()
     assert "Der passende Knopf ist markiert" in refill.table.message.value
     assert [spec.label for spec in refill.table.actions.specs if "ks-hinted" in spec.classes] == ["Hand auffüllen"]
+
+
+def test_with_an_empty_hand_the_status_line_names_the_only_button():
+    refill = scenario_table({"players": 2, "table": "2 4", "hands": ["", "5"], "draw": "7 8 9"})
+    assert "Hand auffüllen" in [spec.label for spec in refill.actions.specs] and "fülle auf" in refill.status.value
+    assert "wähle eine Karte" not in refill.status.value
