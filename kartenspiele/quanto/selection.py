@@ -360,15 +360,17 @@ class Selection:
 
     def expression(self, lang: str | None = None, names: Sequence[str] | None = None) -> str:
         """The running sum as the move would form its groups, one goal after another
-        ("Nehmen mit 8: 4 + 4 = 8, 3: bis 8 fehlen noch 5."); the moves that are ready
-        first; "" for an empty selection. Says why there is no button yet when none is ready."""
+        ("Nehmen (8): 4 + 4 = 8; 3, bis 8 fehlen noch 5."); the moves that are ready (the
+        buttons) first; "" for an empty selection. Says why there is no button yet when none
+        is ready."""
         if not self.selected:
             return ""
         if not self.goals:
             return text("quanto.sum.dead", lang)
-        shown = self.ready_shapes or self.shapes
-        goals = sorted(shown, key=lambda g: (ORDER[g.kind], g.target))
-        lines = [self._goal_line(goal, shown[goal], lang, names) for goal in goals[:SHOWN_GOALS]]
+        order = sorted(self.shapes, key=lambda g: (g not in self.ready_shapes, ORDER[g.kind], g.target))
+        goals = [g for g in order if g.kind != JOKER_QUANTO]
+        lines = [self._goal_line(goal, self.ready_shapes.get(goal, self.shapes[goal]), lang, names)
+                 for goal in goals[:SHOWN_GOALS]]
         if len(goals) > SHOWN_GOALS:
             lines.append(text("quanto.sum.more", lang, count=len(goals) - SHOWN_GOALS))
         if not self.ready_shapes:

@@ -22,9 +22,9 @@ def test_running_sum_and_what_it_can_become():
     assert selection.kinds == {CAPTURE, FORM}  # 8 + 4 = 12 forms a Quanto too
     assert {(g.kind, g.target) for g in selection.goals} == {(CAPTURE, 8), (FORM, 12)}
     assert [str(m) for m in selection.ready] == ["form Quanto 12 with 8: 4"]
-    assert selection.expression("de") == "Quanto 12 bilden: 8 + 4 = 12."
+    assert selection.expression("de") == "Quanto 12 bilden: 8 + 4 = 12. Nehmen (8): 4, bis 8 fehlen noch 4."
     _, both = pick({"players": 2, "table": "2 4 4 8 7", "hands": ["8", "5"]}, "8", "4 4")
-    assert both.expression("de") == "Nehmen (8): 4 + 4 = 8."
+    assert both.expression("de") == "Nehmen (8): 4 + 4 = 8. Quanto 12 bilden: 8 + 4 = 12; 4, bis 12 fehlen noch 8."
     assert [str(m) for m in both.ready] == ["capture with 8: 4 4"]
     assert set(both.joinable) == set(ids_of(state.table, "8"))
 
