@@ -130,6 +130,7 @@ class Room:
     last_at: float = 0.0
     session: Session | None = None
     movers: list[tuple[int, bool]] = field(default_factory=list)  # (seat, chosen by a person) per live move
+    entries: list[dict[str, Any]] = field(default_factory=list)  # the log as read, entry n at index n - 1
 
     @property
     def log(self) -> str:
@@ -180,6 +181,7 @@ class Room:
         elif kind == "undo":
             self.state_session.undo()
             self.movers.pop()
+        self.entries.append(dict(entry))
         self.seq = seq
         self.last_at = float(entry.get("at", self.last_at))
 
