@@ -65,7 +65,7 @@ class Lobby(widgets.VBox):
         self.open_box.add_class("ks-lobby-open")
         # join a room
         self.join_title = widgets.HTML()
-        self.code = widgets.Text(layout=widgets.Layout(width="8em"))
+        self.code = widgets.Text(layout=widgets.Layout(width="14em"))
         self.code.add_class("ks-room-code-input")
         self.join_name = widgets.Text(layout=widgets.Layout(width="14em"))
         self.join_name.add_class("ks-room-join-name")

@@ -33,6 +33,10 @@ POLL_SECONDS = 0.2
 """How often a page looks for new entries in the room's log."""
 HEARTBEAT_SECONDS = 3.0
 """How often a page says that it is still open (and looks who else is)."""
+ROOM_CSS = ("<style>.ks-room-head{margin:0.4em 0;font-size:1.1em}"
+            ".ks-room-code{font-weight:bold;font-size:1.3em;letter-spacing:0.15em;padding:0.1em 0.4em;"
+            "border:2px solid #1565c0;border-radius:0.3em;margin-right:0.4em}"
+            ".ks-seats li{font-size:1.1em;margin:0.2em 0}.ks-seat-open{color:#555555}</style>")
 
 
 class RoomTableMixin:
@@ -205,7 +209,8 @@ class RoomPage(widgets.VBox):
         self._store_note = ""
         self._task: asyncio.Task | None = None
         self.closed = False
-        self.children = (style_widget(), self.header, self.note, self.waiting, self.hand_over_box)
+        self.css = widgets.HTML(ROOM_CSS)
+        self.children = (style_widget(), self.css, self.header, self.note, self.waiting, self.hand_over_box)
         self.sync()
         if poll:
             self.start_polling()
@@ -224,7 +229,8 @@ class RoomPage(widgets.VBox):
         if room.started:
             if self.controller is None:
                 self.controller = RoomController(self.rooms, room, self.seat, lang, self.say)
-                self.children = (style_widget(), self.header, self.note, self.controller.table, self.hand_over_box)
+                self.children = (style_widget(), self.css, self.header, self.note, self.controller.table,
+                                 self.hand_over_box)
             self._draw_hand_over(names)
             return
         rows = "".join(
