@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 
 import pytest
 from ipywidgets import HTML, Widget
@@ -237,3 +238,76 @@ def test_a_corrupt_store_shows_a_message_instead_of_crashing(tmp_path, monkeypat
     assert "beschädigt" in page.lobby.message.value
     page.lobby.open_button.click()
     assert "beschädigt" in page.lobby.message.value and page.lobby.page is None
+
+
+class Flaky:
+    """A store that can be switched off (as when the Redis server is down)."""
+
+    def __init__(self, store) -> None:
+        self.store = store
+        self.down = False
+
+    def __getattr__(self, name):
+        attribute = getattr(self.store, name)
+        if not callable(attribute):
+            return attribute
+
+        def call(*args, **kwargs):
+            if self.down:
+                from kartenspiele.classroom.store import StoreUnavailableError
+
+                raise StoreUnavailableError("store.unavailable", url="redis://test", reason="down")
+            return attribute(*args, **kwargs)
+        return call
+
+
+def test_store_down_gives_a_message_and_the_game_goes_on_when_it_is_back(store):
+    flaky = Flaky(store)
+    ana = Lobby("de", store=flaky, poll=False)
+    ana.players.value = 2
+    ana.open_name.value = "Ana"
+    ana.open_button.click()
+    ben = join(store, ana.page.room.code, "Ben")
+    ana.page.start()
+    ben.page.sync()
+    flaky.down = True
+    ana.page._last_heartbeat = 0
+    ana.page.sync()
+    assert "nicht erreichbar" in ana.page.note.value and "nicht verloren" in ana.page.note.value
+    table = ana.page.controller.table
+    seat_to_move = table.state.to_move
+    if seat_to_move == 0:
+        before = len(table.session.moves)
+        press_quanto_move(table, table.state.legal_moves()[0])
+        assert len(table.session.moves) == before and "nicht erreichbar" in table.message.value
+    else:
+        press_quanto_move(ben.page.controller.table, ben.page.controller.table.state.legal_moves()[0])
+    flaky.down = False
+    ana.page.sync()
+    assert ana.page.note.value == ""
+    if seat_to_move == 0:  # her choice is still picked: she chooses again
+        table.clear_selection()
+        table.redraw()
+        press_quanto_move(table, table.state.legal_moves()[0])
+    ben.page.sync()
+    ana.page.sync()
+    assert ana.page.controller.table.state == ben.page.controller.table.state == Rooms(store).load(
+        ana.page.room.code).state
+    assert len(ana.page.room.state_session.moves) == 1
+
+
+def test_the_opener_may_hand_an_absent_seat_to_the_computer(store):
+    ana = open_room(store, players=2, seats=("open",))
+    ben = join(store, ana.page.room.code, "Ben")
+    ana.page.start()
+    ben.page.close()  # Ben's page is gone; his last sign of life was long ago
+    clock = [time.time() + 3600]
+    ana.page.rooms.clock = lambda: clock[0]
+    ana.page._last_heartbeat = 0
+    ana.page.sync()
+    buttons = ana.page.hand_over_box.children
+    assert len(buttons) == 1 and "Ben" in buttons[0].description
+    buttons[0].click()
+    room = Rooms(store).load(ana.page.room.code)
+    assert room.seats[1].is_computer
+    assert "Ben (Computer spielt)" in html_values(ana)
