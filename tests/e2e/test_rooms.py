@@ -104,7 +104,8 @@ def play_until_over(pupils: list[Pupil], turn, limit_seconds: float = 900, turns
     end = time.monotonic() + limit_seconds
     turns = 0
     while time.monotonic() < end:
-        if all(pupil.page.locator(OVER).count() for pupil in pupils) or turns == turns_wanted:
+        if all(pupil.page.locator(OVER).count() for pupil in pupils) or (
+                turns_wanted is not None and turns >= turns_wanted):
             return turns
         acted = False
         for pupil in pupils:
@@ -142,7 +143,7 @@ def test_three_pupils_play_quanto_in_one_room(pupils, shots, whole):
     # the moves of every seat were chosen on their own pages, and every page shows them all
     assert {mover for mover, decision in room.movers if decision} >= ({0, 1, 2} if whole else {0, 1})
     if not whole:
-        assert turns == 4
+        assert turns >= 4
         for pupil in (ana, ben, cem):  # every move is in every page's log, without a click
             expect(pupil.page.locator(".ks-log li")).to_have_count(len(room.movers), timeout=5_000)
         return
