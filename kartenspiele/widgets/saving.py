@@ -14,6 +14,7 @@ import ipywidgets as widgets
 from ..classroom.rooms import Room, Rooms
 from ..classroom.store import Store, open_store
 from ..core.errors import KartenspieleError
+from ..core.session import Session
 from .memory import BrowserMemory
 from .table import GameTable
 
@@ -25,7 +26,7 @@ class SaveRecorder:
         self.table = table
         self.rooms = rooms
         self.memory = memory
-        self.session = None
+        self.session: Session | None = None
         self.room: Room | None = None
         self.error = ""
         table.tick.observe(lambda _: self.save(), "value")
@@ -37,9 +38,7 @@ class SaveRecorder:
         if table.session is None or len(table.people) != 1:
             return
         try:
-            if table.session is not self.session:
-                self._begin()
-            room = self.room
+            room = self.room if table.session is self.session and self.room is not None else self._begin()
             moves = table.session.moves
             while len(room.state_session.moves) > len(moves) or room.state_session.moves != moves[:len(
                     room.state_session.moves)]:
@@ -52,8 +51,9 @@ class SaveRecorder:
             self.error = error.message(table.lang)
             self.session = None  # start over with a fresh copy when the store is back
 
-    def _begin(self) -> None:
+    def _begin(self) -> Room:
         table = self.table
+        assert table.session is not None
         state = table.session.initial
         config = table.config
         options = config.options if config is not None else {}
@@ -62,6 +62,7 @@ class SaveRecorder:
         self.room, seat, token = self.rooms.record(table.game, state.players, state.seed, options, seats)
         self.session = table.session
         self.memory.remember(self.room.code, token, table.game, table.names[seat])
+        return self.room
 
 
 def saved(table: GameTable, store: Store | None = None) -> widgets.VBox:
