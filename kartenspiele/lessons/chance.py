@@ -282,7 +282,7 @@ class EstimateProblem:
         simulated = sum(simulate(self.task_id, self.hands, self.size))
         lines = (text("lessons.chance.estimate.exact", lang, chance=show_percent(exact(self.task_id, self.size), lang),
                       hands=self.hands, expected=round(expected)),
-                 text("lessons.chance.estimate.simulated", lang, hands=self.hands, hits=simulated))
+                 text("lessons.chance.estimate.simulated", lang, hands=self.hands, count=simulated))
         key = "lessons.chance.estimate.right" if close else "lessons.chance.estimate.wrong"
         return Feedback(close, text(key, lang, answer=answer), lines)
 
@@ -397,7 +397,7 @@ class Simulation(widgets.VBox):
         bar = (f"<div class='ks-bar-track'><div class='ks-bar-fill' style='width:{min(100, float(frequency) * scale):.1f}%'></div>"
                f"<div class='ks-bar-mark' style='left:{min(100, float(chance) * scale):.1f}%'></div></div>")
         self.result.value = message(
-            text("lessons.chance.sim.result", lang, games=games, hits=hits, frequency=show_percent(frequency, lang)),
+            text("lessons.chance.sim.result", lang, games=games, count=hits, frequency=show_percent(frequency, lang)),
             [text("lessons.chance.sim.exact", lang, chance=show_percent(chance, lang))], None) + bar
 
     def __repr__(self) -> str:

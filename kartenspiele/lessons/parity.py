@@ -133,7 +133,7 @@ class CombinationCountProblem:
         return f"<p>{escape(text('lessons.parity.combinations.prompt', lang, count=self.count, total=self.at_least))}</p>"
 
     def hint(self, lang: str) -> str:
-        return text("lessons.parity.combinations.hint", lang, missing=10 * self.count - self.at_least)
+        return text("lessons.parity.combinations.hint", lang, count=10 * self.count - self.at_least)
 
     def check(self, answer: int, lang: str) -> Feedback:
         found = value_combinations(self.task())

@@ -252,7 +252,7 @@ def runs_commentary(state, lang: str) -> list[str]:
     hand = state.hand_cards(state.to_move)
     run = longest_run([card.value for card in hand])
     lines = [text("lessons.watch.tr.head", lang, name=text("player.name", lang, number=state.to_move + 1)),
-             text("lessons.watch.runs.longest", lang, run="-".join(map(str, run)), length=len(run))]
+             text("lessons.watch.runs.longest", lang, run="-".join(map(str, run)), count=len(run))]
     for task_id in (RUN_TASK, "two-adjacent-pairs"):
         lines.append(finding_line(task_by_id(task_id), hand, lang))
     return lines

@@ -258,8 +258,7 @@ def best_line(table: Sequence[Card], card: Card, move: Move | None, lang: str) -
     name = card_name(card, lang)
     if move is None:
         return text("lessons.subsets.best.nothing", lang, card=name)
-    key = "lessons.subsets.best.line_one" if len(move.takes) == 1 else "lessons.subsets.best.line"
-    return text(key, lang, card=name, count=len(move.takes), arith=capture_arith(table, move, lang))
+    return text("lessons.subsets.best.line", lang, card=name, count=len(move.takes), arith=capture_arith(table, move, lang))
 
 
 def _within(part: Sequence[Card], whole: Sequence[Card]) -> bool:

@@ -35,8 +35,7 @@ def finding_line(task: Task, hand: Sequence[Card], lang: str) -> str:
     """One line of the task finder's answer: "✓ „…“ geht (2 Möglichkeiten)" or what is missing."""
     finding = find(task, hand)
     if finding.possible:
-        key = "lessons.finding.one" if len(finding.ways) == 1 else "lessons.finding.many"
-        return text(key, lang, task=task.title(lang), count=len(finding.ways))
+        return text("lessons.finding.ways", lang, task=task.title(lang), count=len(finding.ways))
     return text("lessons.finding.missing", lang, task=task.title(lang), missing=explain_finding(finding, lang)[0])
 
 
