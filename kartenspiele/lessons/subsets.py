@@ -22,7 +22,7 @@ from ..core.rng import derive_rng
 from ..i18n import join_words, text
 from ..quanto import Move, format_cards, from_scenario, narrate, new_game, parse_cards
 from ..quanto.cards import DECK, Card
-from ..quanto.explain import card_name, groups_sum
+from ..quanto.explain import card_name, groups_sum, the_card
 from ..quanto.movegen import capture_moves
 from ..widgets.buttons import Spec
 from .cards import card_spec, cards_html
@@ -224,7 +224,7 @@ class CaptureProblem:
         return max((len(move.takes) for move in self.moves), default=0)
 
     def prompt(self, lang: str) -> str:
-        return (f"<p>{escape(text('lessons.subsets.capture.prompt', lang, card=card_name(self.card, lang)))}</p>"
+        return (f"<p>{escape(text('lessons.subsets.capture.prompt', lang, card=the_card(self.card, None, lang)))}</p>"
                 f"<div class='ks-row'>{cards_html([self.card], lang)}</div>")
 
     def hint(self, lang: str) -> str:

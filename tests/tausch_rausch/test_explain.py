@@ -101,12 +101,12 @@ def test_the_end_is_told():
                            "fulfilled": {1: ["five-even", "five-odd", "run-of-5", "full-house"]}})
     events = state.apply(Move.fulfil("pair-one-colour", "ro3 ro3"))
     assert narrate(events[0], "de", viewer=1) == (
-        "Du erfüllst die Aufgabe „2 Karten, in einer Farbe, alle mit derselben Zahl“ mit diesen Karten: rote 3 und rote 3 (+1).")
+        "Du erfüllst die Aufgabe „2 Karten, in einer Farbe, alle mit derselben Zahl“ mit roter 3 und roter 3.")
     assert narrate(events[1], "en", viewer=0) == (
         "That is Player 2's task number 5: Player 2 wins! Tasks: Player 1: 0, Player 2: 5.")
     capped = new_game(2, seed=1, turn_cap=1)
     event = capped.apply(capped.legal_moves()[0])[-1]
-    assert narrate(event, "de") == ("Nach 1 Zügen endet das Spiel unentschieden (Zuggrenze für Simulationen). "
+    assert narrate(event, "de") == ("Nach Zug 1 endet das Spiel unentschieden (Zuggrenze für Simulationen). "
                                     "Aufgaben: Spieler 1: 0, Spieler 2: 0.")
 
 
