@@ -83,6 +83,9 @@ def variants(lang: str, key: str) -> dict[str, list[str]]:
         "card": single + tr_cards,
         "cards": [", ".join(tr_cards[:2]), tr_cards[3], "8, 4 " + text("word.and", lang) + " 4"],
         "colour": [colour_name(colour, lang) for colour in COLOURS],
+        "adjectives": [f"{text('tausch_rausch.word.odd', lang)} {Card(c, 5).name(lang).split()[0]} " for c in COLOURS],
+        "words": [Card(c, 5).name(lang) for c in COLOURS],
+        "article": [text("tausch_rausch.word.article", lang)],
         "partner": quanto_kinds[:2],
     }
 

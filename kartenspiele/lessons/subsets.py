@@ -26,7 +26,7 @@ from ..quanto.explain import card_name, groups_sum, the_card
 from ..quanto.movegen import capture_moves
 from ..widgets.buttons import Spec
 from .cards import card_spec, cards_html
-from .language import language
+from .language import in_both_languages, language
 from .quiz import CardQuiz, ChoiceQuiz, Feedback, NumberQuiz
 from .style import table as html_table
 from .tree_widget import SearchTree
@@ -96,6 +96,7 @@ class Expanded:
         return " + ".join(self._term(power, count, False) for power, count in self.terms)
 
 
+@in_both_languages
 def ways_table(values: Sequence[int], lang: str | None = None, targets: Sequence[int] = range(1, 13)) -> HTML:
     """A table: each value, the number of groups (the coefficient), and the groups."""
     lang = lang or language()
@@ -135,6 +136,7 @@ def largest_capture(table: Sequence[Card], card: Card) -> Move | None:
     return max(captures(table, card), key=lambda move: len(move.takes), default=None)
 
 
+@in_both_languages
 def captures_table(cards: str, card: str, lang: str | None = None) -> HTML:
     """Every legal capture of `card` on the table `cards`: the cards taken and their groups."""
     lang = lang or language()
@@ -427,6 +429,7 @@ def watcher() -> GameWatcher:
     return GameWatcher("quanto", 3, WATCH_SEED, capture_commentary)
 
 
+@in_both_languages
 def solutions(lang: str | None = None) -> HTML:
     """The answers to the lesson's exercises, for the teacher."""
     lang = lang or language()
