@@ -72,14 +72,14 @@ def test_a_game_switches_everything_also_after_moves_and_at_the_end(voila, page)
 def test_address_language_reaches_the_tausch_rausch_table(voila, page):
     open_app(page, voila.url("notebooks/tausch_rausch.ipynb?lang=en"))
     start_game(page, seed=5, speed="instant")
-    expect(page.locator(".ks-table")).to_contain_text("Open tasks")
+    expect(page.locator(".ks-table").first).to_contain_text("Open tasks")
     assert not german_words_shown(page, ".ks-table")
 
 
 def test_a_tutorial_switches_everything(voila, page):
     open_app(page, voila.url("notebooks/tausch_rausch_tutorial.ipynb"))
     switch_to_english(page)
-    expect(page.locator(".ks-table")).to_contain_text("Lesson 1 of")
+    expect(page.locator(".ks-tutorial")).to_contain_text("Lesson 1 of")
     assert not german_words_shown(page, ".ks-table")
     page.locator(".ks-table button", has_text="Next").first.click()
     assert not german_words_shown(page, ".ks-table")
