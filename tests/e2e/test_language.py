@@ -81,7 +81,8 @@ def test_a_tutorial_switches_everything(voila, page):
     switch_to_english(page)
     expect(page.locator(".ks-tutorial")).to_contain_text("Lesson 1 of")
     assert not german_words_shown(page, ".ks-table")
-    page.locator(".ks-table button", has_text="Next").first.click()
+    page.locator(".ks-tutorial button", has_text="Hint").first.click()
+    expect(page.locator(".ks-tutorial")).to_contain_text("Hint:")
     assert not german_words_shown(page, ".ks-table")
 
 
