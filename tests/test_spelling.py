@@ -31,7 +31,7 @@ NOTEBOOKS = sorted([*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("lessons/*.ipynb
 def hunspell_missing() -> str | None:
     if shutil.which("hunspell") is None:
         return "hunspell is not installed (Debian package hunspell; `make test` installs it)"
-    listed = subprocess.run(["hunspell", "-D"], input="", capture_output=True, text=True).stderr
+    listed = subprocess.run(["hunspell", "-D"], input="", capture_output=True, text=True, check=False).stderr
     for lang, name in DICTIONARIES.items():
         if f"/{name}" not in listed:
             return f"the hunspell dictionary {name} is missing (Debian package hunspell-{lang}-…)"
@@ -40,9 +40,9 @@ def hunspell_missing() -> str | None:
 
 def plain(markdown: str) -> str:
     """Markdown/HTML without what is not prose: code, formulas, tags, links' targets, entities."""
-    markdown = re.sub(r"```.*?```", " ", markdown, flags=re.S)
+    markdown = re.sub(r"```.*?```", " ", markdown, flags=re.DOTALL)
     markdown = re.sub(r"`[^`]*`", " ", markdown)
-    markdown = re.sub(r"\$\$.*?\$\$|\$[^$]*\$", " ", markdown, flags=re.S)
+    markdown = re.sub(r"\$\$.*?\$\$|\$[^$]*\$", " ", markdown, flags=re.DOTALL)
     markdown = re.sub(r"\]\([^)]*\)", "]", markdown)
     markdown = re.sub(r"https?://\S+", " ", markdown)
     markdown = re.sub(r"<[^>]+>", " ", markdown)

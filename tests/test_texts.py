@@ -12,7 +12,7 @@ import random
 import re
 import string
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import pytest
 
@@ -68,7 +68,7 @@ def fields(template: str) -> list[str]:
     return [name.split(":")[0] for _, name, _, _ in string.Formatter().parse(template) if name]
 
 
-@lru_cache(maxsize=None)
+@cache
 def variants(lang: str, key: str) -> dict[str, list[str]]:
     """Values for the fields of a text: each card kind of both games and each colour. Narration
     names a single card with its article ("die 8", "den Joker"), as `quanto.explain` does."""

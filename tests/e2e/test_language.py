@@ -22,10 +22,10 @@ def words_only_in(lang: str) -> set[str]:
     """Words of the text table that only one language uses ("Karten" but not "Quanto")."""
     found: dict[str, set[str]] = {"de": set(), "en": set()}
     for entry in texts().values():
-        for code in found:
+        for code, words in found.items():
             forms = entry[code].values() if isinstance(entry[code], dict) else [entry[code]]
             for form in forms:
-                found[code].update(WORD.findall(re.sub(r"\{[^}]*\}", " ", form)))
+                words.update(WORD.findall(re.sub(r"\{[^}]*\}", " ", form)))
     other = {word.lower() for word in found["en" if lang == "de" else "de"] | BOTH}
     return {word for word in found[lang] if word.lower() not in other}
 
