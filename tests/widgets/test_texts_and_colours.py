@@ -18,7 +18,9 @@ def test_widget_texts_are_prefixed_and_in_both_languages():
 
 
 def test_the_literal_text_keys_of_the_widgets_exist():
-    table = json.loads(resources.files("kartenspiele").joinpath("i18n/widgets.json").read_text(encoding="utf-8"))
+    table = {}
+    for part in ("widgets.json", "access.json"):
+        table.update(json.loads(resources.files("kartenspiele").joinpath(f"i18n/{part}").read_text(encoding="utf-8")))
     package = resources.files("kartenspiele").joinpath("widgets")
     used = set()
     for module in package.iterdir():
