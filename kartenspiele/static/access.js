@@ -123,6 +123,8 @@ export default {
     const attach = () => {
       root = el.closest(".ks-table");
       if (!root) { setTimeout(attach, 100); return; }
+      // a tutorial holds its table: serve the outermost frame
+      while (root.parentElement && root.parentElement.closest(".ks-table")) root = root.parentElement.closest(".ks-table");
       observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["class", "disabled", "style"] });
       root.addEventListener("keydown", keys);
       schedule();

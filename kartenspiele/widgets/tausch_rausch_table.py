@@ -84,12 +84,14 @@ class TauschRauschTable(GameTable):
         self.others = widgets.HTML()
         self.piles = widgets.HTML()
         self.market_label = widgets.HTML()
+        self.market_label.add_class("ks-market-label")
         self.stall_cards, self.stall_buttons, self.stalls = _slots("ks-stall", self.press_stall)
         self.stall_tags = [tagged(button) for button in self.stall_buttons]
         self.task_tags: list[str] = []
         self.market = widgets.HBox(self.stalls)
         self.market.add_class("ks-market")
         self.tasks_label = widgets.HTML()
+        self.tasks_label.add_class("ks-tasks-label")
         self.task_texts, self.task_buttons, self.task_boxes = _slots("ks-task", self.press_task)
         self.task_tags = [tagged(button) for button in self.task_buttons]
         self.tasks_row = widgets.HBox(self.task_boxes)
@@ -104,6 +106,7 @@ class TauschRauschTable(GameTable):
         self.clear_tag = tagged(self.clear_button)
         self.clear_button.on_click(lambda _: self._clear())
         self.hand_label = widgets.HTML()
+        self.hand_label.add_class("ks-hand-label")
         self.hand_row = ButtonRow(self.press_hand, row_class="ks-cards", access=self.access)
         self.hand_row.add_class("ks-hand-cards")
         self.mine = widgets.HTML()
