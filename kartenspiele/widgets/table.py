@@ -136,6 +136,7 @@ class GameTable(widgets.VBox):
         self.private_area.add_class("ks-private")
         self.build_board()
         self.hand_slot = widgets.VBox()
+        self.hand_slot.add_class("ks-hand-slot")
         self.redraws = 0
         self.tick = widgets.HTML(layout=widgets.Layout(display="none"))  # counts redraws, for automation
         self.tick.add_class("ks-tick")
