@@ -14,6 +14,7 @@ from weakref import WeakSet
 import ipywidgets as widgets
 
 from ..i18n import current_language, set_language, text
+from ..widgets.access import Access
 from ..widgets.style import style_widget
 from ..widgets.texts import default_language, language_options
 from .style import lesson_style
@@ -24,6 +25,7 @@ class Redrawable(Protocol):
 
 
 _followers: WeakSet = WeakSet()
+_bars: list[LessonBar] = []  # the bar of the lesson on show (one per notebook)
 
 
 def follow(widget: Redrawable) -> None:
@@ -55,7 +57,9 @@ class LessonBar(widgets.HBox):
         self.label = widgets.HTML()
         self.switch = widgets.ToggleButtons(options=language_options(), value=start)
         self.switch.observe(lambda change: switch_language(change["new"]), "value")
-        self.children = (style_widget(), lesson_style(), self.label, self.switch)
+        self.access = Access()
+        self.children = (style_widget(), lesson_style(), self.access, self.label, self.switch)
+        _bars[:] = [self]
         self.redraw()
         follow(self)
 
@@ -66,3 +70,13 @@ class LessonBar(widgets.HBox):
 
     def __repr__(self) -> str:
         return "LessonBar()"
+
+
+def describe_figure(alt: str) -> None:
+    """Give the next chart shown on the lesson's page its text for screen readers (the page's
+    output images are described in the order they are made)."""
+    if _bars:
+        access = _bars[0].access
+        access.set("__images__", {**access.attrs.get("__images__", {}),
+                                  str(len(access.attrs.get("__images__", {}))): alt})
+        access.flush()

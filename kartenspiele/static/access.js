@@ -30,7 +30,14 @@ function offered(root) {
 }
 
 function apply(root, attrs) {
+  const images = attrs.__images__ || {};
+  const outputs = document.querySelectorAll(".jp-OutputArea-output img");
+  for (const [index, alt] of Object.entries(images)) {
+    const img = outputs[Number(index)];
+    if (img && img.getAttribute("alt") !== alt) img.setAttribute("alt", alt);
+  }
   for (const [cls, attributes] of Object.entries(attrs)) {
+    if (cls === "__images__") continue;
     for (const el of root.querySelectorAll("." + cls)) {
       for (const [name, value] of Object.entries(attributes)) {
         let target = el;

@@ -23,12 +23,12 @@ from ..core.rng import derive_rng
 from ..core.session import Session
 from .access import Access, tagged
 from .ending import EndScreen
+from .home import home_link
 from .log import MoveLog
 from .pacing import SPEEDS, Handle, Scheduler, event_loop_scheduler
 from .seats import Seat, seat_names
 from .setup import GameConfig, SetupPanel, Variant
 from .style import style_widget
-from .home import home_link
 from .texts import default_language, language_options, t
 
 MoveGuard = Callable[[Any], "str | None"]
@@ -148,7 +148,7 @@ class GameTable(widgets.VBox):
         self._tags = {name: tagged(widget) for name, widget in (
             ("language", self.language), ("speed", self.speed), ("game", self.game_column),
             ("public", self.public_area), ("private", self.private_area), ("log", self.move_log),
-            ("banner", self.banner), ("new", self.new_button), ("big", self.big), ("log_button", self.log_button))}
+            ("banner", self.banner), ("message", self.message), ("new", self.new_button), ("big", self.big), ("log_button", self.log_button))}
         self._relabel_frame()
 
     def build_board(self) -> None:
@@ -470,7 +470,9 @@ class GameTable(widgets.VBox):
         for name, key in (("game", "access.game"), ("public", "access.public"), ("private", "access.private"),
                           ("log", "access.log")):
             access.set(tags[name], {"role": "region", "aria-label": t(key, lang)})
-        access.set(tags["banner"], {"role": "status", "aria-live": "polite", "aria-label": t("access.last_move", lang)})
+        access.set(tags["banner"], {"role": "status", "aria-live": "polite", "aria-label": t("access.last_move", lang),
+                                    "tabindex": "0"})
+        access.set(tags["message"], {"tabindex": "0"})  # both scroll when a text is long
         access.set(tags["language"], {"role": "group", "aria-label": t("access.language", lang)})
         access.set(tags["speed"], {"control:aria-label": t("access.speed", lang)})
         access.set(tags["new"], {"aria-description": t("access.new_game", lang)})

@@ -20,8 +20,8 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from ..core.errors import KartenspieleError
-from .seats import IDLE, PERSON, Seat
 from .home import home_href, home_link
+from .seats import IDLE, PERSON, Seat
 from .style import style_widget
 from .table import GameTable
 from .texts import default_language, language_options, t

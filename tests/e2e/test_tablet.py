@@ -5,7 +5,13 @@ import pytest
 from playwright.sync_api import expect
 
 from .driver import click_and_wait, open_app, start_game, wait_for_turn_or_end
-from .keys import Keyboard, play_whole_game, quanto_turn, start_by_keys, tausch_rausch_turn
+from .keys import (
+    Keyboard,
+    play_whole_game,
+    quanto_turn,
+    start_by_keys,
+    tausch_rausch_turn,
+)
 from .tablet import VIEWPORTS, axe_violations, geometry, serious, small_targets
 
 pytestmark = pytest.mark.browser
