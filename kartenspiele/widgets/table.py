@@ -114,6 +114,8 @@ class GameTable(widgets.VBox):
         self.resume_button = widgets.Button(icon="arrow-left", layout=widgets.Layout(width="auto"))
         self.resume_button.add_class("ks-resume")
         self.resume_button.on_click(lambda _: self.resume())
+        self.keys_help = widgets.HTML()
+        self.keys_help.add_class("ks-keys-help")
         self.status = widgets.HTML()
         self.status.add_class("ks-status")
         self.banner = widgets.HTML()
@@ -285,8 +287,8 @@ class GameTable(widgets.VBox):
     def _layout(self, setup: bool = False) -> None:
         if self.session is None or setup:
             running = self.session is not None and not self.state.is_terminal()
-            children = ((self.style_sheet, self.access, self.toolbar, self.resume_button, self.setup) if running
-                        else (self.style_sheet, self.access, self.toolbar, self.setup))
+            children = ((self.style_sheet, self.access, self.toolbar, self.resume_button, self.setup, self.keys_help)
+                        if running else (self.style_sheet, self.access, self.toolbar, self.setup, self.keys_help))
         else:
             children = (self.style_sheet, self.access, self.toolbar, self.main)
         if self.children != children:
@@ -454,6 +456,7 @@ class GameTable(widgets.VBox):
         self.home_link.value = home_link(lang)
         self.log_button.description = t("access.log", lang)
         self.resume_button.description = t("access.resume", lang)
+        self.keys_help.value = f"<p class='ks-note'>{escape(t('access.keys', lang))}</p>"
         self.new_button.description = t("button.new_game", lang)
         self.undo_button.description = t("button.undo", lang)
         self.hint_button.description = t("button.hint", lang)
@@ -467,7 +470,9 @@ class GameTable(widgets.VBox):
         self.speed.tooltip = t("speed.tooltip", lang)
         self.ending.relabel(lang)
         tags, access = self._tags, self.access
-        for name, key in (("game", "access.game"), ("public", "access.public"), ("private", "access.private"),
+        access.set(tags["game"], {"role": "region", "aria-label": t("access.game", lang),
+                                  "aria-description": t("access.keys", lang)})
+        for name, key in (("public", "access.public"), ("private", "access.private"),
                           ("log", "access.log")):
             access.set(tags[name], {"role": "region", "aria-label": t(key, lang)})
         access.set(tags["banner"], {"role": "status", "aria-live": "polite", "aria-label": t("access.last_move", lang),

@@ -15,8 +15,8 @@ GEOMETRY_JS = """() => {
   const table = document.querySelector('.ks-table');
   return {table: table ? table.getBoundingClientRect().height : 0,
           page: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth,
-          hand: box('.ks-hand-cards'), play: box('%s'), scroll: window.scrollY};
-}""" % PLAYING_AREA
+          hand: box('.ks-hand-cards'), play: box('PLAY'), scroll: window.scrollY};
+}""".replace("PLAY", PLAYING_AREA)
 
 TARGETS_JS = """() => {
   const out = [];
