@@ -38,7 +38,7 @@ LESSONS: tuple[Lesson, ...] = (
 )
 
 
-LINK_STYLE = "<style>.jp-RenderedMarkdown a, .jp-RenderedHTMLCommon a { text-decoration: underline; }</style>"
+LINK_STYLE = "<style>.jp-RenderedMarkdown a, .jp-RenderedHTMLCommon a { text-decoration: underline !important; }</style>"
 """Links on the lesson pages stand out without colour (the notebook's own style shows only colour)."""
 
 
