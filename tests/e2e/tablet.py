@@ -15,7 +15,7 @@ GEOMETRY_JS = """() => {
   const table = document.querySelector('.ks-table');
   return {table: table ? table.getBoundingClientRect().height : 0,
           page: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth,
-          hand: box('.ks-hand-cards'), play: box('PLAY'), scroll: window.scrollY};
+          hand: box('.ks-hand-cards'), pinned: box('.ks-hand-slot'), play: box('PLAY'), scroll: window.scrollY};
 }""".replace("PLAY", PLAYING_AREA)
 
 TARGETS_JS = """() => {
