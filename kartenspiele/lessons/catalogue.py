@@ -38,6 +38,10 @@ LESSONS: tuple[Lesson, ...] = (
 )
 
 
+LINK_STYLE = "<style>.jp-RenderedMarkdown a, .jp-RenderedHTMLCommon a { text-decoration: underline !important; }</style>"
+"""Links on the lesson pages stand out without colour (the notebook's own style shows only colour)."""
+
+
 def binder_url(file: str) -> str:
     """The address that opens a lesson in Voilà on Binder."""
     return f"{BINDER}?urlpath={quote(f'voila/render/lessons/{file}', safe='')}"
@@ -45,12 +49,14 @@ def binder_url(file: str) -> str:
 
 @in_both_languages
 def overview(lang: str | None = None) -> HTML:
-    """A table of the lessons: title (a link), topics, grades, minutes and a Binder link."""
+    """A table of the lessons: title (a link that opens in the same tab), topics, grades,
+    minutes and a Binder link."""
     lang = lang or language()
     rows = []
     for lesson in LESSONS:
-        title = Markup(f"<a href='{escape(lesson.file)}'>{escape(text(f'lessons.catalogue.{lesson.key}.title', lang))}</a>")
+        title = Markup(f"<a href='{escape(lesson.file)}' target='_self'>"
+                       f"{escape(text(f'lessons.catalogue.{lesson.key}.title', lang))}</a>")
         binder = Markup(f"<a href='{escape(binder_url(lesson.file))}' target='_blank'>Binder</a>")
         rows.append((title, text(f"lessons.catalogue.{lesson.key}.topics", lang), lesson.grades, lesson.minutes, binder))
     head = [text(f"lessons.catalogue.column.{name}", lang) for name in ("title", "topics", "grades", "minutes", "links")]
-    return HTML(html_table(head, rows))
+    return HTML(LINK_STYLE + html_table(head, rows))

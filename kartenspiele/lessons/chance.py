@@ -26,7 +26,7 @@ from ..tausch_rausch import DECK, DEFAULT_TASKS, Card, Task, can_fulfil, new_gam
 from ..tausch_rausch.cards import COLOURS, COPIES
 from ..tausch_rausch.difficulty import REWARD_HAND, REWARD_THRESHOLD, percent
 from ..widgets.buttons import Spec
-from .language import follow, in_both_languages, language
+from .language import describe_figure, follow, in_both_languages, language
 from .parity import value_combinations
 from .quiz import ChoiceQuiz, Feedback, NumberQuiz
 from .style import message
@@ -148,6 +148,8 @@ def simulation_figure(task_id: str, games: int, lang: str | None = None, size: i
     axes.legend(loc="upper right")
     fig.tight_layout()
     plt.close(fig)
+    describe_figure(text("lessons.access.simulation_alt", lang, task=task_by_id(task_id).title(lang), games=games,
+                         chance=show_percent(exact(task_id, size), lang)))
     return fig
 
 
@@ -178,6 +180,7 @@ def reward_figure(lang: str | None = None) -> Figure:
                 loc="lower right")
     fig.tight_layout()
     plt.close(fig)
+    describe_figure(text("lessons.access.reward_alt", lang, size=REWARD_HAND))
     return fig
 
 

@@ -23,6 +23,7 @@ from IPython.display import HTML
 from matplotlib.figure import Figure
 
 from ..i18n import LANGUAGES, current_language, set_language, text
+from ..widgets.access import Access
 from ..widgets.style import style_widget
 from ..widgets.texts import default_language, language_options
 from .style import lesson_style
@@ -33,6 +34,7 @@ class Redrawable(Protocol):
 
 
 _followers: WeakSet = WeakSet()
+_bars: list[LessonBar] = []  # the bar of the lesson on show (one per notebook)
 set_language(default_language())  # a page without a lesson bar (index, guide) speaks its address's language
 
 
@@ -99,7 +101,9 @@ class LessonBar(widgets.HBox):
         self.label = widgets.HTML()
         self.switch = widgets.ToggleButtons(options=language_options(), value=start)
         self.switch.observe(lambda change: switch_language(change["new"]), "value")
-        self.children = (style_widget(), lesson_style(), self.label, self.switch)
+        self.access = Access()
+        self.children = (style_widget(), lesson_style(), self.access, self.label, self.switch)
+        _bars[:] = [self]
         self.redraw()
         follow(self)
 
@@ -115,3 +119,13 @@ class LessonBar(widgets.HBox):
 
     def __repr__(self) -> str:
         return "LessonBar()"
+
+
+def describe_figure(alt: str) -> None:
+    """Give the next chart shown on the lesson's page its text for screen readers (the page's
+    output images are described in the order they are made)."""
+    if _bars:
+        access = _bars[0].access
+        access.set("__images__", {**access.attrs.get("__images__", {}),
+                                  str(len(access.attrs.get("__images__", {}))): alt})
+        access.flush()

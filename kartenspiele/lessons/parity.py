@@ -21,6 +21,7 @@ from ..i18n import join_words, text
 from ..tausch_rausch import DECK, Card, Parity, Sum, Task, find, task_by_id
 from ..tausch_rausch.cards import VALUES, format_cards
 from ..tausch_rausch.reasons import sum_arith
+from ..widgets.access import Access, tagged
 from ..widgets.buttons import Spec
 from .cards import cards_html
 from .language import follow, in_both_languages, language
@@ -255,7 +256,9 @@ class TaskDesigner(widgets.VBox):
             control.observe(lambda _: self.redraw(), "value")
         rows = [widgets.HBox([label, control]) for label, control in
                 zip(self.labels, (self.count, self.parity, self.total))]
-        self.children = (self.title, *rows, self.feedback)
+        self.access = Access()
+        self.tags = [tagged(control) for control in (self.count, self.parity, self.total)]
+        self.children = (self.access, self.title, *rows, self.feedback)
         self.redraw()
         follow(self)
 
@@ -269,8 +272,11 @@ class TaskDesigner(widgets.VBox):
         self.drawing = True
         lang = language()
         self.title.value = f"<h4>{escape(text('lessons.design.title', lang))}</h4>"
-        for label, key in zip(self.labels, ("count", "parity", "total")):
+        for label, key, tag in zip(self.labels, ("count", "parity", "total"), self.tags):
             label.value = f"<b>{escape(text(f'lessons.design.{key}', lang))}</b>"
+            name = text(f"lessons.design.{key}", lang)
+            self.access.set(tag, {"control:aria-label": name} if key == "total" else {"role": "group", "aria-label": name})
+        self.access.flush()
         value = self.parity.value
         self.parity.options = [(text("lessons.parity.even", lang), EVEN), (text("lessons.parity.odd", lang), ODD),
                                (text("lessons.design.any", lang), None)]

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 import ipywidgets as widgets
 
 from ..i18n import text
+from ..widgets.access import Access, tagged
 from ..widgets.buttons import ButtonRow, Spec
 from .cards import Face, card_spec
 from .language import follow, language
@@ -158,7 +159,11 @@ class NumberQuiz(Quiz):
         self.check_button = widgets.Button(icon="check")
         self.check_button.add_class("ks-main-action")
         self.check_button.on_click(lambda _: self._typed(self.entry.value))
-        return widgets.HBox([self.entry, self.check_button])
+        self.entry_access = Access()
+        self.entry_access.set(tagged(self.entry, "ks-number-entry"),
+                              {"control:inputmode": "numeric", "control:aria-label": text("lessons.quiz.number", language())})
+        self.entry_access.flush()
+        return widgets.HBox([self.entry_access, self.entry, self.check_button])
 
     def _typed(self, value: str) -> None:
         value = value.strip()

@@ -35,15 +35,16 @@ END_EVENTS = {"table_to_last_capturer", "table_out", "quanto_lost"}
 
 
 def card_spec(card_id: int, lang: str, classes: Sequence[str] = (), tooltip: str = "",
-              disabled: bool = False) -> Spec:
-    """A card as a button: big value (★ for a joker), rainbow or joker look, its name as tooltip."""
+              disabled: bool = False, pressed: bool | None = None) -> Spec:
+    """A card as a button: big value (★ for a joker), rainbow or joker look, its full name
+    for screen readers and as tooltip; `pressed` whether it is picked."""
     face = DECK[card_id]
     looks = ["ks-card", "ks-joker" if face.is_joker else f"ks-v{face.value}"]
     if face.rainbow:
         looks.append("ks-rainbow")
     name = card_name(face, lang)
     return Spec(card_id, "★" if face.is_joker else str(face.value), f"{name}. {tooltip}" if tooltip else name,
-                tuple(looks) + tuple(classes), disabled)
+                tuple(looks) + tuple(classes), disabled, name=name, pressed=pressed, description=tooltip)
 
 
 def move_label(move: Move, lang: str, names: Sequence[str]) -> str:
@@ -87,20 +88,21 @@ class QuantoTable(GameTable):
         self.others = widgets.HTML()
         self.pile = widgets.HTML()
         self.table_label = widgets.HTML()
-        self.table_row = ButtonRow(self.press_table, row_class="ks-cards")
+        self.table_row = ButtonRow(self.press_table, row_class="ks-cards", access=self.access)
         self.table_row.add_class("ks-table-cards")
         top = widgets.HBox([self.others, self.pile])
         top.add_class("ks-top")
         self.public_area.children = (top, widgets.VBox([self.table_label, self.table_row]))
         self.sum_line = widgets.HTML()
         self.sum_line.add_class("ks-sum")
-        self.actions = ButtonRow(self.press_action, base_class="ks-action", row_class="ks-actions")
+        self.actions = ButtonRow(self.press_action, base_class="ks-action", row_class="ks-actions", access=self.access)
         self.action_list = widgets.Dropdown(layout=widgets.Layout(width="24em"))
         self.action_go = widgets.Button(button_style="primary")
+        self.action_go.add_class("ks-action-go")
         self.action_go.on_click(lambda _: self._play_listed())
         self.action_more = widgets.HBox([self.action_list, self.action_go], layout=widgets.Layout(display="none"))
         self.hand_label = widgets.HTML()
-        self.hand_row = ButtonRow(self.press_hand, row_class="ks-cards")
+        self.hand_row = ButtonRow(self.press_hand, row_class="ks-cards", access=self.access)
         self.hand_row.add_class("ks-hand-cards")
         self.held = widgets.HTML()
         self.mine = widgets.HTML()
@@ -205,21 +207,22 @@ class QuantoTable(GameTable):
         selection = self.selection() if self.card is not None else None
         self._set(self.others, self._players_html([p for p in range(state.players) if p != viewer]))
         self._set(self.pile, self._pile_html())
-        self._set(self.table_label, f"<b>{escape(t('quanto.table', lang))}</b>")
+        self._set(self.table_label, f"<h2 class='ks-area'>{escape(t('quanto.table', lang))}</h2>")
         specs = []
         for card_id in state.table:
             classes: list[str] = []
             tooltip = ""
             if card_id in self.picked:
                 classes.append("ks-selected")
-                tooltip = t("card.selected", lang)
             elif selection is not None:
                 if card_id in selection.joinable:
                     classes.append("ks-joinable")
+                    tooltip = t("access.joinable", lang)
                 else:
                     classes.append("ks-blocked")
                     tooltip = selection.why_not(card_id, lang, self.names)
-            specs.append(card_spec(card_id, lang, classes, tooltip, disabled=not mine))
+            specs.append(card_spec(card_id, lang, classes, tooltip, disabled=not mine,
+                                   pressed=card_id in self.picked if mine else None))
         self.table_row.show(specs)
         if viewer is None:
             return
@@ -231,9 +234,9 @@ class QuantoTable(GameTable):
         drawn_phase = mine and state.phase == "after_three"
         cards = state.drawn if drawn_phase else state.hands[viewer]
         label = t("quanto.drawn" if drawn_phase else "quanto.your_hand", lang, name=self.names[viewer])
-        self._set(self.hand_label, f"<b>{escape(label)}</b>")
-        specs = [card_spec(i, lang, ("ks-selected",) if i == self.card else (),
-                           t("card.selected", lang) if i == self.card else "", disabled=not mine)
+        self._set(self.hand_label, f"<h2 class='ks-area'>{escape(label)}</h2>")
+        specs = [card_spec(i, lang, ("ks-selected",) if i == self.card else (), disabled=not mine,
+                           pressed=i == self.card if mine else None)
                  for i in sorted(cards, key=lambda i: DECK[i].sort_key())]
         self.hand_row.show(specs)
         held = ""
@@ -278,7 +281,7 @@ class QuantoTable(GameTable):
         classes = ("ks-side",) if side else ("ks-main-action", f"ks-do-{move.kind}")
         if move == self.hinted:
             classes += ("ks-hinted",)
-        return Spec(index, label, self._describe(move), classes)
+        return Spec(index, label, self._describe(move), classes, name=self._describe(move))
 
     def hint_marks(self, move: Move) -> str:
         """What a hint for `move` marks: its cards and its button, or only the button."""

@@ -1,9 +1,11 @@
-"""Every lesson renders in Voilà: its widgets appear, and no error is shown."""
+"""Every lesson renders in Voilà: its widgets appear, no error is shown, and axe-core finds
+no serious or critical accessibility problem."""
 
 import pytest
 from playwright.sync_api import expect
 
 from .driver import ROOT
+from .tablet import axe_violations, serious
 
 pytestmark = pytest.mark.browser
 
@@ -19,4 +21,6 @@ def test_lesson_renders_with_its_widgets(voila, page, shots, name):
         expect(page.locator(".ks-exercise")).to_have_count(6, timeout=60_000)
     assert page.locator("text=Traceback").count() == 0
     assert page.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
+    page.wait_for_timeout(1000)  # the access script describes charts and controls
+    assert serious(axe_violations(page)) == []
     page.screenshot(path=str(shots / f"lesson_{name.removesuffix('.ipynb')}.png"), full_page=False)

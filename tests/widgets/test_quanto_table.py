@@ -157,7 +157,7 @@ def test_the_end_shows_scores_and_who_took_the_table():
     press(table, "Nehmen")
     assert table.state.is_terminal()
     result = table.result_text.value
-    assert "Spielende" in result and "Gewonnen hat Spieler 1" in result
+    assert "Spielende" in result and "Du hast gewonnen!" in result and "ks-confetti" in result
     assert "Du hast zuletzt Karten genommen: die Auslage (2) gehört dir." in result
     assert table.again_button.description and table.result_new_button.description
 
