@@ -13,6 +13,8 @@ import os
 import sys
 from pathlib import Path
 
+from .classroom.serving import add_teacher_option, announce_teacher
+
 START_PAGE = "notebooks/start.ipynb"
 
 
@@ -48,10 +50,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--root", type=Path, default=None, help="the folder with notebooks/ and lessons/")
     parser.add_argument("--cull-idle", type=int, default=None,
                         help="seconds after which an idle kernel is shut down (default: voila.json)")
+    add_teacher_option(parser)
     args = parser.parse_args(argv)
     root = (args.root or project_root()).resolve()
     os.chdir(root)  # Voilà reads voila.json from the current folder
     print(f"Kartenspiele: {start_url(args.host, args.port)}", flush=True)
+    print(announce_teacher(args, start_url(args.host, args.port).replace(START_PAGE, "")), flush=True)
     from voila.app import Voila
 
     app = Voila.instance()

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from ..classroom.roles import TEACHER_NOTEBOOKS, is_teacher, teacher_query
 from .style import style_widget
 from .texts import default_language, language_options, t
 
@@ -55,12 +56,13 @@ def notebook_title(path: Path) -> str:
     return path.stem.replace("_", " ").replace("-", " ")
 
 
-def lesson_links(folder: Path | None) -> list[LessonLink]:
-    """Every notebook in `folder`, sorted by file name."""
+def lesson_links(folder: Path | None, teacher: bool = False) -> list[LessonLink]:
+    """Every notebook in `folder`, sorted by file name; the teacher's guide only for a teacher."""
     if folder is None:
         return []
     return [LessonLink(path.name, notebook_title(path))
-            for path in sorted(folder.glob("*.ipynb")) if not path.name.startswith(".")]
+            for path in sorted(folder.glob("*.ipynb"))
+            if not path.name.startswith(".") and (teacher or path.name not in TEACHER_NOTEBOOKS)]
 
 
 class StartPage(widgets.VBox):
@@ -71,7 +73,7 @@ class StartPage(widgets.VBox):
         self.add_class("ks-table")
         self.add_class("ks-start-page")
         self.lang = lang or default_language()
-        self.lessons = lesson_links(lessons if lessons is not None else find_lessons_folder())
+        self.lessons = lesson_links(lessons if lessons is not None else find_lessons_folder(), is_teacher())
         self.language = widgets.ToggleButtons(options=language_options(), value=self.lang)
         self.language.add_class("ks-language")
         self.language.observe(lambda change: self.set_language(change["new"]), "value")
@@ -92,12 +94,12 @@ class StartPage(widgets.VBox):
 
     def html(self) -> str:
         lang = self.lang
-        query = "" if lang == "de" else f"?lang={lang}"
+        query = teacher_query(lang)
         tiles = "".join(
-            f"<a class='ks-tile ks-tile-{key}' href='{href}{query}'><b>{escape(t(f'start.{key}', lang))}</b>"
+            f"<a class='ks-tile ks-tile-{key}' href='{escape(href + query)}'><b>{escape(t(f'start.{key}', lang))}</b>"
             f"<span>{escape(t(f'start.{key}.note', lang))}</span></a>" for key, href in APPS)
         if self.lessons:
-            items = "".join(f"<li><a href='../lessons/{escape(lesson.name)}'>{escape(lesson.title)}</a></li>"
+            items = "".join(f"<li><a href='../lessons/{escape(lesson.name)}{escape(query)}'>{escape(lesson.title)}</a></li>"
                             for lesson in self.lessons)
             lessons = f"<ul class='ks-lessons'>{items}</ul>"
         else:

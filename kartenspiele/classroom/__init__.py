@@ -1,0 +1,2 @@
+"""The classroom: teacher and pupil roles, classes, the evidence of pupils' work and the
+teacher's dashboard."""
