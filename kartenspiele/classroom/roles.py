@@ -16,7 +16,7 @@ import hmac
 import os
 import secrets
 from enum import Enum
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs
 
 CODE_ENV = "KARTENSPIELE_TEACHER_CODE"
 CODE_PARAMETER = "lehrkraft"
@@ -65,14 +65,3 @@ def role() -> Role:
 
 def is_teacher() -> bool:
     return role() is Role.TEACHER
-
-
-def teacher_query(lang: str | None = None) -> str:
-    """The query string a link on this page carries: the language (if not German) and, on a
-    teacher's page in Voilà, the teacher code — so the teacher stays a teacher."""
-    params = {}
-    if lang and lang != "de":
-        params["lang"] = lang
-    if served_by_voila() and is_teacher():
-        params[CODE_PARAMETER] = query()[CODE_PARAMETER]
-    return f"?{urlencode(params)}" if params else ""

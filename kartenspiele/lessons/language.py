@@ -13,6 +13,9 @@ from weakref import WeakSet
 
 import ipywidgets as widgets
 
+from ..classroom import pupil
+from ..classroom.join import JoinBox
+from ..classroom.roles import is_teacher, served_by_voila
 from ..i18n import current_language, set_language, text
 from ..widgets.style import style_widget
 from ..widgets.texts import default_language, language_options
@@ -44,7 +47,8 @@ def language() -> str:
 
 
 class LessonBar(widgets.HBox):
-    """The bar at the top of a lesson: the language switch and the style sheet of the widgets."""
+    """The bar at the top of a lesson: the language switch, the style sheet of the widgets and,
+    for a pupil in the web app, the class they joined (or the box to join one)."""
 
     def __init__(self, lang: str | None = None) -> None:
         super().__init__()
@@ -56,6 +60,11 @@ class LessonBar(widgets.HBox):
         self.switch = widgets.ToggleButtons(options=language_options(), value=start)
         self.switch.observe(lambda change: switch_language(change["new"]), "value")
         self.children = (style_widget(), lesson_style(), self.label, self.switch)
+        self.join: JoinBox | None = None
+        if served_by_voila() and not is_teacher():
+            pupil.from_address()
+            self.join = JoinBox(on_join=lambda: switch_language(language()))
+            self.children += (self.join,)
         self.redraw()
         follow(self)
 
@@ -63,6 +72,8 @@ class LessonBar(widgets.HBox):
         self.label.value = f"<b>{text('lessons.bar.language', language())}</b>"
         if self.switch.value != language():
             self.switch.value = language()
+        if self.join is not None:
+            self.join.set_language(language())
 
     def __repr__(self) -> str:
         return "LessonBar()"

@@ -14,7 +14,8 @@ from types import ModuleType
 from IPython.display import Markdown, display
 
 from ..classroom.gate import teacher_page
-from ..classroom.roles import is_teacher, teacher_query
+from ..classroom.pupil import link_query
+from ..classroom.roles import is_teacher
 from .catalogue import LESSONS, overview
 from .language import language
 
@@ -42,7 +43,7 @@ def for_teachers(lesson: ModuleType) -> None:
 def guide_note() -> None:
     """The index page's note that links the teacher's guide — shown to a teacher only."""
     if is_teacher():
-        display(Markdown(notes("index_note").replace(f"({GUIDE})", f"({GUIDE}{teacher_query(language())})")))
+        display(Markdown(notes("index_note").replace(f"({GUIDE})", f"({GUIDE}{link_query(language())})")))
 
 
 def teachers_guide() -> object:

@@ -14,7 +14,9 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from ..classroom.roles import TEACHER_NOTEBOOKS, is_teacher, teacher_query
+from ..classroom import pupil
+from ..classroom.join import JoinBox
+from ..classroom.roles import TEACHER_NOTEBOOKS, is_teacher, served_by_voila
 from .style import style_widget
 from .texts import default_language, language_options, t
 
@@ -82,6 +84,11 @@ class StartPage(widgets.VBox):
         bar = widgets.HBox([self.heading, self.language])
         bar.add_class("ks-toolbar")
         self.children = (style_widget(), bar, self.body)
+        self.join: JoinBox | None = None
+        if served_by_voila() and not is_teacher():
+            pupil.from_address()
+            self.join = JoinBox(on_join=lambda: self.set_language(self.lang))
+            self.children = (style_widget(), bar, self.join, self.body)
         self.set_language(self.lang)
 
     def set_language(self, lang: str) -> None:
@@ -90,17 +97,28 @@ class StartPage(widgets.VBox):
         if self.language.value != lang:
             self.language.value = lang
         self.heading.value = f"<span class='ks-title'>{escape(t('start.title', lang))}</span>"
+        if self.join is not None:
+            self.join.set_language(lang)
         self.body.value = self.html()
+
+    def lesson_item(self, lesson: LessonLink, query: str) -> str:
+        """A lesson's line: a link, or the title with a lock while the teacher has not released it."""
+        from ..lessons.catalogue import LESSONS  # the lessons import the widgets
+
+        session = pupil.current()
+        key = next((item.key for item in LESSONS if item.file == lesson.name), None)
+        if session is not None and session.locked(key):
+            return f"<li class='ks-locked'>🔒 {escape(lesson.title)}</li>"
+        return f"<li><a href='../lessons/{escape(lesson.name + query)}'>{escape(lesson.title)}</a></li>"
 
     def html(self) -> str:
         lang = self.lang
-        query = teacher_query(lang)
+        query = pupil.link_query(lang)
         tiles = "".join(
             f"<a class='ks-tile ks-tile-{key}' href='{escape(href + query)}'><b>{escape(t(f'start.{key}', lang))}</b>"
             f"<span>{escape(t(f'start.{key}.note', lang))}</span></a>" for key, href in APPS)
         if self.lessons:
-            items = "".join(f"<li><a href='../lessons/{escape(lesson.name)}{escape(query)}'>{escape(lesson.title)}</a></li>"
-                            for lesson in self.lessons)
+            items = "".join(self.lesson_item(lesson, query) for lesson in self.lessons)
             lessons = f"<ul class='ks-lessons'>{items}</ul>"
         else:
             lessons = f"<p>{escape(t('start.no_lessons', lang))}</p>"
