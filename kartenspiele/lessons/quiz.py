@@ -79,6 +79,7 @@ class Quiz(widgets.VBox):
         self.title_key = title_key
         self.index = 0
         self.stopwatch = pupil.Stopwatch()
+        self.reported: Any = None  # the last answer reported to the class
         self.answer: Any = None
         self.showing_hint = False
         self.title = widgets.HTML()
@@ -123,8 +124,11 @@ class Quiz(widgets.VBox):
         self.answer = answer
         self.showing_hint = False
         self.redraw_feedback()
+        if answer == self.reported:
+            return  # the same answer again (Enter, then "Prüfen") is not another try
         judged = self.problem.check(answer, "de")
         if judged is not None and judged.ok is not None:
+            self.reported = answer
             pupil.record("attempt", lesson=pupil.page_lesson(), exercise=self.exercise,
                          answer=self.answer_text(answer), ok=judged.ok, seconds=self.stopwatch.seconds())
 
@@ -135,6 +139,7 @@ class Quiz(widgets.VBox):
 
     def next_problem(self) -> None:
         self.stopwatch.reset()
+        self.reported = None
         self.index = (self.index + 1) % len(self.problems)
         self.answer = None
         self.showing_hint = False
