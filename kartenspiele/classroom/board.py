@@ -30,6 +30,8 @@ CSS = """
 .ks-dash .ks-board { font-size: 2.2em; line-height: 1.3; padding: 16px 20px; border: 3px solid #0072B2;
   border-radius: 10px; background: #F4FAFD; min-height: 2.5em; white-space: pre-wrap; }
 .ks-dash .ks-quiet { color: #555; }
+.ks-dash button.jupyter-button { width: auto; }
+.ks-dash .ks-presence td, .ks-dash .ks-presence th { padding: 1px 6px; }
 .ks-dash .ks-warn-box { background: #FBEAE0; border-left: 6px solid #D55E00; padding: 6px 10px; }
 """
 
@@ -45,16 +47,31 @@ def exercise_title(exercise: str, lang: str) -> str:
     return text("dash.exercise", lang, title=title, number=number or "1")
 
 
-def short_labels(exercises: list[str]) -> dict[str, str]:
-    """"1·2" = second problem of the lesson's first exercise, numbered as first seen."""
-    quizzes: list[str] = []
+def short_labels(exercises: list[str], lessons: dict[str, str]) -> dict[str, str]:
+    """"2·3" = the third problem of a lesson's second exercise (exercises numbered per lesson
+    in the order first seen)."""
+    quizzes: dict[str, list[str]] = {}
     labels = {}
     for exercise in exercises:
         quiz, _, number = exercise.partition("#")
-        if quiz not in quizzes:
-            quizzes.append(quiz)
-        labels[exercise] = f"{quizzes.index(quiz) + 1}·{number or 1}"
+        lesson = quizzes.setdefault(lessons.get(exercise, ""), [])
+        if quiz not in lesson:
+            lesson.append(quiz)
+        labels[exercise] = f"{lesson.index(quiz) + 1}·{number or 1}"
     return labels
+
+
+def lesson_header(exercises: list[str], lessons: dict[str, str], lesson_titles: dict[str, str]) -> str:
+    """A header row naming each lesson above its columns."""
+    spans: list[list] = []
+    for exercise in exercises:
+        lesson = lessons.get(exercise, "")
+        if spans and spans[-1][0] == lesson:
+            spans[-1][1] += 1
+        else:
+            spans.append([lesson, 1])
+    cells = "".join(f"<th colspan='{count}'>{escape(lesson_titles.get(lesson, lesson))}</th>" for lesson, count in spans)
+    return f"<tr><th></th>{cells}</tr>"
 
 
 def cell(record: ExerciseRecord | None, lang: str) -> str:
@@ -78,19 +95,22 @@ def legend(lang: str) -> str:
     return f"<p class='ks-legend'>{items} <span>? {escape(text('dash.legend.hint', lang))}</span></p>"
 
 
-def grid(evidence: Evidence, pupils: list[str], exercises: list[str], lang: str) -> str:
+def grid(evidence: Evidence, pupils: list[str], exercises: list[str], lang: str,
+         lesson_titles: dict[str, str] | None = None) -> str:
     """The pupils × exercises grid with its legend."""
     if not pupils:
         return f"<p class='ks-quiet'>{escape(text('dash.no_pupils', lang))}</p>"
     if not exercises:
         return f"<p class='ks-quiet'>{escape(text('dash.no_exercises', lang))}</p>"
-    labels = short_labels(exercises)
+    labels = short_labels(exercises, evidence.exercises)
     head = "".join(f"<th title='{escape(exercise_title(e, lang))}'>{escape(labels[e])}</th>" for e in exercises)
     rows = "".join(f"<tr><th>{escape(nick)}</th>" + "".join(cell(evidence.record(nick, e), lang) for e in exercises)
                    + "</tr>" for nick in pupils)
-    key = "".join(f"<li><b>{escape(labels[e])}</b> {escape(exercise_title(e, lang))}</li>"
-                  for e in exercises if e.endswith("#1") or "#" not in e)
-    return (f"<div class='ks-grid-wrap'><table class='ks-grid'><tr><th>{escape(text('dash.nickname', lang))}</th>"
+    firsts = {e.partition("#")[0]: e for e in reversed(exercises)}.values()
+    key = "".join(f"<li><b>{escape(labels[e].split('·')[0])}</b> {escape(exercise_title(e, lang).rsplit(' – ', 1)[0])}"
+                  f" ({escape((lesson_titles or {}).get(evidence.exercises.get(e, ''), ''))})</li>" for e in firsts)
+    return (f"<div class='ks-grid-wrap'><table class='ks-grid'>{lesson_header(exercises, evidence.exercises, lesson_titles or {})}"
+            f"<tr><th>{escape(text('dash.nickname', lang))}</th>"
             f"{head}</tr>{rows}</table></div>{legend(lang)}<ul class='ks-quiet'>{key}</ul>")
 
 

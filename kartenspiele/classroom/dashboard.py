@@ -81,7 +81,9 @@ class ClassView:
         return found
 
     def exercises(self, lesson: str) -> list[str]:
-        return [e for e, key in self.evidence.exercises.items() if lesson == ALL or key == lesson]
+        order = {item.key: number for number, item in enumerate(LESSONS)}
+        chosen = [e for e, key in self.evidence.exercises.items() if lesson == ALL or key == lesson]
+        return sorted(chosen, key=lambda e: order.get(self.evidence.exercises[e], len(order)))
 
 
 class Dashboard(widgets.VBox):
@@ -146,11 +148,11 @@ class Dashboard(widgets.VBox):
 
         self.class_parts = widgets.VBox([
             self.header,
-            section("dash.section.presence"), self.presence,
             section("dash.section.grid"), self.lesson_choice, self.grid,
             section("dash.section.wrong"), self.wrong,
-            section("dash.section.rooms"), self.room_list,
             section("dash.section.board"), widgets.HBox([self.board_choice, self.board_button]), self.board,
+            section("dash.section.presence"), self.presence,
+            section("dash.section.rooms"), self.room_list,
             section("dash.section.pace"), self.pace,
             widgets.HBox([self.lock_button, self.release_button, self.all_button]),
             section("dash.section.data"), widgets.HBox([self.export_button, self.delete_button]),
@@ -232,12 +234,15 @@ class Dashboard(widgets.VBox):
                 f"{escape(text('dash.pupils', lang, count=count))}</p>"
                 f"<p class='ks-quiet'>{escape(text('dash.how_to_join', lang))}</p>")
             self.presence.value = board.presence(view.evidence, view.pupils, titles, lang)
-            self.grid.value = board.grid(view.evidence, view.pupils, exercises, lang)
+            self.grid.value = board.grid(view.evidence, view.pupils, exercises, lang, titles)
             self.wrong.value = board.wrong_answers(view.evidence, exercises, lang)
             self.room_list.value = board.rooms(view.room_summaries(self.rooms), lang)
             options = [(board.exercise_title(e, lang), e) for e in view.exercises(ALL) if view.evidence.answers(e)]
             if [value for _, value in options] != [value for _, value in self.board_choice.options]:
+                chosen = self.board_choice.value
                 self.board_choice.options = options
+                values = [value for _, value in options]
+                self.board_choice.value = chosen if chosen in values else (values[0] if values else None)
             self.pace.value = "<p>" + escape(
                 text("dash.pace.all_open", lang) if released is None
                 else text("dash.pace.open", lang, count=released, last=titles[LESSONS[released - 1].key])) + "</p>"

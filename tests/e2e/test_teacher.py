@@ -126,7 +126,7 @@ def test_teacher_sees_two_pupils_work_within_five_seconds(server, browser):
         assert row["Ben"].locator("td.ks-cell").first.inner_text() == "↻2?"
         expect(teacher.locator(".ks-wrong")).to_contain_text(f"{right + 1} (1-mal)")
         expect(teacher.locator(".ks-presence")).to_contain_text("Ana")
-        teacher.screenshot(path="test-output/screenshots/dashboard_two_pupils.png", full_page=True)
+        teacher.screenshot(path="test-output/screenshots/dashboard_two_pupils.png")
 
         # nothing of the teacher material reached a pupil: page text and every kernel message
         for (_, page), received in zip(pupils, frames):
@@ -156,8 +156,9 @@ def test_dashboard_with_25_generated_pupils(server, browser, width, height):
         expect(page.locator(".ks-grid tr")).to_have_count(26, timeout=10_000)
         assert page.locator(".ks-grid td.ks-first").count() > 0 and page.locator(".ks-grid td.ks-open").count() > 0
         page.screenshot(path=f"test-output/screenshots/dashboard_25_{width}x{height}.png", full_page=False)
-        page.screenshot(path=f"test-output/screenshots/dashboard_25_{width}x{height}_full.png", full_page=True)
         scroll_width = page.evaluate("document.documentElement.scrollWidth")
         assert scroll_width <= width, scroll_width
+        page.set_viewport_size({"width": width, "height": 3200})   # the whole dashboard in one picture
+        page.screenshot(path=f"test-output/screenshots/dashboard_25_{width}x{height}_full.png")
     finally:
         context.close()
