@@ -124,7 +124,7 @@ class Evidence:
         counts: Counter[str] = Counter()
         for (_, key), record in self.records.items():
             if key == exercise:
-                counts.update(dict.fromkeys(record.wrong))
+                counts.update(list(dict.fromkeys(record.wrong)))
         return counts.most_common(top)
 
     def answers(self, exercise: str) -> list[str]:
