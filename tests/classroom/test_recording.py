@@ -104,3 +104,22 @@ def test_dashboard_board_pacing_export_and_delete(page, sqlite_store):
     dashboard.ask_delete()
     dashboard.confirm_yes.click()
     assert classes.codes() == [] and sqlite_store.logs() == [] and dashboard.view is None
+
+
+def test_a_finished_game_reports_result_and_length(page, sqlite_store):
+    from kartenspiele.quanto import from_scenario
+    from kartenspiele.widgets import QuantoTable, Seat
+
+    classes = Classes(sqlite_store)
+    code = classes.open()
+    pupil.join(code, "Dana", classes)
+    table = QuantoTable()
+    state = from_scenario({"players": 2, "table": "2 4 4 8", "hands": ["8", "5"]})
+    table.load(state, [Seat(), Seat()])
+    while not table.state.is_terminal():
+        table._apply(table.state.legal_moves()[0], decision=True)
+        table.redraw()
+    table.redraw()   # reported once, not at every redraw
+    games = [entry for _, entry in classes.entries(code, "Dana") if entry["kind"] == "game"]
+    assert len(games) == 1 and games[0]["game"] == "quanto" and games[0]["moves"] == len(table.session.moves)
+    assert games[0]["result"].split()[0] in ("won", "lost", "draw")
