@@ -27,7 +27,7 @@ from ..core.errors import IllegalMoveError, KartenspieleError
 from ..core.events import Event
 from ..core.rng import derive_rng, new_seed
 from ..core.session import Session, game_module
-from .store import SequenceConflictError, Store
+from .store import ConflictError, SequenceConflictError, Store
 
 CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY"
 """Letters of room codes: none that looks like a digit or like another letter (no B, G, I, O, Q, S, Z)."""
@@ -130,6 +130,7 @@ class Room:
     last_at: float = 0.0
     session: Session | None = None
     movers: list[tuple[int, bool]] = field(default_factory=list)  # (seat, chosen by a person) per live move
+    entries: list[dict[str, Any]] = field(default_factory=list)  # the log as read, entry n at index n - 1
 
     @property
     def log(self) -> str:
@@ -180,6 +181,7 @@ class Room:
         elif kind == "undo":
             self.state_session.undo()
             self.movers.pop()
+        self.entries.append(dict(entry))
         self.seq = seq
         self.last_at = float(entry.get("at", self.last_at))
 
@@ -224,21 +226,46 @@ class Rooms:
                 raise RoomError("room.bad_seat", kind=kind)
         seed = new_seed() if seed is None else seed
         new_state(game, players, seed, options, simulation=False)  # bad options raise here
-        now = self.clock()
-        document = {"game": game, "players": players, "seed": seed, "options": dict(options or {}),
-                    "created": now, "seats": [OPEN, *seats], "fill": fill or default_level(game)}
+        code = self._new_code({"game": game, "players": players, "seed": seed, "options": dict(options or {}),
+                               "created": self.clock(), "seats": [OPEN, *seats], "fill": fill or default_level(game)})
+        room = self.load(code)
+        token = self._claim(room, 0, name, "join")
+        return room, 0, token
+
+    def record(self, game: str, players: int, seed: int, options: Mapping[str, Any],
+               seats: Sequence[tuple[str, str]]) -> tuple[Room, int, str]:
+        """A game played on one page (alone against the computer), saved as a started room so
+        that it can be continued elsewhere. `seats` holds (kind, name) with one "person";
+        returns (room, the person's seat, token)."""
+        people = [index for index, (kind, _) in enumerate(seats) if kind == PERSON]
+        if len(people) != 1:
+            raise RoomError("room.bad_players", low=1, high=1)
+        kinds = [OPEN if kind == PERSON else kind for kind, _ in seats]
+        seat = people[0]
+        fill = default_level(game)
+        code = self._new_code({"game": game, "players": players, "seed": seed, "options": dict(options),
+                               "created": self.clock(), "seats": kinds, "fill": fill, "solo": True})
+        room = self.load(code)
+        token = self._claim(room, seat, normal_name(seats[seat][1]), "join")
+        self._append(room, {"type": "start", "fill": fill})
+        return room, seat, token
+
+    def record_undo(self, room: Room) -> None:
+        """Take back the last move of a game saved with `record` (its page decides what may
+        be undone)."""
+        if not room.movers:
+            raise NotAllowedError("room.undo_not_allowed")
+        self._append(room, {"type": "undo", "seat": room.movers[-1][0]})
+
+    def _new_code(self, document: dict[str, Any]) -> str:
         for _ in range(50):
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
             try:
                 self.store.put(f"room/{code}", document, expected=0)
-                break
-            except KartenspieleError:
+                return code
+            except ConflictError:
                 continue
-        else:
-            raise RoomError("room.no_code")
-        room = self.load(code)
-        token = self._claim(room, 0, name, "join")
-        return room, 0, token
+        raise RoomError("room.no_code")
 
     def load(self, code: str) -> Room:
         """The room with this code, replayed from its log."""

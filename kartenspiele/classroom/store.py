@@ -268,9 +268,12 @@ def default_data_folder() -> Path:
 
 
 def store_url(data: str | Path | None = None, store: str | None = None) -> str:
-    """The store URL for `kartenspiele serve --data DIR` / `--store URL` (default folder if neither)."""
+    """The store URL for `kartenspiele serve --data DIR` / `--store URL`; with neither, the
+    one in `$KARTENSPIELE_STORE`, else the default data folder."""
     if store:
         return store
+    if data is None and os.environ.get(ENVIRONMENT_VARIABLE):
+        return os.environ[ENVIRONMENT_VARIABLE]
     folder = Path(data) if data is not None else default_data_folder()
     return f"sqlite:///{folder.resolve() / DATABASE_NAME}"
 

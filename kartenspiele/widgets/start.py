@@ -1,4 +1,5 @@
-"""The start page of the web app: both games, their tutorials, the lessons and short rules.
+"""The start page of the web app: both games, their tutorials, the lessons and short rules,
+and the lobby for playing together in a room (and going on with a remembered game).
 
 The lessons are listed from the `lessons/` folder as it is when the page is shown, so the
 page links only to notebooks that exist. Links are relative to `notebooks/start.ipynb` and
@@ -17,6 +18,7 @@ import ipywidgets as widgets
 from ..classroom import pupil
 from ..classroom.join import JoinBox
 from ..classroom.roles import TEACHER_NOTEBOOKS, is_teacher, served_by_voila
+from .lobby import Lobby
 from .style import style_widget
 from .texts import default_language, language_options, t
 
@@ -81,14 +83,15 @@ class StartPage(widgets.VBox):
         self.language.observe(lambda change: self.set_language(change["new"]), "value")
         self.heading = widgets.HTML()
         self.body = widgets.HTML()
+        self.lobby = Lobby(self.lang, on_room=lambda _: self._in_room())
         bar = widgets.HBox([self.heading, self.language])
         bar.add_class("ks-toolbar")
-        self.children = (style_widget(), bar, self.body)
+        self.children = (style_widget(), bar, self.lobby, self.body)
         self.join: JoinBox | None = None
         if served_by_voila() and not is_teacher():
             pupil.from_address()
             self.join = JoinBox(on_join=lambda: self.set_language(self.lang))
-            self.children = (style_widget(), bar, self.join, self.body)
+            self.children = (style_widget(), bar, self.join, self.lobby, self.body)
         self.set_language(self.lang)
 
     def set_language(self, lang: str) -> None:
@@ -100,6 +103,12 @@ class StartPage(widgets.VBox):
         if self.join is not None:
             self.join.set_language(lang)
         self.body.value = self.html()
+        self.lobby.set_language(lang)
+
+    def _in_room(self) -> None:
+        """A room fills the page: the links and rules step aside."""
+        self.body.layout.display = "none"
+        self.language.layout.display = "none"
 
     def lesson_item(self, lesson: LessonLink, query: str) -> str:
         """A lesson's line: a link, or the title with a lock while the teacher has not released it."""
