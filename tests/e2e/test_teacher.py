@@ -143,7 +143,7 @@ def test_teacher_sees_two_pupils_work_within_five_seconds(server, browser):
         teacher_context.close()
 
 
-@pytest.mark.parametrize("width, height", [(1366, 900), (1024, 768)])
+@pytest.mark.parametrize("width, height", [pytest.param(1366, 900, marks=pytest.mark.slow), (1024, 768)])
 def test_dashboard_with_25_generated_pupils(server, browser, width, height):
     store = open_store(server.store_url)
     code = generate(Classes(store), pupils=25, exercises=20, seed=width)
