@@ -29,10 +29,15 @@ RULES = ("quanto", "tausch_rausch")
 
 @dataclass(frozen=True)
 class LessonLink:
-    """A lesson notebook: its file name and the title of its first heading."""
+    """A lesson notebook: its file name and its title, the first heading in German and the
+    first heading of its English fold-out."""
 
     name: str
     title: str
+    title_en: str = ""
+
+    def title_in(self, lang: str) -> str:
+        return self.title_en if lang == "en" and self.title_en else self.title
 
 
 def find_lessons_folder(start: Path | None = None) -> Path | None:
@@ -44,8 +49,9 @@ def find_lessons_folder(start: Path | None = None) -> Path | None:
     return None
 
 
-def notebook_title(path: Path) -> str:
-    """The first Markdown heading of a notebook, else its file name in words."""
+def notebook_title(path: Path, lang: str = "de") -> str:
+    """The first Markdown heading of a notebook (in English: the first heading inside an English
+    fold-out `<details>`), else its file name in words."""
     try:
         cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
     except (OSError, ValueError):
@@ -54,9 +60,13 @@ def notebook_title(path: Path) -> str:
         if cell.get("cell_type") != "markdown":
             continue
         source = cell.get("source", "")
-        for line in (source if isinstance(source, str) else "".join(source)).splitlines():
+        source = source if isinstance(source, str) else "".join(source)
+        german, fold, english = source.partition("<details")
+        for line in (english if lang == "en" else german).splitlines():
             if line.startswith("#"):
                 return line.lstrip("#").strip()
+        if lang == "en" and fold:
+            break
     return path.stem.replace("_", " ").replace("-", " ")
 
 
@@ -64,7 +74,7 @@ def lesson_links(folder: Path | None, teacher: bool = False) -> list[LessonLink]
     """Every notebook in `folder`, sorted by file name; the teacher's guide only for a teacher."""
     if folder is None:
         return []
-    return [LessonLink(path.name, notebook_title(path))
+    return [LessonLink(path.name, notebook_title(path), notebook_title(path, "en"))
             for path in sorted(folder.glob("*.ipynb"))
             if not path.name.startswith(".") and (teacher or path.name not in TEACHER_NOTEBOOKS)]
 
@@ -117,8 +127,8 @@ class StartPage(widgets.VBox):
         session = pupil.current()
         key = next((item.key for item in LESSONS if item.file == lesson.name), None)
         if session is not None and session.locked(key):
-            return f"<li class='ks-locked'>🔒 {escape(lesson.title)}</li>"
-        return f"<li><a href='../lessons/{escape(lesson.name + query)}'>{escape(lesson.title)}</a></li>"
+            return f"<li class='ks-locked'>🔒 {escape(lesson.title_in(self.lang))}</li>"
+        return f"<li><a href='../lessons/{escape(lesson.name + query)}'>{escape(lesson.title_in(self.lang))}</a></li>"
 
     def html(self) -> str:
         lang = self.lang
