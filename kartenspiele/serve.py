@@ -15,6 +15,7 @@ import os
 import sys
 from pathlib import Path
 
+from .classroom.serving import add_teacher_option, announce_teacher
 from .classroom.store import ENVIRONMENT_VARIABLE, open_store, store_url
 from .core.errors import KartenspieleError
 
@@ -70,11 +71,13 @@ def main(argv: list[str]) -> int:
                         help="folder for rooms and saved games (default: under the user's data folder)")
     parser.add_argument("--store", default=None,
                         help="a shared store instead of --data, e.g. redis://HOST:PORT/DB")
+    add_teacher_option(parser)
     args = parser.parse_args(argv)
     root = (args.root or project_root()).resolve()
     use_store(store_url(args.data, args.store))
     os.chdir(root)  # Voilà reads voila.json from the current folder
     print(f"Kartenspiele: {start_url(args.host, args.port)}", flush=True)
+    print(announce_teacher(args, start_url(args.host, args.port).replace(START_PAGE, "")), flush=True)
     from voila.app import Voila
 
     app = Voila.instance()

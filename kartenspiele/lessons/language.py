@@ -22,6 +22,9 @@ import ipywidgets as widgets
 from IPython.display import HTML
 from matplotlib.figure import Figure
 
+from ..classroom import pupil
+from ..classroom.join import JoinBox
+from ..classroom.roles import is_teacher, served_by_voila
 from ..i18n import LANGUAGES, current_language, set_language, text
 from ..widgets.access import Access
 from ..widgets.style import style_widget
@@ -90,7 +93,8 @@ def in_both_languages(function: Shown) -> Shown:
 
 
 class LessonBar(widgets.HBox):
-    """The bar at the top of a lesson: the language switch and the style sheet of the widgets."""
+    """The bar at the top of a lesson: the language switch, the style sheet of the widgets and,
+    for a pupil in the web app, the class they joined (or the box to join one)."""
 
     def __init__(self, lang: str | None = None) -> None:
         super().__init__()
@@ -104,6 +108,11 @@ class LessonBar(widgets.HBox):
         self.access = Access()
         self.children = (style_widget(), lesson_style(), self.access, self.label, self.switch)
         _bars[:] = [self]
+        self.join: JoinBox | None = None
+        if served_by_voila() and not is_teacher():
+            pupil.from_address()
+            self.join = JoinBox(on_join=lambda: switch_language(language()))
+            self.children += (self.join,)
         self.redraw()
         follow(self)
 
@@ -116,6 +125,8 @@ class LessonBar(widgets.HBox):
                 self.remove_class(f"ks-lang-{lang}")
         if self.switch.value != language():
             self.switch.value = language()
+        if self.join is not None:
+            self.join.set_language(language())
 
     def __repr__(self) -> str:
         return "LessonBar()"

@@ -9,6 +9,7 @@ curtain in hot-seat play). The engine decides every rule; the table only asks it
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any, ClassVar
@@ -16,6 +17,8 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from .. import bots
+from ..classroom import pupil
+from ..classroom.roles import served_by_voila
 from ..bots.hint import hint
 from ..core.errors import KartenspieleError
 from ..core.events import Event
@@ -50,6 +53,8 @@ class GameTable(widgets.VBox):
         self.add_class("ks-table")
         self.lang = lang or default_language()
         self.scheduler = scheduler
+        if served_by_voila() and pupil.current() is None:
+            pupil.from_address()  # a pupil who joined a class on the start page
         self.session: Session | None = None
         self.config: GameConfig | None = None
         self.seats: tuple[Seat, ...] = ()
@@ -253,6 +258,8 @@ class GameTable(widgets.VBox):
         """Play from `state` with these seats (a new game, or a prepared scenario)."""
         self._cancel_pending()
         self.session = Session(state)
+        self.reported_over = False
+        self.started_at = time.monotonic()
         self.seats = tuple(seats)
         self._given_names = list(names) if names else None
         self.names = self._given_names or seat_names(self.seats, self.lang)
@@ -543,8 +550,21 @@ class GameTable(widgets.VBox):
         self._mark("ks-your-turn", self.my_turn() and not curtain)
         self._mark("ks-over", over)
         self.access.flush()
+        if over and not self.reported_over:
+            self.reported_over = True
+            self._report_result()
         self.redraws += 1
         self.tick.value = str(self.redraws)
+
+    def _report_result(self) -> None:
+        """Tell the pupil's class (if they joined one) how the game ended and how long it was."""
+        scores = list(self.state.scores())
+        people = self.people or [0]
+        best = max(scores)
+        mine = max(scores[seat] for seat in people)
+        result = ("draw" if scores.count(best) > 1 and mine == best else "won" if mine == best else "lost")
+        pupil.record("game", game=self.game, result=f"{result} {'-'.join(map(str, scores))}",
+                     moves=len(self.session.moves), seconds=round(time.monotonic() - self.started_at, 1))
 
     def log_start_line(self) -> str:
         """The first line of the log: the seed (to play the deal again) and who begins."""

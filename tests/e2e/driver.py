@@ -39,7 +39,8 @@ def free_port() -> int:
 class VoilaServer:
     """`kartenspiele serve` in a subprocess; `url(path)` addresses a notebook."""
 
-    def __init__(self, root: Path = ROOT, cull_idle: int | None = None, log: Path | None = None) -> None:
+    def __init__(self, root: Path = ROOT, cull_idle: int | None = None, log: Path | None = None,
+                 teacher_code: str | None = None, env: dict[str, str] | None = None) -> None:
         self.root = root
         self.port = free_port()
         self.log_path = log or (ROOT / "test-output" / "voila-e2e.log")
@@ -47,8 +48,10 @@ class VoilaServer:
         command = [sys.executable, "-m", "kartenspiele.cli", "serve", "--port", str(self.port), "--root", str(root)]
         if cull_idle is not None:
             command += ["--cull-idle", str(cull_idle)]
+        if teacher_code is not None:
+            command += ["--teacher-code", teacher_code]
         self._log = self.log_path.open("w")
-        self.process = subprocess.Popen(command, cwd=root, env=dict(os.environ), stdout=self._log,
+        self.process = subprocess.Popen(command, cwd=root, env={**os.environ, **(env or {})}, stdout=self._log,
                                         stderr=subprocess.STDOUT, start_new_session=True)
         self.pid = self.process.pid
 
@@ -76,6 +79,11 @@ class VoilaServer:
     def printed_url(self) -> str:
         """The address `kartenspiele serve` printed."""
         match = re.search(r"Kartenspiele: (\S+)", self.log_path.read_text())
+        return match.group(1) if match else ""
+
+    def teacher_url(self) -> str:
+        """The teacher's address `kartenspiele serve` printed (the dashboard with the code)."""
+        match = re.search(r"Lehrkraft / teacher: (\S+)", self.log_path.read_text())
         return match.group(1) if match else ""
 
     def processes(self) -> list[psutil.Process]:
