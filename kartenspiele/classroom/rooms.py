@@ -100,6 +100,7 @@ class SeatState:
     name: str = ""
     token: str = ""  # hash of the claiming page's token
     level: str = ""  # the computer level that takes the seat if it is handed over
+    since: float = 0.0  # when a page last claimed the seat (join or rejoin)
 
     @property
     def is_person(self) -> bool:
@@ -163,9 +164,11 @@ class Room:
         kind = entry["type"]
         seat = entry.get("seat")
         if kind == "join":
-            self.seats[seat] = SeatState(PERSON, entry["name"], entry["token"], self.seats[seat].level)
+            self.seats[seat] = SeatState(PERSON, entry["name"], entry["token"], self.seats[seat].level,
+                                         float(entry.get("at", 0.0)))
         elif kind == "rejoin":
             self.seats[seat].kind, self.seats[seat].token = PERSON, entry["token"]
+            self.seats[seat].since = float(entry.get("at", 0.0))
         elif kind == "start":
             for state in self.seats:
                 if state.is_open:
@@ -357,15 +360,24 @@ class Rooms:
         return float(document.value["at"]) if document else 0.0
 
     def present(self, room: Room, seat: int) -> bool:
-        return self.clock() - self.last_seen(room, seat) < ABSENT_SECONDS
+        return self.absent_for(room, seat) < ABSENT_SECONDS
 
     def absent_for(self, room: Room, seat: int) -> float:
-        return self.clock() - self.last_seen(room, seat)
+        """Seconds since the seat's page was last heard from (or claimed the seat)."""
+        return self.clock() - max(self.last_seen(room, seat), room.seats[seat].since)
+
+    def leads(self, room: Room, seat: int) -> bool:
+        """Whether `seat` may start the game and hand over seats: the opener, or any pupil
+        once the opener has been absent for `HAND_OVER_SECONDS` (so a room is never stuck)."""
+        if seat == 0:
+            return True
+        return room.seats[seat].is_person and self.absent_for(room, 0) >= HAND_OVER_SECONDS
 
     def start(self, room: Room, seat: int) -> None:
-        """The opener starts the game; open seats become computer players."""
+        """The opener (or a pupil standing in for an absent opener) starts the game; open
+        seats become computer players."""
         self.refresh(room)
-        if seat != 0:
+        if not self.leads(room, seat):
             raise NotAllowedError("room.only_opener")
         if room.started:
             return
@@ -373,9 +385,10 @@ class Rooms:
         self._append(room, {"type": "start", "fill": fill})
 
     def hand_over(self, room: Room, by: int, seat: int, level: str | None = None) -> None:
-        """The opener gives an absent pupil's seat to a computer player (the pupil can come back)."""
+        """The opener (or who stands in for an absent opener) gives an absent pupil's seat to
+        a computer player (the pupil can come back)."""
         self.refresh(room)
-        if by != 0:
+        if not self.leads(room, by):
             raise NotAllowedError("room.only_opener")
         if not room.seats[seat].is_person or seat == by:
             raise NotAllowedError("room.not_a_pupil")

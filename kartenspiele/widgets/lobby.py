@@ -101,6 +101,8 @@ class Lobby(widgets.VBox):
         self.join_button.description = text("lobby.join.button", lang)
         self._seats_changed()
         self._draw_resume()
+        if self.page is not None:
+            self.page.set_language(lang)
         if self.store_error:
             self._error(self.store_error)
 
