@@ -127,6 +127,7 @@ class Room:
     created: float
     seats: list[SeatState]
     seq: int = 0
+    hot_seat: bool = False  # several people at one screen (saved with `Rooms.record`)
     started: bool = False
     last_at: float = 0.0
     session: Session | None = None
@@ -237,21 +238,25 @@ class Rooms:
 
     def record(self, game: str, players: int, seed: int, options: Mapping[str, Any],
                seats: Sequence[tuple[str, str]]) -> tuple[Room, int, str]:
-        """A game played on one page (alone against the computer), saved as a started room so
-        that it can be continued elsewhere. `seats` holds (kind, name) with one "person";
-        returns (room, the person's seat, token)."""
+        """A game played on one page (alone against the computer, or several people at one
+        screen), saved as a started room so that it can be continued elsewhere. `seats` holds
+        (kind, name), at least one "person"; every person's seat is claimed with one token.
+        Returns (room, the first person's seat, token)."""
         people = [index for index, (kind, _) in enumerate(seats) if kind == PERSON]
-        if len(people) != 1:
-            raise RoomError("room.bad_players", low=1, high=1)
+        if not people:
+            raise RoomError("room.bad_players", low=1, high=players)
+        names = {seat: normal_name(seats[seat][1]) for seat in people}
         kinds = [OPEN if kind == PERSON else kind for kind, _ in seats]
-        seat = people[0]
         fill = default_level(game)
         code = self._new_code({"game": game, "players": players, "seed": seed, "options": dict(options),
-                               "created": self.clock(), "seats": kinds, "fill": fill, "solo": True})
+                               "created": self.clock(), "seats": kinds, "fill": fill, "solo": True,
+                               "hot_seat": len(people) > 1})
         room = self.load(code)
-        token = self._claim(room, seat, normal_name(seats[seat][1]), "join")
+        token = secrets.token_urlsafe(16)
+        for seat in people:
+            self._claim(room, seat, names[seat], "join", token)
         self._append(room, {"type": "start", "fill": fill})
-        return room, seat, token
+        return room, people[0], token
 
     def record_undo(self, room: Room) -> None:
         """Take back the last move of a game saved with `record` (its page decides what may
@@ -280,6 +285,7 @@ class Rooms:
         room = Room(code, data["game"], data["players"], data["seed"], data["options"], data["created"],
                     [SeatState(OPEN if kind == OPEN else kind, level=data["fill"]) for kind in data["seats"]])
         room.last_at = data["created"]
+        room.hot_seat = bool(data.get("hot_seat"))
         self.refresh(room)
         if self.clock() - room.last_at > LIFETIME_SECONDS:
             raise RoomExpiredError("room.expired", code=code)
@@ -304,8 +310,8 @@ class Rooms:
         room.apply(room.seq + 1, entry)
 
     # -- seats ------------------------------------------------------------------------------
-    def _claim(self, room: Room, seat: int, name: str, kind: str) -> str:
-        token = secrets.token_urlsafe(16)
+    def _claim(self, room: Room, seat: int, name: str, kind: str, token: str | None = None) -> str:
+        token = token or secrets.token_urlsafe(16)
         entry: dict[str, Any] = {"type": kind, "seat": seat, "token": token_hash(token)}
         if kind == "join":
             entry["name"] = name
