@@ -27,6 +27,7 @@ from .driver import (
     click_and_wait,
     open_app,
     play_quanto_turn,
+    start_game,
 )
 
 pytestmark = pytest.mark.browser
@@ -313,3 +314,31 @@ def test_two_pupils_play_tausch_rausch_a_kernel_dies_and_weiterspielen(pupils, s
         return
     assert room.over
     ben.page.screenshot(path=str(shots / "room_tausch_rausch_over.png"), full_page=True)
+
+
+def test_a_hot_seat_game_is_saved_and_comes_back_with_weiterspielen(browser, voila, shots):
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE")
+    page = context.new_page()
+    try:
+        open_app(page, voila.url("notebooks/quanto.ipynb"))
+        page.locator(".ks-setup select").nth(1).select_option(index=0)  # seat 2: a person too
+        start_game(page, seed=5)
+        click_and_wait(page, page.locator(".ks-curtain button"))  # Spieler 1 shows the hand
+        play_quanto_turn(page)
+        expect(page.locator(".ks-curtain button")).to_be_visible(timeout=STEP_TIMEOUT_MS)  # Spieler 2's turn
+        games = json.loads(page.evaluate("() => window.localStorage.getItem('kartenspiele.games')"))
+        code = games[0]["code"]
+        room = store_room(code)
+        assert room.hot_seat and len(room.movers) >= 1
+        open_app(page, voila.url(START))  # the kernel of the game page is gone
+        resume = page.locator(".ks-room-resume", has_text=code)
+        expect(resume).to_be_visible(timeout=LOAD_TIMEOUT_MS)
+        resume.click()
+        expect(page.locator(".ks-curtain button")).to_be_visible(timeout=STEP_TIMEOUT_MS)  # hands stay hidden
+        page.screenshot(path=str(shots / "hot_seat_weiterspielen.png"))
+        click_and_wait(page, page.locator(".ks-curtain button"))
+        play_quanto_turn(page)
+        expect(page.locator(".ks-log li")).to_have_count(len(store_room(code).movers), timeout=STEP_TIMEOUT_MS)
+        assert len(store_room(code).movers) > len(room.movers)
+    finally:
+        context.close()
