@@ -176,6 +176,10 @@ class GameTable(widgets.VBox):
     def show_move(self, move: Any) -> None:
         """Select the cards of `move` on the board (for a hint)."""
 
+    def hint_marks(self, move: Any) -> str:
+        """What a hint for `move` marks on the board (the tutorial's "Tipp")."""
+        return t("tutor.hint", self.lang)
+
     def prompt(self) -> str:
         """What the person to move should do now (status line)."""
         return t("status.your_turn", self.lang, name=self.names[self.state.to_move])
