@@ -28,6 +28,7 @@ from .driver import (
     open_app,
     play_quanto_turn,
     start_game,
+    wait_for_turn_or_end,
 )
 
 pytestmark = pytest.mark.browser
@@ -323,7 +324,8 @@ def test_a_hot_seat_game_is_saved_and_comes_back_with_weiterspielen(browser, voi
         open_app(page, voila.url("notebooks/quanto.ipynb"))
         page.locator(".ks-setup select").nth(1).select_option(index=0)  # seat 2: a person too
         start_game(page, seed=5)
-        click_and_wait(page, page.locator(".ks-curtain button"))  # Spieler 1 shows the hand
+        page.locator(".ks-curtain button").click()  # Spieler 1 shows the hand
+        wait_for_turn_or_end(page)
         play_quanto_turn(page)
         expect(page.locator(".ks-curtain button")).to_be_visible(timeout=STEP_TIMEOUT_MS)  # Spieler 2's turn
         games = json.loads(page.evaluate("() => window.localStorage.getItem('kartenspiele.games')"))
@@ -336,7 +338,8 @@ def test_a_hot_seat_game_is_saved_and_comes_back_with_weiterspielen(browser, voi
         resume.click()
         expect(page.locator(".ks-curtain button")).to_be_visible(timeout=STEP_TIMEOUT_MS)  # hands stay hidden
         page.screenshot(path=str(shots / "hot_seat_weiterspielen.png"))
-        click_and_wait(page, page.locator(".ks-curtain button"))
+        page.locator(".ks-curtain button").click()
+        wait_for_turn_or_end(page)
         play_quanto_turn(page)
         expect(page.locator(".ks-log li")).to_have_count(len(store_room(code).movers), timeout=STEP_TIMEOUT_MS)
         assert len(store_room(code).movers) > len(room.movers)
