@@ -53,6 +53,13 @@ def groups_sum(groups: Sequence[Sequence[Card]], value: int, lang: str | None = 
     return ", ".join(group_sum(group, value, lang) for group in groups)
 
 
+def played(card: Card, value: int | None, lang: str | None = None) -> str:
+    """The played card without article, with the declared value of a joker ("Joker als 6")."""
+    if card.is_joker and value is not None:
+        return text("quanto.card.joker_as", lang, value=value)
+    return card_name(card, lang)
+
+
 def the_card(card: Card, value: int | None = None, lang: str | None = None) -> str:
     """One card with its article, as a sentence names it: "die 8", "den Joker als 6"."""
     if card.is_joker:
