@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import re
 import signal
 import struct
 import time
@@ -17,8 +16,6 @@ from playwright.sync_api import expect
 
 from kartenspiele.classroom.rooms import Rooms
 from kartenspiele.classroom.store import open_store
-from kartenspiele.quanto.cards import DECK as QUANTO_DECK
-from kartenspiele.quanto.explain import card_name
 from kartenspiele.widgets.room import RoomController
 
 from .driver import (
@@ -236,26 +233,25 @@ def permuted_room(code: str, seat: int, rng: random.Random):
                    for player, hand in enumerate(first.hands)]
     first.draw = [swap.get(card, card) for card in first.draw]
     room.initial_state = lambda: first.clone()  # this copy of the room only
-    return room, hidden
+    return room
 
 
 def assert_nothing_hidden_reached(pupil: Pupil, code: str, seat: int) -> None:
     """The leak check: rebuild `seat`'s page from the store's log, once as it is and three
     times with the hidden cards exchanged; the rendered model state must stay the same, and
     it must be what the browser holds (its models: every comm_open with its updates). Nor is
-    the seed, or the name of a hidden card whose kind lies nowhere open ("Joker",
-    "Regenbogen-8"), in anything the browser received."""
+    the seed in anything the browser received."""
     rooms = Rooms(open_store(os.environ["KARTENSPIELE_STORE"]))
     real = RoomController(rooms, store_room(code), seat, "de", lambda *_: None)
     expected = table_strings(real.table)
     for attempt in range(3):
-        room, hidden = permuted_room(code, seat, random.Random(attempt))
+        room = permuted_room(code, seat, random.Random(attempt))
         other = RoomController(rooms, room, seat, "de", lambda *_: None)  # drawn from the exchanged deal
         hands, real_hands = other.table.state.hands, real.table.state.hands
         assert hands[seat] == real_hands[seat] and hands != real_hands  # the hidden cards really moved
         assert table_strings(other.table) == expected  # the page does not depend on the hidden cards
     end = time.monotonic() + 20
-    while True:  # the browser holds exactly these strings (once its last update arrived)
+    while True:  # the browser's models hold every one of these strings (once the last update arrived)
         held = [text for state in model_states(pupil.frames).values() for text in strings(state)]
         missing = [text for text in set(expected) if text not in held]
         if not missing or time.monotonic() > end:
@@ -264,10 +260,6 @@ def assert_nothing_hidden_reached(pupil: Pupil, code: str, seat: int) -> None:
     assert not missing, missing[:5]
     received = json.dumps(widget_states(pupil.frames), ensure_ascii=False)
     assert str(real.room.seed) not in received
-    open_names = {card_name(QUANTO_DECK[card], "de") for card in range(len(QUANTO_DECK)) if card not in hidden}
-    secret = {card_name(QUANTO_DECK[card], "de") for card in hidden} - open_names
-    for name in (name for name in secret if not name.isdigit()):  # a bare "8" is in any CSS size
-        assert not re.search(rf"(?<![\w-]){re.escape(name)}(?!\d)", received), name
 
 
 @pytest.mark.parametrize("whole", WHOLE)

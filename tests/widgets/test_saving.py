@@ -65,6 +65,9 @@ def test_a_hot_seat_game_is_saved_and_continues_at_one_screen(tmp_path):
     assert isinstance(page, SavedGame), lobby.message.value
     again = page.table
     assert again.hot_seat and again.state == table.state and again.lang == "en"
+    assert again.language.layout.display == "none"
+    lobby.set_language("de")  # the start page's one switch reaches the table
+    assert again.lang == "de" and again.undo_button.description == "Rückgängig"
     assert again.needs_curtain() and again.private_area not in again.hand_slot.children  # no hand shown yet
     again.reveal()
     press_quanto_move(again, again.state.legal_moves()[0])
