@@ -116,9 +116,8 @@ class StartPage(widgets.VBox):
         self.lobby.set_language(lang)
 
     def _in_room(self) -> None:
-        """A room fills the page: the links and rules step aside."""
+        """A room fills the page: the links and rules step aside (the language switch stays)."""
         self.body.layout.display = "none"
-        self.language.layout.display = "none"
 
     def lesson_item(self, lesson: LessonLink, query: str) -> str:
         """A lesson's line: a link, or the title with a lock while the teacher has not released it."""
