@@ -2,7 +2,7 @@
 a refused address, the kernel-alive answer the page polls, and the start-page redirect.
 
 Every page here is one small HTML document with its style inline: nothing is fetched from
-elsewhere. Its language is `?lang=en` or the browser's first language, German otherwise.
+elsewhere. Its language is `?lang=en` (of the page asked for), German otherwise.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import hmac
 import json
 from contextvars import ContextVar
 from html import escape
-from urllib.parse import quote, urlparse
+from urllib.parse import parse_qs, quote, urlparse
 
 import tornado.web
 from jupyter_core.utils import ensure_async
@@ -40,12 +40,13 @@ min-height:44px}p.ks-wrong{color:#a4161a;font-weight:bold}"""
 
 
 def request_language(handler: tornado.web.RequestHandler) -> str:
-    """`?lang=…` if it names a language, else the browser's first language, else German."""
-    asked = handler.get_query_argument("lang", "")
-    if asked in LANGUAGES:
-        return asked
-    accepted = handler.request.headers.get("Accept-Language", "")[:2].lower()
-    return accepted if accepted in LANGUAGES else "de"
+    """`?lang=…` of the request or of the page it leads to (`next`), else German — as the
+    app's pages choose."""
+    for query in (handler.request.query, urlparse(handler.get_query_argument("next", "")).query):
+        asked = parse_qs(query).get("lang", [""])[0]
+        if asked in LANGUAGES:
+            return asked
+    return "de"
 
 
 def small_page(title: str, body: str, lang: str) -> str:
@@ -133,7 +134,7 @@ class HostRefusedHandler(tornado.web.RequestHandler):
 class StartRedirectHandler(tornado.web.RequestHandler):
     """`/` and the folder listing lead to the start page (pupils need no file list)."""
 
-    def get(self, *args: str) -> None:
+    def get(self, *args: str, **kwargs: str) -> None:
         self.xsrf_token  # noqa: B018 — sets the `_xsrf` cookie the pages need to shut their kernel down
         query = self.request.query
         self.redirect(START_PATH + (f"?{query}" if query else ""))
