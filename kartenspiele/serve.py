@@ -62,6 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="another host name the server answers to (e.g. behind a reverse proxy); repeatable")
     parser.add_argument("--max-kernels", type=int, default=60, help="pages open at once on the server (0: no cap)")
     parser.add_argument("--max-per-client", type=int, default=8, help="pages open at once per device (0: no cap)")
+    parser.add_argument("--preheat", type=int, default=2,
+                        help="kernels kept started ahead of time for the start page and each game (0: none; "
+                             "about the class size when all open a page at once)")
     parser.add_argument("--root", type=Path, default=None, help="the folder with notebooks/ and lessons/")
     parser.add_argument("--cull-idle", type=int, default=None,
                         help="seconds after which a kernel without a page is shut down (default: voila.json)")
@@ -100,7 +103,9 @@ def main(argv: list[str]) -> int:
     os.environ["JUPYTER_PATH"] = os.pathsep.join(
         [str(data_folder()), *filter(None, [os.environ.get("JUPYTER_PATH")])])
     announce(access, args.port)
-    app = KartenspieleVoila(access, KernelLimits(args.max_kernels, args.max_per_client))
+    # a preheated kernel asks the server for its page's address over this address
+    os.environ["VOILA_APP_IP"] = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    app = KartenspieleVoila(access, KernelLimits(args.max_kernels, args.max_per_client), args.preheat)
     app.initialize(voila_arguments(root, args.host, args.port, args.cull_idle))
     app.start()
     return 0

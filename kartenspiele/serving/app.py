@@ -28,6 +28,10 @@ from .handlers import (ALIVE_PATH, CLIENT, LOGIN_PATH, AliveHandler, HostRefused
 from .limits import KernelLimits
 
 TEMPLATE = "kartenspiele"
+PREHEATED = ("notebooks/start.ipynb", "notebooks/quanto.ipynb", "notebooks/tausch_rausch.ipynb")
+"""The pages a class opens at once; Voilà keeps kernels for them started ahead of time."""
+QUERY_PATH = "/voila/query/"
+"""Where a preheated kernel asks for its page's address (the kernel has no class cookie)."""
 BANNER_KEYS = ("serve.lost", "serve.lost_text", "serve.resume")
 
 
@@ -55,7 +59,7 @@ class GatedApplication(tornado.web.Application):
     def find_handler(self, request, **kwargs):
         if not self.access.host_allowed(request.host or ""):
             return self.get_handler_delegate(request, HostRefusedHandler)
-        if self.access.password and not request.path.startswith(LOGIN_PATH):
+        if self.access.password and not request.path.startswith((LOGIN_PATH, QUERY_PATH)):
             cookie = request.cookies.get(COOKIE)
             if not logged_in(cookie.value if cookie else None, self.settings["cookie_secret"], self.access.password):
                 return self.get_handler_delegate(request, LoginRequiredHandler)
@@ -65,14 +69,19 @@ class GatedApplication(tornado.web.Application):
 class KartenspieleVoila(Voila):
     """Voilà with the access gate, the kernel limits and the project's template."""
 
-    def __init__(self, access: Access, limits: KernelLimits, **kwargs) -> None:
+    def __init__(self, access: Access, limits: KernelLimits, preheat: int = 0, **kwargs) -> None:
         super().__init__(**kwargs)
         self.access = access
         self.limits = limits
+        self.preheat = preheat
 
     def initialize(self, argv=None):
         super().initialize(argv)
         self.voila_configuration.page_config_hook = banner_texts
+        if self.preheat > 0:
+            self.voila_configuration.preheat_kernel = True
+            self.config.VoilaKernelManager.kernel_pools_config = {
+                "default": {"pool_size": 0}, **{page: {"pool_size": self.preheat} for page in PREHEATED}}
 
     def init_settings(self) -> dict:
         settings = super().init_settings()
@@ -93,6 +102,17 @@ class KartenspieleVoila(Voila):
             return kernel_id
 
         manager.start_kernel = start_kernel
+        if hasattr(manager, "get_rendered_notebook"):  # a preheated kernel is handed to a page
+            hand_out = manager.get_rendered_notebook
+
+            async def get_rendered_notebook(*args, **kwargs):
+                task, cache, kernel_id = await hand_out(*args, **kwargs)
+                client = CLIENT.get()
+                if client is not None:
+                    limits.record(kernel_id, client)
+                return task, cache, kernel_id
+
+            manager.get_rendered_notebook = get_rendered_notebook
 
     def init_handlers(self) -> list:
         handlers = []

@@ -22,6 +22,11 @@ def language_options() -> list[tuple[str, str]]:
 
 def default_language() -> str:
     """The language asked for in the page's address (`?lang=en`, which Voilà passes to the
-    kernel as `QUERY_STRING`), else German."""
+    kernel as `QUERY_STRING`), else German. A kernel Voilà started ahead of time (preheated)
+    waits here until a page asks for it, so that it knows the address."""
+    if os.environ.get("VOILA_PREHEAT") == "True" and "QUERY_STRING" not in os.environ:
+        from voila.utils import wait_for_request
+
+        wait_for_request()
     asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [""])[0]
     return asked if asked in LANGUAGES else DEFAULT_LANGUAGE

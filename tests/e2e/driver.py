@@ -41,7 +41,7 @@ class VoilaServer:
     """`kartenspiele serve` in a subprocess; `url(path)` addresses a notebook."""
 
     def __init__(self, root: Path = ROOT, cull_idle: int | None = None, log: Path | None = None,
-                 extra: tuple[str, ...] = ()) -> None:
+                 extra: tuple[str, ...] = (), preheat: int = 0) -> None:
         self.root = root
         self.port = free_port()
         self.log_path = log or (ROOT / "test-output" / "voila-e2e.log")
@@ -49,7 +49,7 @@ class VoilaServer:
         command = [sys.executable, "-m", "kartenspiele.cli", "serve", "--port", str(self.port), "--root", str(root)]
         if cull_idle is not None:
             command += ["--cull-idle", str(cull_idle)]
-        command += list(extra)
+        command += ["--preheat", str(preheat), *extra]  # tests count kernels: none started ahead unless asked
         self._log = self.log_path.open("w")
         self.process = subprocess.Popen(command, cwd=root, env=dict(os.environ), stdout=self._log,
                                         stderr=subprocess.STDOUT, start_new_session=True)

@@ -203,3 +203,23 @@ def test_culling_spares_an_open_page(project, browser):
         context.close()
     finally:
         voila.stop()
+
+
+def test_preheated_pages_know_their_language(project, browser):
+    """Kernels started ahead of time wait for the page's address before they draw the table."""
+    voila = VoilaServer(project, log=ROOT / "test-output" / "voila-preheat.log", preheat=1)
+    try:
+        voila.wait_ready()
+        voila.wait_kernels(3, 180)  # one each for the start page and the two games
+        context = browser.new_context()
+        page = context.new_page()
+        open_app(page, voila.url("notebooks/quanto.ipynb?lang=en"))
+        expect(page.locator(".ks-setup .ks-start")).to_have_text("Start the game")
+        assert "Using pre-heated kernel" in voila.log_path.read_text()
+        page.goto(voila.url("notebooks/tausch_rausch.ipynb"))
+        page.wait_for_selector(".ks-table", timeout=120_000)
+        expect(page.locator(".ks-setup .ks-start")).to_have_text("Spiel starten")
+        page.close(run_before_unload=True)
+        context.close()
+    finally:
+        voila.stop()
