@@ -23,8 +23,18 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from ..i18n import LANGUAGES, text
 from .access import COOKIE, Access
-from .handlers import (ALIVE_PATH, CLIENT, LOGIN_PATH, AliveHandler, HostRefusedHandler, LoginHandler,
-                       LoginRequiredHandler, PageHandler, StartRedirectHandler, logged_in)
+from .handlers import (
+    ALIVE_PATH,
+    CLIENT,
+    LOGIN_PATH,
+    AliveHandler,
+    HostRefusedHandler,
+    LoginHandler,
+    LoginRequiredHandler,
+    PageHandler,
+    StartRedirectHandler,
+    logged_in,
+)
 from .limits import KernelLimits
 
 TEMPLATE = "kartenspiele"
@@ -41,12 +51,16 @@ def data_folder() -> Path:
     return Path(str(resources.files(__package__) / "share"))
 
 
-def banner_texts(page_config: dict, **_: object) -> dict:
-    """Voilà's page-config hook: the banner's texts in every language, and where it asks."""
-    return {**page_config, "kartenspiele": {
-        "alive": ALIVE_PATH,
-        "texts": {lang: {key.split(".", 1)[1]: text(key, lang) for key in BANNER_KEYS} for lang in LANGUAGES},
-    }}
+def banner_config(alive: str = ALIVE_PATH):
+    """A Voilà page-config hook giving the banner its texts in every language and the address
+    it asks whether the page's kernel lives (`alive` + kernel id; under JupyterHub the Jupyter
+    server's `api/kernels/`)."""
+    texts = {lang: {key.split(".", 1)[1]: text(key, lang) for key in BANNER_KEYS} for lang in LANGUAGES}
+
+    def hook(page_config: dict, **_: object) -> dict:
+        return {**page_config, "kartenspiele": {"alive": alive, "texts": texts}}
+
+    return hook
 
 
 class GatedApplication(tornado.web.Application):
@@ -77,7 +91,7 @@ class KartenspieleVoila(Voila):
 
     def initialize(self, argv=None):
         super().initialize(argv)
-        self.voila_configuration.page_config_hook = banner_texts
+        self.voila_configuration.page_config_hook = banner_config()
         if self.preheat > 0:
             self.voila_configuration.preheat_kernel = True
             self.config.VoilaKernelManager.kernel_pools_config = {
@@ -115,7 +129,7 @@ class KartenspieleVoila(Voila):
             manager.get_rendered_notebook = get_rendered_notebook
 
     def init_handlers(self) -> list:
-        handlers = []
+        handlers: list[tuple] = []
         for route in super().init_handlers():
             pattern, handler = route[0], route[1]
             options = route[2] if len(route) > 2 else {}

@@ -11,7 +11,12 @@ from kartenspiele.core.errors import ServeSetupError
 from kartenspiele.i18n import set_language
 from kartenspiele.serve import announce, main, start_url
 from kartenspiele.serving.access import COOKIE, Access, is_loopback, split_host
-from kartenspiele.serving.handlers import START_PATH, local_target, logged_in, password_mark
+from kartenspiele.serving.handlers import (
+    START_PATH,
+    local_target,
+    logged_in,
+    password_mark,
+)
 from kartenspiele.serving.limits import KernelLimits
 
 
@@ -38,7 +43,7 @@ def test_a_password_too_short_is_refused_in_both_languages():
 
 def test_serve_refuses_a_public_address_without_password_before_binding(tmp_path):
     result = subprocess.run([sys.executable, "-m", "kartenspiele.cli", "serve", "--host", "0.0.0.0",
-                             "--port", "1", "--lang", "en"], capture_output=True, text=True, timeout=60,
+                             "--port", "1", "--lang", "en"], check=False, capture_output=True, text=True, timeout=60,
                             env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
     assert result.returncode == 2
     assert "needs a class password" in result.stderr and "Card games" not in result.stdout
