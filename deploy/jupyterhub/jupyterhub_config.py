@@ -8,7 +8,8 @@ Settings come from the environment so that one file serves every site:
 - KARTENSPIELE_PROJECT   the folder holding notebooks/ and lessons/ (each pupil's server starts there)
 - KARTENSPIELE_MEM_LIMIT memory per pupil's server (default 1G; enforced by spawners that can,
                          e.g. KubeSpawner or SystemdSpawner)
-- KARTENSPIELE_IDLE      seconds without activity before the idle culler stops a server (default 3600)
+- KARTENSPIELE_IDLE      seconds without activity before the idle culler stops a server (default 6000:
+                         longer than a double lesson of 90 minutes)
 - KARTENSPIELE_CULL_EVERY how often the culler looks, in seconds (default 300)
 - KARTENSPIELE_STORE     the Redis address through which pupils on different servers share
                          rooms (e.g. redis://redis:6379/0), passed on to every pupil's server
@@ -46,6 +47,6 @@ c.JupyterHub.load_roles = [{
 c.JupyterHub.services = [{
     "name": "idle-culler",
     "command": [sys.executable, "-m", "jupyterhub_idle_culler",
-                f"--timeout={int(os.environ.get('KARTENSPIELE_IDLE', '3600'))}",
+                f"--timeout={int(os.environ.get('KARTENSPIELE_IDLE', '6000'))}",
                 f"--cull-every={int(os.environ.get('KARTENSPIELE_CULL_EVERY', '300'))}"],
 }]

@@ -64,3 +64,8 @@ class BotSetupError(KartenspieleError, ValueError):
 class ServeSetupError(KartenspieleError, ValueError):
     """`kartenspiele serve` started in a way that would be unsafe: another address than
     127.0.0.1 without a class password, or a password too short."""
+
+
+class ClickTimeoutError(KartenspieleError, TimeoutError):
+    """One click computed longer than the server allows (`kartenspiele serve --click-limit`);
+    it was stopped."""
