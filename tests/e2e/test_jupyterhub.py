@@ -75,7 +75,7 @@ c.JupyterHub.spawner_class = "simple"
 c.SimpleLocalProcessSpawner.home_dir_template = {str(tmp / 'home' / '{username}')!r}
 c.Spawner.ip = "127.0.0.1"
 c.Spawner.cmd = [{str(BIN / 'jupyterhub-singleuser')!r}]
-c.Spawner.args = ["--ServerApp.port_retries=0"]
+c.Spawner.args = ["--ServerApp.port_retries=0", "--allow-root"]  # the test machine runs as root
 c.JupyterHub.services.append({{"name": "test-admin", "api_token": {token!r}}})
 c.JupyterHub.load_roles.append({{"name": "test-admin", "scopes": ["admin:users", "admin:servers", "list:users"],
                                 "services": ["test-admin"]}})
