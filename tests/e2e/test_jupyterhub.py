@@ -123,11 +123,10 @@ def test_three_pupils_through_the_hub_then_the_culler(tmp_path):
                 page.click("input[type=submit], button[type=submit]")
                 page.wait_for_selector(".ks-start-page", timeout=240_000)  # spawned, then the start page
                 assert page.url.startswith(f"{base}/user/{name}{START}")
+                assert api(base, token, f"/users/{name}")["servers"][""]["ready"]
                 page.close(run_before_unload=True)
                 context.close()
             browser.close()
-        users = {user["name"]: user for user in api(base, token, "/users")}
-        assert all(users[name]["servers"].get("", {}).get("ready") for name in PUPILS)
         end = time.monotonic() + 180
         while any(user["servers"] for user in api(base, token, "/users") if user["name"] in PUPILS):
             assert time.monotonic() < end, "the idle culler stopped no server"
