@@ -159,13 +159,13 @@ def class_at_once(root: Path, pupils: int, moves: int, preheat: int) -> dict:
     from tests.e2e.driver import CHROMIUM, CHROMIUM_ARGS, VoilaServer, free_port
 
     server = VoilaServer(root, log=ROOT / "test-output" / "voila-bench-class.log", preheat=preheat,
-                         extra=("--max-per-client", "0", "--max-kernels", "0"))
+                         extra=("--max-per-client", "0", "--max-kernels", "0", "--preheat-page", "notebooks/quanto.ipynb"))
     port = free_port()
     time_clicks()
     try:
         server.wait_ready()
-        pool = 3 * preheat
-        server.wait_kernels(pool, 900)
+        pool = preheat  # kernels kept ready for the Quanto page only
+        server.wait_kernels(pool, 1800)
         time.sleep(5)
         idle = uss(server.processes())
         peak = [idle]

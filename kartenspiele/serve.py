@@ -65,6 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--preheat", type=int, default=2,
                         help="kernels kept started ahead of time for the start page and each game (0: none; "
                              "about the class size when all open a page at once)")
+    parser.add_argument("--preheat-page", action="append", default=None, metavar="PATH",
+                        help="a page to keep kernels ready for (repeatable; default: the start page and both games)")
     parser.add_argument("--click-limit", type=float, default=10.0,
                         help="seconds one click may compute in a page before it is stopped (0: no bound)")
     parser.add_argument("--root", type=Path, default=None, help="the folder with notebooks/ and lessons/")
@@ -100,7 +102,7 @@ def main(argv: list[str]) -> int:
         return 2
     root = (args.root or project_root()).resolve()
     os.chdir(root)  # Voilà reads voila.json from the current folder
-    from .serving.app import KartenspieleVoila, data_folder
+    from .serving.app import PREHEATED, KartenspieleVoila, data_folder
     from .serving.click_limit import ENVIRONMENT as CLICK_LIMIT
 
     os.environ["JUPYTER_PATH"] = os.pathsep.join(
@@ -109,7 +111,8 @@ def main(argv: list[str]) -> int:
     os.environ[CLICK_LIMIT] = str(args.click_limit)  # the kernels inherit it
     # a preheated kernel asks the server for its page's address over this address
     os.environ["VOILA_APP_IP"] = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-    app = KartenspieleVoila(access, KernelLimits(args.max_kernels, args.max_per_client), args.preheat)
+    app = KartenspieleVoila(access, KernelLimits(args.max_kernels, args.max_per_client), args.preheat,
+                            tuple(args.preheat_page or PREHEATED))
     app.initialize(voila_arguments(root, args.host, args.port, args.cull_idle))
     app.start()
     return 0

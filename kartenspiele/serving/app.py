@@ -83,11 +83,13 @@ class GatedApplication(tornado.web.Application):
 class KartenspieleVoila(Voila):
     """Voilà with the access gate, the kernel limits and the project's template."""
 
-    def __init__(self, access: Access, limits: KernelLimits, preheat: int = 0, **kwargs) -> None:
+    def __init__(self, access: Access, limits: KernelLimits, preheat: int = 0,
+                 preheat_pages: tuple[str, ...] = PREHEATED, **kwargs) -> None:
         super().__init__(**kwargs)
         self.access = access
         self.limits = limits
         self.preheat = preheat
+        self.preheat_pages = preheat_pages
 
     def initialize(self, argv=None):
         super().initialize(argv)
@@ -95,7 +97,7 @@ class KartenspieleVoila(Voila):
         if self.preheat > 0:
             self.voila_configuration.preheat_kernel = True
             self.config.VoilaKernelManager.kernel_pools_config = {
-                "default": {"pool_size": 0}, **{page: {"pool_size": self.preheat} for page in PREHEATED}}
+                "default": {"pool_size": 0}, **{page: {"pool_size": self.preheat} for page in self.preheat_pages}}
 
     def init_settings(self) -> dict:
         settings = super().init_settings()
