@@ -40,6 +40,8 @@ from .limits import KernelLimits
 TEMPLATE = "kartenspiele"
 PREHEATED = ("notebooks/start.ipynb", "notebooks/quanto.ipynb", "notebooks/tausch_rausch.ipynb")
 """The pages a class opens at once; Voilà keeps kernels for them started ahead of time."""
+REFILL_DELAY = 30.0
+"""Seconds after handing out a ready kernel before a new one is started for the pool."""
 QUERY_PATH = "/voila/query/"
 """Where a preheated kernel asks for its page's address (the kernel has no class cookie)."""
 BANNER_KEYS = ("serve.lost", "serve.lost_text", "serve.resume")
@@ -98,6 +100,8 @@ class KartenspieleVoila(Voila):
             self.voila_configuration.preheat_kernel = True
             self.config.VoilaKernelManager.kernel_pools_config = {
                 "default": {"pool_size": 0}, **{page: {"pool_size": self.preheat} for page in self.preheat_pages}}
+            # refill the pool after a class has opened its pages, not while they are loading
+            self.config.VoilaKernelManager.fill_delay = REFILL_DELAY
 
     def init_settings(self) -> dict:
         settings = super().init_settings()
