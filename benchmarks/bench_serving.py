@@ -103,65 +103,108 @@ def pages_alone(root: Path, preheat: int, show) -> list[tuple[str, float, float]
 
 
 # -- 2. a class at once ----------------------------------------------------------------------
-PUPIL = threading.local()
-"""Each pupil's thread keeps its own click timings here."""
+# The pupils are pages of one Chromium driven from one asyncio loop (a Playwright driver per
+# pupil would measure the harness, not the server).
+TAKING = ", ".join(f".ks-actions button.ks-do-{kind}" for kind in ("capture", "form", "extend", "collect", "joker_quanto"))
+STEP_MS = 120_000
 
 
-def time_clicks() -> None:
-    """Make the driver's click-and-wait-for-redraw record its seconds for the calling pupil."""
-    from tests.e2e import driver
-
-    original = driver.click_and_wait
-
-    def timed(page, locator) -> None:
-        start = time.perf_counter()
-        original(page, locator)
-        PUPIL.clicks.append(time.perf_counter() - start)
-
-    driver.click_and_wait = timed
+async def click_and_wait(page, locator, clicks: list[float]) -> None:
+    """Click, then wait until the table has been redrawn; the seconds go to `clicks`."""
+    before = int(await page.locator(".ks-table .ks-tick").first.text_content() or 0)
+    start = time.perf_counter()
+    await locator.click(timeout=STEP_MS)
+    await page.wait_for_function(
+        "(before) => Number(document.querySelector('.ks-table .ks-tick').textContent || 0) > before",
+        arg=before, timeout=STEP_MS)
+    clicks.append(time.perf_counter() - start)
 
 
-def one_pupil(endpoint: str, server, seed: int, moves: int, go: threading.Event, record: dict, errors: list) -> None:
-    from playwright.sync_api import sync_playwright
+async def quanto_turn(page, clicks: list[float]) -> None:
+    """One move, as `tests/e2e/driver.play_quanto_turn` makes it."""
+    if await page.locator(".ks-hand-cards button").count() == 0:
+        await click_and_wait(page, page.locator(".ks-actions button.ks-side").first, clicks)
+        return
+    await click_and_wait(page, page.locator(".ks-hand-cards button:not([disabled])").first, clicks)
+    while True:
+        taking = page.locator(TAKING)
+        if await taking.count():
+            await click_and_wait(page, taking.first, clicks)
+            return
+        joinable = page.locator(".ks-table-cards button.ks-joinable")
+        if await joinable.count() == 0:
+            break
+        await click_and_wait(page, joinable.first, clicks)
+    while await page.locator(".ks-table-cards button.ks-selected").count():
+        await click_and_wait(page, page.locator(".ks-table-cards button.ks-selected").first, clicks)
+    await click_and_wait(page, page.locator(".ks-actions button.ks-do-lay").first, clicks)
 
-    from tests.e2e import driver
 
+async def one_pupil(browser, url: str, seed: int, moves: int, go, results: dict, errors: list) -> None:
+    from kartenspiele.widgets.pacing import SPEEDS
+
+    context = await browser.new_context(viewport={"width": 1024, "height": 768})
+    page = await context.new_page()
+    page.on("pageerror", lambda error: errors.append(f"pupil {seed}: page error {error}"))
+    await go.wait()
     clicks: list[float] = []
-    PUPIL.clicks = clicks
     try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.connect_over_cdp(endpoint)
-            context = browser.new_context(viewport={"width": 1024, "height": 768})
-            page = context.new_page()
-            page.on("pageerror", lambda error: errors.append(f"pupil {seed}: page error {error}"))
-            go.wait()
-            try:
-                tti = open_page(page, server.url("notebooks/quanto.ipynb"))
-                driver.start_game(page, seed=seed)
-                played = 0
-                while played < moves and not driver.wait_for_turn_or_end(page):
-                    driver.play_quanto_turn(page)
-                    played += 1
-                record[seed] = {"tti": tti, "clicks": list(clicks), "moves": played}
-            except Exception as error:  # noqa: BLE001 - every failure is a figure here
-                errors.append(f"pupil {seed}: {type(error).__name__}: {str(error).splitlines()[0]}")
-            record.setdefault("done", []).append(seed)
-            record["close"].wait()
-            page.close(run_before_unload=True)
-            context.close()
-    except Exception as error:  # noqa: BLE001 - as above
+        start = time.perf_counter()
+        await page.goto(url, timeout=LOAD_TIMEOUT_MS)
+        await page.locator(".ks-setup .ks-start").wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+        tti = time.perf_counter() - start
+        field = page.locator(".ks-setup input[type=number]")
+        await field.fill(str(seed))
+        await field.press("Enter")
+        await page.locator(".ks-toolbar select").select_option(index=list(SPEEDS).index("instant"))
+        await page.locator(".ks-setup .ks-start").click()
+        await page.wait_for_selector(".ks-main", timeout=STEP_MS)
+        played = 0
+        while played < moves:
+            await page.wait_for_selector(".ks-table.ks-your-turn, .ks-table.ks-over", timeout=STEP_MS)
+            if await page.locator(".ks-table.ks-over").count():
+                break
+            await quanto_turn(page, clicks)
+            played += 1
+        results[seed] = {"tti": tti, "clicks": clicks, "moves": played}
+    except Exception as error:  # noqa: BLE001 - every failure is a figure here
         errors.append(f"pupil {seed}: {type(error).__name__}: {str(error).splitlines()[0]}")
+    return context, page
+
+
+async def pupils_play(endpoint_args: list[str], url: str, pupils: int, moves: int) -> tuple[dict, list, float, list]:
+    import asyncio
+
+    from playwright.async_api import async_playwright
+
+    from tests.e2e.driver import CHROMIUM
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=endpoint_args)
+        go = asyncio.Event()
+        results: dict = {}
+        errors: list[str] = []
+        tasks = [asyncio.ensure_future(one_pupil(browser, url, 700 + i, moves, go, results, errors))
+                 for i in range(pupils)]
+        await asyncio.sleep(5)  # every pupil's tab is open before the class opens the address
+        started = time.perf_counter()
+        go.set()
+        opened = await asyncio.gather(*tasks)
+        elapsed = time.perf_counter() - started
+        for context, page in opened:  # the lesson ends: every page is closed
+            await page.close(run_before_unload=True)
+            await context.close()
+        await browser.close()
+    return results, errors, elapsed, []
 
 
 def class_at_once(root: Path, pupils: int, moves: int, preheat: int) -> dict:
-    from playwright.sync_api import sync_playwright
+    import asyncio
 
-    from tests.e2e.driver import CHROMIUM, CHROMIUM_ARGS, VoilaServer, free_port
+    from tests.e2e.driver import CHROMIUM_ARGS, VoilaServer
 
     server = VoilaServer(root, log=ROOT / "test-output" / "voila-bench-class.log", preheat=preheat,
                          extra=("--max-per-client", "0", "--max-kernels", "0", "--preheat-page", "notebooks/quanto.ipynb"))
-    port = free_port()
-    time_clicks()
     try:
         server.wait_ready()
         pool = preheat  # kernels kept ready for the Quanto page only
@@ -178,41 +221,24 @@ def class_at_once(root: Path, pupils: int, moves: int, preheat: int) -> dict:
 
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
-        record: dict = {"close": threading.Event()}
-        errors: list[str] = []
-        go = threading.Event()
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, f"--remote-debugging-port={port}"])
-            endpoint = f"http://127.0.0.1:{port}"
-            threads = [threading.Thread(target=one_pupil, args=(endpoint, server, 700 + i, moves, go, record, errors))
-                       for i in range(pupils)]
-            for thread in threads:
-                thread.start()
-            time.sleep(10)  # every pupil's page is made before the class opens the address
-            started = time.perf_counter()
-            go.set()
-            while len(record.get("done", [])) < pupils and time.perf_counter() - started < 3600:
-                time.sleep(1)
-            elapsed = time.perf_counter() - started
-            sampling[0] = False
-            sampler.join()
-            closed = time.perf_counter()
-            record["close"].set()
-            for thread in threads:
-                thread.join(120)
-            while len(server.kernels()) > pool and time.perf_counter() - closed < SETTLE_S:
-                time.sleep(1)
-            gone_after = time.perf_counter() - closed
-            time.sleep(max(0.0, SETTLE_S - gone_after))
-            left = len(server.kernels()) - pool
-            settled = uss(server.processes())
-            browser.close()
+        results, errors, elapsed, _ = asyncio.run(
+            pupils_play(CHROMIUM_ARGS, server.url("notebooks/quanto.ipynb"), pupils, moves))
+        sampling[0] = False
+        sampler.join()
+        closed = time.perf_counter()
+        expected = pool  # the pool is refilled to its size; every page kernel should go
+        while len(server.kernels()) > expected and time.perf_counter() - closed < SETTLE_S:
+            time.sleep(1)
+        gone_after = time.perf_counter() - closed
+        time.sleep(max(0.0, SETTLE_S - gone_after))
+        left = len(server.kernels()) - expected
+        settled = uss(server.processes())
         log = server.log_path.read_text()
         errors += [line for line in log.splitlines() if "Traceback" in line or line.startswith("[E ")]
-        results = [value for key, value in record.items() if isinstance(key, int)]
-        return {"pupils": pupils, "finished": len(results), "errors": errors, "elapsed": elapsed,
-                "tti": [r["tti"] for r in results], "clicks": [c for r in results for c in r["clicks"]],
-                "moves": sum(r["moves"] for r in results), "idle": idle, "peak": peak[0], "settled": settled,
+        done = list(results.values())
+        return {"pupils": pupils, "finished": len(done), "errors": errors, "elapsed": elapsed,
+                "tti": [r["tti"] for r in done], "clicks": [c for r in done for c in r["clicks"]],
+                "moves": sum(r["moves"] for r in done), "idle": idle, "peak": peak[0], "settled": settled,
                 "left": left, "gone_after": gone_after}
     finally:
         server.stop()

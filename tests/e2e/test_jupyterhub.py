@@ -76,6 +76,9 @@ c.SimpleLocalProcessSpawner.home_dir_template = {str(tmp / 'home' / '{username}'
 c.Spawner.ip = "127.0.0.1"
 c.Spawner.cmd = [{str(BIN / 'jupyterhub-singleuser')!r}]
 c.Spawner.args = ["--ServerApp.port_retries=0", "--allow-root"]  # the test machine runs as root
+# activity reaches the hub within seconds (not 5 minutes), so a page still loading is not idle
+c.Spawner.environment["JUPYTERHUB_ACTIVITY_INTERVAL"] = "5"
+c.JupyterHub.last_activity_interval = 5
 c.JupyterHub.services.append({{"name": "test-admin", "api_token": {token!r}}})
 c.JupyterHub.load_roles.append({{"name": "test-admin", "scopes": ["admin:users", "admin:servers", "list:users"],
                                 "services": ["test-admin"]}})
@@ -97,7 +100,7 @@ def test_three_pupils_through_the_hub_then_the_culler(tmp_path):
 
     port, token = free_port(), secrets.token_hex(16)
     config = hub_config(tmp_path, port, token)
-    env = {**os.environ, "KARTENSPIELE_IDLE": "40", "KARTENSPIELE_CULL_EVERY": "10", "KARTENSPIELE_PROJECT": str(ROOT),
+    env = {**os.environ, "KARTENSPIELE_IDLE": "60", "KARTENSPIELE_CULL_EVERY": "10", "KARTENSPIELE_PROJECT": str(ROOT),
            "PATH": f"{BIN}:{os.environ['PATH']}"}
     log = (ROOT / "test-output" / "jupyterhub.log").open("w")
     hub = subprocess.Popen([str(BIN / "jupyterhub"), "-f", str(config)], cwd=tmp_path, env=env, stdout=log,
