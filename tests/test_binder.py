@@ -5,13 +5,14 @@ import re
 import shutil
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
 from packaging.requirements import Requirement
 
 from kartenspiele.binder import binder_url, repository
+
+tomllib = pytest.importorskip("tomllib")  # Python 3.11+
 
 ROOT = Path(__file__).resolve().parent.parent
 LINKED = [ROOT / "README.md", ROOT / "docs" / "tables.md", ROOT / "docs" / "lessons.md",
