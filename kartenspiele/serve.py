@@ -6,7 +6,9 @@ another address) the class reaches it over the network: then it needs a class pa
 (`--password` or `KARTENSPIELE_PASSWORD`), prints the address and a QR code of it, and answers
 only requests addressed to it. Voilà reads the rest of its settings from `voila.json` in the
 project folder (sources stripped, no tracebacks, culling); the access rules live in
-`kartenspiele.serving`.
+`kartenspiele.serving`. Rooms and saved games go to the store chosen by `--data DIR` (SQLite)
+or `--store redis://HOST:PORT/DB`; its URL reaches the kernels in the environment variable
+`KARTENSPIELE_STORE`.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import os
 import sys
 from pathlib import Path
 
+from .classroom.store import ENVIRONMENT_VARIABLE, open_store, store_url
 from .core.errors import KartenspieleError
 from .i18n import LANGUAGES, set_language, text
 
@@ -50,6 +53,19 @@ def voila_arguments(root: Path, host: str, port: int, cull_idle: int | None) -> 
     return args
 
 
+def use_store(url: str) -> None:
+    """Hand the store to the kernels (they inherit the environment) and say where it is;
+    a store that cannot be used now is reported, and the pages say so too."""
+    os.environ[ENVIRONMENT_VARIABLE] = url
+    print(f"Kartenspiele data: {url}", flush=True)
+    try:
+        store = open_store(url)
+        store.ping()
+        store.close()
+    except KartenspieleError as error:
+        print(f"Kartenspiele: {error.message('en')}", file=sys.stderr, flush=True)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The options of `kartenspiele serve` (other parts add theirs to this parser)."""
     parser = argparse.ArgumentParser(prog="kartenspiele serve", description=__doc__.splitlines()[0])
@@ -72,6 +88,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--root", type=Path, default=None, help="the folder with notebooks/ and lessons/")
     parser.add_argument("--cull-idle", type=int, default=None,
                         help="seconds after which a kernel without a page is shut down (default: voila.json)")
+    parser.add_argument("--data", type=Path, default=None,
+                        help="folder for rooms and saved games (default: under the user's data folder)")
+    parser.add_argument("--store", default=None,
+                        help="a shared store instead of --data, e.g. redis://HOST:PORT/DB")
     parser.add_argument("--lang", choices=LANGUAGES, default="de", help="language of the messages printed here")
     return parser
 
@@ -101,6 +121,7 @@ def main(argv: list[str]) -> int:
         print(error.message(), file=sys.stderr)
         return 2
     root = (args.root or project_root()).resolve()
+    use_store(store_url(args.data, args.store))
     os.chdir(root)  # Voilà reads voila.json from the current folder
     from .serving.app import PREHEATED, KartenspieleVoila, data_folder
     from .serving.click_limit import ENVIRONMENT as CLICK_LIMIT

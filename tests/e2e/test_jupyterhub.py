@@ -30,6 +30,7 @@ def load(path: Path) -> Config:
 
 def test_hub_settings_open_the_start_page_and_cull_idle_servers(monkeypatch):
     monkeypatch.setenv("KARTENSPIELE_IDLE", "5400")
+    monkeypatch.delenv("KARTENSPIELE_STORE", raising=False)
     config = load(DEPLOY / "jupyterhub_config.py")
     assert config.Spawner.default_url == START
     assert Path(config.Spawner.notebook_dir, "notebooks", "start.ipynb").is_file()
