@@ -18,6 +18,8 @@ import secrets
 from enum import Enum
 from urllib.parse import parse_qs
 
+from ..serving.preheat import wait_for_page
+
 CODE_ENV = "KARTENSPIELE_TEACHER_CODE"
 CODE_PARAMETER = "lehrkraft"
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: easy to read aloud
@@ -43,7 +45,9 @@ def valid_teacher_code(code: str) -> bool:
 
 
 def query() -> dict[str, str]:
-    """The page's query parameters (the first value of each) as Voilà passed them."""
+    """The page's query parameters (the first value of each) as Voilà passed them; a kernel
+    started ahead of time waits for its page first."""
+    wait_for_page()
     return {name: values[0] for name, values in parse_qs(os.environ.get("QUERY_STRING", "")).items()}
 
 

@@ -1,23 +1,22 @@
 """The lessons, for the index notebook: titles, grades, minutes and where to open them.
 
-`BINDER` is the repository on mybinder.org; a lesson opens there in Voilà
-(`binder_url`). Replace OWNER/REPO once the repository is public.
+A lesson opens on mybinder.org in Voilà (`binder_url`); the repository's address is the one
+setting in `pyproject.toml` that `kartenspiele.binder` reads.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
-from urllib.parse import quote
 
 from IPython.display import HTML
 
+from .. import binder
 from ..i18n import text
 from .language import in_both_languages, language
 from .style import Markup
 from .style import table as html_table
 
-BINDER = "https://mybinder.org/v2/gh/OWNER/REPO/HEAD"
 
 
 @dataclass(frozen=True)
@@ -44,7 +43,7 @@ LINK_STYLE = "<style>.jp-RenderedMarkdown a, .jp-RenderedHTMLCommon a { text-dec
 
 def binder_url(file: str) -> str:
     """The address that opens a lesson in Voilà on Binder."""
-    return f"{BINDER}?urlpath={quote(f'voila/render/lessons/{file}', safe='')}"
+    return binder.binder_url(f"voila/render/lessons/{file}")
 
 
 @in_both_languages
