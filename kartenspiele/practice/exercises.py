@@ -1,0 +1,233 @@
+"""Exercises generated from seeded live positions of the real engines, one per number.
+
+`exercise(lesson, level, number)` deals a Quanto or Tausch-Rausch game with a seed derived from
+(lesson, level, number), takes the position's cards and asks one question about them. The same
+number always gives the same exercise, and every natural number gives one. The stored answer is
+computed by the engine (Quanto's `capture_moves`, `count_subsets_with_sum`; Tausch-Rausch's
+task finder and `Run` shape); each exercise also knows the wrong answers pupils typically give,
+each with its own hint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from math import comb
+
+from ..arithmetic import count_subsets_with_sum, subsets_with_sum
+from ..core.errors import KartenspieleError
+from ..core.rng import derive_rng
+from ..quanto import new_game as new_quanto
+from ..quanto.cards import DECK as QUANTO_DECK, Card as QuantoCard
+from ..quanto.movegen import capture_moves
+from ..tausch_rausch import missing, new_game as new_tausch_rausch, task_by_id
+from ..tausch_rausch.cards import DECK as TR_DECK, VALUES as TR_VALUES
+from ..tausch_rausch.tasks import Run
+
+LEVELS = ("grundschule", "klasse56", "knobeln")
+LESSONS = (1, 2, 3)
+KINDS = {1: "captures", 2: "parity", 3: "sequences"}
+TABLE_CARDS = 6
+GRUNDSCHULE_MAX = 10
+
+
+class PracticeError(KartenspieleError, ValueError):
+    """An unknown lesson or level, or an exercise number that is not a whole number ≥ 1."""
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise: its question (an i18n key with fields), the cards shown, the engine's
+    answer, its worked solution, and the anticipated wrong answers with a hint each."""
+
+    lesson: int
+    level: str
+    number: int
+    question: str
+    params: dict[str, object]
+    cards: tuple[str, ...]
+    answer: int
+    solution: str
+    solution_params: dict[str, object]
+    mistakes: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def kind(self) -> str:
+        return KINDS[self.lesson]
+
+
+def check(lesson: object, level: object, number: object) -> tuple[int, str, int]:
+    """The arguments if valid; otherwise `PracticeError` (nothing else happens)."""
+    if lesson not in LESSONS:
+        raise PracticeError("practice.error.lesson", lesson=lesson, allowed=", ".join(map(str, LESSONS)))
+    if level not in LEVELS:
+        raise PracticeError("practice.error.level", level=level, allowed=", ".join(LEVELS))
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise PracticeError("practice.error.number", number=number)
+    return lesson, level, number  # type: ignore[return-value]
+
+
+def exercise(lesson: int, level: str, number: int) -> Exercise:
+    """Exercise `number` of `lesson` at `level`; the same arguments give the same exercise."""
+    lesson, level, number = check(lesson, level, number)
+    for attempt in range(1000):  # a few live positions do not fit a level; the next deal does
+        made = _MAKERS[lesson](level, number, _seed(lesson, level, number, attempt))
+        if made is not None:
+            return made
+    raise AssertionError("no fitting position in 1000 deals")  # pragma: no cover
+
+
+def _seed(lesson: int, level: str, number: int, attempt: int) -> int:
+    return derive_rng(f"practice-{lesson}-{level}-{number}", attempt).randrange(2**31)
+
+
+# -- lesson 1: captures and subset sums (Quanto) -------------------------------------------
+def quanto_position(seed: int) -> tuple[list[QuantoCard], list[QuantoCard]]:
+    """The table after dealing (filled up to six cards from the draw pile) and player 1's hand."""
+    state = new_quanto(3, seed=seed)
+    table = [QUANTO_DECK[card] for card in state.table]
+    table += [QUANTO_DECK[card] for card in reversed(state.draw)][:max(0, TABLE_CARDS - len(table))]
+    return table, [QUANTO_DECK[card] for card in state.hands[0]]
+
+
+def _captures(level: str, number: int, seed: int) -> Exercise | None:
+    table, hand = quanto_position(seed)
+    if any(card.is_joker for card in table):
+        return None
+    rng = derive_rng(seed, "practice", "card")
+    if level == "grundschule":
+        values = sorted({card.value for card in table if not card.rainbow and card.value <= GRUNDSCHULE_MAX})
+        targets = [card.value for card in hand if not card.is_joker and not card.rainbow
+                   and card.value <= GRUNDSCHULE_MAX]
+        if len(values) < 4 or not targets:
+            return None
+        target = rng.choice(targets)
+        pairs = [group for group in subsets_with_sum(values, target) if len(group) == 2]
+        if not pairs:
+            return None
+        shown = [f"{values[a]} + {values[b]}" for a, b in pairs]
+        return Exercise(1, level, number, "practice.q.pairs", {"target": target},
+                        tuple(map(str, values)), len(pairs), "practice.s.pairs",
+                        {"count": len(pairs), "pairs": "; ".join(shown), "target": target},
+                        _only_wrong({len(values): "practice.m.all_cards"}, len(pairs)))
+    if level == "klasse56":
+        played = [card for card in hand if not card.is_joker and not card.rainbow]
+        if not played:
+            return None
+        card = rng.choice(played)
+        moves = capture_moves(table, card)
+        if not moves:
+            return None
+        best = max(moves, key=lambda move: len(move.takes))
+        most = len(best.takes)
+        single = max(len(group) for group in subsets_with_sum([c.value for c in table], card.value))
+        groups = _group_count(best.takes, card.value)
+        return Exercise(1, level, number, "practice.q.most", {"card": str(card)},
+                        tuple(str(c) for c in table), most, "practice.s.most",
+                        {"count": most, "takes": " ".join(str(c) for c in best.takes), "card": str(card)},
+                        _only_wrong({most + 1: "practice.m.counted_played", single: "practice.m.one_group",
+                                     groups: "practice.m.counted_groups"}, most))
+    values = sorted({card.value for card in table})
+    target = rng.randrange(6, 13)
+    count = count_subsets_with_sum(values, target)
+    if len(values) < 5 or count < 2:
+        return None
+    pairs = sum(1 for group in subsets_with_sum(values, target) if len(group) == 2)
+    return Exercise(1, level, number, "practice.q.groups", {"target": target},
+                    tuple(map(str, values)), count, "practice.s.groups",
+                    {"count": count, "groups": "; ".join(" + ".join(str(values[i]) for i in group)
+                                                         for group in subsets_with_sum(values, target)),
+                     "target": target},
+                    _only_wrong({pairs: "practice.m.only_pairs"}, count))
+
+
+def _group_count(takes: tuple[QuantoCard, ...], target: int) -> int:
+    """Into how many groups for `target` the engine's best capture splits (greatest number)."""
+    from ..arithmetic import split_into_groups
+
+    split = split_into_groups([card.value for card in takes if card.value is not None], target)
+    return len(split) if split else 1
+
+
+# -- lesson 2: parity (Tausch-Rausch) ------------------------------------------------------
+def tausch_rausch_hand(seed: int) -> list[int]:
+    """The values of player 1's five cards in a freshly dealt Tausch-Rausch game."""
+    state = new_tausch_rausch(3, seed=seed)
+    return sorted(TR_DECK[card].value for card in state.hands[0])
+
+
+def _parity(level: str, number: int, seed: int) -> Exercise | None:
+    state = new_tausch_rausch(3, seed=seed)
+    cards = sorted((TR_DECK[card] for card in state.hands[0]), key=lambda c: (c.value, c.colour))
+    values = [card.value for card in cards]
+    even = sum(1 for value in values if value % 2 == 0)
+    odd = len(values) - even
+    shown = tuple(str(card) for card in cards)
+    if level == "grundschule":
+        return Exercise(2, level, number, "practice.q.even_cards", {}, shown, even, "practice.s.even_cards",
+                        {"count": even, "even": " ".join(str(v) for v in values if v % 2 == 0) or "–"},
+                        _only_wrong({odd: "practice.m.counted_odd"}, even))
+    if level == "klasse56":
+        answer = comb(even, 2) + comb(odd, 2)  # even + even and odd + odd are even
+        return Exercise(2, level, number, "practice.q.even_pairs", {}, shown, answer, "practice.s.even_pairs",
+                        {"count": answer, "even": even, "odd": odd},
+                        _only_wrong({comb(5, 2) - answer: "practice.m.odd_pairs",
+                                     comb(even, 2): "practice.m.forgot_odd_odd"}, answer))
+    answer = comb(odd, 1) * comb(even, 2) + comb(odd, 3)  # one odd or three odd
+    return Exercise(2, level, number, "practice.q.odd_triples", {}, shown, answer, "practice.s.odd_triples",
+                    {"count": answer, "even": even, "odd": odd},
+                    _only_wrong({comb(odd, 3): "practice.m.only_three_odd",
+                                 comb(5, 3) - answer: "practice.m.even_triples"}, answer))
+
+
+# -- lesson 3: sequences and runs (Tausch-Rausch) -----------------------------------------
+def _sequences(level: str, number: int, seed: int) -> Exercise | None:
+    values = tausch_rausch_hand(seed)
+    rng = derive_rng(seed, "practice", "sequence")
+    if level == "grundschule":
+        start = values[0]
+        steps = [step for step in (1, 2, 3) if start + 3 * step <= TR_VALUES[-1]]
+        if not steps:
+            return None
+        step = rng.choice(steps)
+        row = [start + i * step for i in range(4)]
+        wrong = {row[3] + step: "practice.m.next_not_gap"}
+        if step > 1:
+            wrong |= {row[1] + 1: "practice.m.step_one", row[3] - 1: "practice.m.step_one"}
+        return Exercise(3, level, number, "practice.q.gap", {"row": f"{row[0]}, {row[1]}, __, {row[3]}"},
+                        (), row[2], "practice.s.gap", {"count": step, "answer": row[2]},
+                        _only_wrong(wrong, row[2]))
+    if level == "klasse56":
+        hand = [TR_DECK[card] for card in new_tausch_rausch(3, seed=seed).hands[0]]
+        shortfall = missing(task_by_id("run-of-5"), hand)
+        answer = 0 if shortfall is None else shortfall.cards
+        distinct = len(set(values))
+        return Exercise(3, level, number, "practice.q.run_missing", {}, _tr_shown(seed), answer,
+                        "practice.s.run_missing", {"count": answer},
+                        _only_wrong({5 - distinct: "practice.m.doubles"}, answer))
+    card = rng.choice(values)
+    length = rng.randrange(3, 7)
+    runs = [run for run in Run().targets(length, 1) if card in run]
+    wrong = {length: "practice.m.length", len(TR_VALUES) - length + 1: "practice.m.all_runs"}
+    return Exercise(3, level, number, "practice.q.runs_with", {"card": card, "length": length},
+                    (str(card),), len(runs), "practice.s.runs_with",
+                    {"count": len(runs), "runs": "; ".join(f"{min(run)}–{max(run)}" for run in runs),
+                     "length": length, "card": card},
+                    _only_wrong(wrong, len(runs)))
+
+
+def _tr_shown(seed: int) -> tuple[str, ...]:
+    cards = [TR_DECK[card] for card in new_tausch_rausch(3, seed=seed).hands[0]]
+    return tuple(str(card) for card in sorted(cards, key=lambda c: (c.value, c.colour)))
+
+
+def _only_wrong(mistakes: dict[int, str], answer: int) -> dict[int, str]:
+    """The anticipated mistakes that differ from the answer (the first key of a value wins)."""
+    kept: dict[int, str] = {}
+    for value, key in mistakes.items():
+        if value != answer and value >= 0 and value not in kept:
+            kept[value] = key
+    return kept
+
+
+_MAKERS: dict[int, Callable[[str, int, int], Exercise | None]] = {1: _captures, 2: _parity, 3: _sequences}
