@@ -18,10 +18,10 @@ from ..arithmetic import count_subsets_with_sum, subsets_with_sum
 from ..core.errors import KartenspieleError
 from ..core.rng import derive_rng
 from ..quanto import new_game as new_quanto
-from ..quanto.cards import DECK as QUANTO_DECK, Card as QuantoCard
+from ..quanto.cards import DECK as QUANTO_DECK, Card as QuantoCard, parse_cards as parse_quanto
 from ..quanto.movegen import capture_moves
 from ..tausch_rausch import missing, new_game as new_tausch_rausch, task_by_id
-from ..tausch_rausch.cards import DECK as TR_DECK, VALUES as TR_VALUES
+from ..tausch_rausch.cards import DECK as TR_DECK, VALUES as TR_VALUES, parse_cards as parse_tausch_rausch
 from ..tausch_rausch.tasks import Run
 
 LEVELS = ("grundschule", "klasse56", "knobeln")
@@ -54,6 +54,11 @@ class Exercise:
     @property
     def kind(self) -> str:
         return KINDS[self.lesson]
+
+    def faces(self) -> list:
+        """The shown cards as the game's card objects (Quanto for lesson 1, else Tausch-Rausch)."""
+        parse = parse_quanto if self.lesson == 1 else parse_tausch_rausch
+        return list(parse(" ".join(self.cards))) if self.cards else []
 
 
 def check(lesson: object, level: object, number: object) -> tuple[int, str, int]:
@@ -185,18 +190,19 @@ def _sequences(level: str, number: int, seed: int) -> Exercise | None:
     values = tausch_rausch_hand(seed)
     rng = derive_rng(seed, "practice", "sequence")
     if level == "grundschule":
-        start = values[0]
-        steps = [step for step in (1, 2, 3) if start + 3 * step <= TR_VALUES[-1]]
+        start, size = rng.choice(values), rng.choice((4, 5))
+        steps = [step for step in (-3, -2, -1, 1, 2, 3) if 1 <= start + (size - 1) * step <= TR_VALUES[-1]]
         if not steps:
             return None
-        step = rng.choice(steps)
-        row = [start + i * step for i in range(4)]
-        wrong = {row[3] + step: "practice.m.next_not_gap"}
-        if step > 1:
-            wrong |= {row[1] + 1: "practice.m.step_one", row[3] - 1: "practice.m.step_one"}
-        return Exercise(3, level, number, "practice.q.gap", {"row": f"{row[0]}, {row[1]}, __, {row[3]}"},
-                        (), row[2], "practice.s.gap", {"count": step, "answer": row[2]},
-                        _only_wrong(wrong, row[2]))
+        step, gap = rng.choice(steps), rng.randrange(1, size - 1)
+        row = [start + i * step for i in range(size)]
+        shown = ", ".join("__" if i == gap else str(value) for i, value in enumerate(row))
+        wrong = {row[-1] + step: "practice.m.next_not_gap", row[gap - 1] - step: "practice.m.wrong_way"}
+        if abs(step) > 1:
+            wrong |= {row[gap - 1] + (1 if step > 0 else -1): "practice.m.step_one"}
+        return Exercise(3, level, number, "practice.q.gap", {"row": shown}, (), row[gap], "practice.s.gap",
+                        {"count": abs(step), "answer": row[gap],
+                         }, _only_wrong(wrong, row[gap]))
     if level == "klasse56":
         hand = [TR_DECK[card] for card in new_tausch_rausch(3, seed=seed).hands[0]]
         shortfall = missing(task_by_id("run-of-5"), hand)
@@ -205,14 +211,19 @@ def _sequences(level: str, number: int, seed: int) -> Exercise | None:
         return Exercise(3, level, number, "practice.q.run_missing", {}, _tr_shown(seed), answer,
                         "practice.s.run_missing", {"count": answer},
                         _only_wrong({5 - distinct: "practice.m.doubles"}, answer))
-    card = rng.choice(values)
-    length = rng.randrange(3, 7)
-    runs = [run for run in Run().targets(length, 1) if card in run]
-    wrong = {length: "practice.m.length", len(TR_VALUES) - length + 1: "practice.m.all_runs"}
-    return Exercise(3, level, number, "practice.q.runs_with", {"card": card, "length": length},
-                    (str(card),), len(runs), "practice.s.runs_with",
-                    {"count": len(runs), "runs": "; ".join(f"{min(run)}–{max(run)}" for run in runs),
-                     "length": length, "card": card},
+    distinct = sorted(set(values))
+    if len(distinct) < 2:
+        return None
+    low, high = sorted(rng.sample(distinct, 2))
+    if high - low > 5:
+        return None
+    length = rng.randrange(max(3, high - low + 1), 7)
+    runs = [run for run in Run().targets(length, 1) if low in run and high in run]
+    with_low = sum(1 for run in Run().targets(length, 1) if low in run)
+    wrong = {length: "practice.m.length", with_low: "practice.m.both", len(TR_VALUES) - length + 1: "practice.m.all_runs"}
+    return Exercise(3, level, number, "practice.q.runs_with", {"low": low, "high": high, "length": length},
+                    (), len(runs), "practice.s.runs_with",
+                    {"count": len(runs), "runs": "; ".join(f"{min(run)}–{max(run)}" for run in runs)},
                     _only_wrong(wrong, len(runs)))
 
 

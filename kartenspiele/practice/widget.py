@@ -12,6 +12,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ..i18n import text
+from ..lessons.cards import cards_html
 from .exercises import LEVELS, check, exercise
 
 TRIES_BEFORE_SOLUTION = 3
@@ -52,8 +53,9 @@ class Practice(widgets.VBox):
         self.tries = 0
         self.solved = self.revealed = False
         self.title.value = f"<b>{escape(text('practice.number', self.lang, number=number))}</b>"
-        cards = " ".join(f"<span class='kartenspiele-card'>{escape(card)}</span>" for card in self.exercise.cards)
-        self.question.value = (f"<p>{cards}</p><p>{escape(text(self.exercise.question, self.lang, **self.exercise.params))}</p>")
+        faces = self.exercise.faces()
+        cards = f"<div class='ks-practice-cards'>{cards_html(faces, self.lang)}</div>" if faces else ""
+        self.question.value = f"{cards}<p>{escape(text(self.exercise.question, self.lang, **self.exercise.params))}</p>"
         self.answer_box.value = ""
         self.answer_box.disabled = self.check_button.disabled = False
         self.solution_button.disabled = True
