@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import comb
 
-from ..arithmetic import count_subsets_with_sum, subsets_with_sum
+from ..arithmetic import count_subsets_with_sum, split_into_groups, subsets_with_sum
 from ..core.errors import KartenspieleError
 from ..core.rng import derive_rng
 from ..quanto import new_game as new_quanto
@@ -126,10 +126,12 @@ def _captures(level: str, number: int, seed: int) -> Exercise | None:
         best = max(moves, key=lambda move: len(move.takes))
         most = len(best.takes)
         single = max(len(group) for group in subsets_with_sum([c.value for c in table], card.value))
-        groups = _group_count(best.takes, card.value)
+        split = split_into_groups([c.value for c in best.takes], card.value) or [[c.value for c in best.takes]]
+        groups = len(split)
         return Exercise(1, level, number, "practice.q.most", {"card": str(card)},
                         tuple(str(c) for c in table), most, "practice.s.most",
-                        {"count": most, "takes": " ".join(str(c) for c in best.takes), "card": str(card)},
+                        {"count": most, "takes": ", ".join(" + ".join(map(str, group)) for group in split),
+                         "card": str(card)},
                         _only_wrong({most + 1: "practice.m.counted_played", single: "practice.m.one_group",
                                      groups: "practice.m.counted_groups"}, most))
     values = sorted({card.value for card in table})
@@ -144,14 +146,6 @@ def _captures(level: str, number: int, seed: int) -> Exercise | None:
                                                          for group in subsets_with_sum(values, target)),
                      "target": target},
                     _only_wrong({pairs: "practice.m.only_pairs"}, count))
-
-
-def _group_count(takes: tuple[QuantoCard, ...], target: int) -> int:
-    """Into how many groups for `target` the engine's best capture splits (greatest number)."""
-    from ..arithmetic import split_into_groups
-
-    split = split_into_groups([card.value for card in takes if card.value is not None], target)
-    return len(split) if split else 1
 
 
 # -- lesson 2: parity (Tausch-Rausch) ------------------------------------------------------
