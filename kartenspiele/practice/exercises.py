@@ -18,10 +18,15 @@ from ..arithmetic import count_subsets_with_sum, split_into_groups, subsets_with
 from ..core.errors import KartenspieleError
 from ..core.rng import derive_rng
 from ..quanto import new_game as new_quanto
-from ..quanto.cards import DECK as QUANTO_DECK, Card as QuantoCard, parse_cards as parse_quanto
+from ..quanto.cards import DECK as QUANTO_DECK
+from ..quanto.cards import Card as QuantoCard
+from ..quanto.cards import parse_cards as parse_quanto
 from ..quanto.movegen import capture_moves
-from ..tausch_rausch import missing, new_game as new_tausch_rausch, task_by_id
-from ..tausch_rausch.cards import DECK as TR_DECK, VALUES as TR_VALUES, parse_cards as parse_tausch_rausch
+from ..tausch_rausch import missing, task_by_id
+from ..tausch_rausch import new_game as new_tausch_rausch
+from ..tausch_rausch.cards import DECK as TR_DECK
+from ..tausch_rausch.cards import VALUES as TR_VALUES
+from ..tausch_rausch.cards import parse_cards as parse_tausch_rausch
 from ..tausch_rausch.tasks import Run
 
 LEVELS = ("grundschule", "klasse56", "knobeln")
@@ -101,9 +106,9 @@ def _captures(level: str, number: int, seed: int) -> Exercise | None:
         return None
     rng = derive_rng(seed, "practice", "card")
     if level == "grundschule":
-        values = sorted({card.value for card in table if not card.rainbow and card.value <= GRUNDSCHULE_MAX})
-        targets = [card.value for card in hand if not card.is_joker and not card.rainbow
-                   and card.value <= GRUNDSCHULE_MAX]
+        values = sorted({_value(card) for card in table if not card.rainbow and _value(card) <= GRUNDSCHULE_MAX})
+        targets = [_value(card) for card in hand if not card.is_joker and not card.rainbow
+                   and _value(card) <= GRUNDSCHULE_MAX]
         if len(values) < 4 or not targets:
             return None
         target = rng.choice(targets)
@@ -125,8 +130,8 @@ def _captures(level: str, number: int, seed: int) -> Exercise | None:
             return None
         best = max(moves, key=lambda move: len(move.takes))
         most = len(best.takes)
-        single = max(len(group) for group in subsets_with_sum([c.value for c in table], card.value))
-        split = split_into_groups([c.value for c in best.takes], card.value) or [[c.value for c in best.takes]]
+        single = max(len(group) for group in subsets_with_sum([_value(c) for c in table], _value(card)))
+        split = split_into_groups([_value(c) for c in best.takes], _value(card)) or [[_value(c) for c in best.takes]]
         groups = len(split)
         return Exercise(1, level, number, "practice.q.most", {"card": str(card)},
                         tuple(str(c) for c in table), most, "practice.s.most",
@@ -134,18 +139,23 @@ def _captures(level: str, number: int, seed: int) -> Exercise | None:
                          "card": str(card)},
                         _only_wrong({most + 1: "practice.m.counted_played", single: "practice.m.one_group",
                                      groups: "practice.m.counted_groups"}, most))
-    values = sorted({card.value for card in table})
+    values = sorted({_value(card) for card in table})
     target = rng.randrange(6, 13)
     count = count_subsets_with_sum(values, target)
     if len(values) < 5 or count < 2:
         return None
-    pairs = sum(1 for group in subsets_with_sum(values, target) if len(group) == 2)
+    pair_count = sum(1 for group in subsets_with_sum(values, target) if len(group) == 2)
     return Exercise(1, level, number, "practice.q.groups", {"target": target},
                     tuple(map(str, values)), count, "practice.s.groups",
                     {"count": count, "groups": "; ".join(" + ".join(str(values[i]) for i in group)
                                                          for group in subsets_with_sum(values, target)),
                      "target": target},
-                    _only_wrong({pairs: "practice.m.only_pairs"}, count))
+                    _only_wrong({pair_count: "practice.m.only_pairs"}, count))
+
+
+def _value(card: QuantoCard) -> int:
+    """A plain or rainbow card's value (jokers are left out before this is asked)."""
+    return card.value or 0
 
 
 # -- lesson 2: parity (Tausch-Rausch) ------------------------------------------------------
@@ -201,10 +211,10 @@ def _sequences(level: str, number: int, seed: int) -> Exercise | None:
         hand = [TR_DECK[card] for card in new_tausch_rausch(3, seed=seed).hands[0]]
         shortfall = missing(task_by_id("run-of-5"), hand)
         answer = 0 if shortfall is None else shortfall.cards
-        distinct = len(set(values))
+        different = len(set(values))
         return Exercise(3, level, number, "practice.q.run_missing", {}, _tr_shown(seed), answer,
                         "practice.s.run_missing", {"count": answer},
-                        _only_wrong({5 - distinct: "practice.m.doubles"}, answer))
+                        _only_wrong({5 - different: "practice.m.doubles"}, answer))
     distinct = sorted(set(values))
     if len(distinct) < 2:
         return None

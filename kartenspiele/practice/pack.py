@@ -16,8 +16,10 @@ from fpdf import FPDF
 
 from ..core.errors import KartenspieleError
 from ..i18n import LANGUAGES, text
-from ..quanto.cards import RAINBOW_VALUES, VALUES as QUANTO_VALUES
-from ..tausch_rausch.cards import COLOURS, VALUES as TR_VALUES
+from ..quanto.cards import RAINBOW_VALUES
+from ..quanto.cards import VALUES as QUANTO_VALUES
+from ..tausch_rausch.cards import COLOURS
+from ..tausch_rausch.cards import VALUES as TR_VALUES
 from .exercises import LESSONS, LEVELS, Exercise, check, exercise
 
 EXERCISES_PER_SHEET = 6

@@ -3,7 +3,7 @@ reproducible, and their stored answer equals an independent brute-force count.""
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import pytest
 
@@ -23,9 +23,9 @@ def most_cards(values: list[int], target: int) -> int:
         first, others = rest[0], rest[1:]
         for size in range(len(others) + 1):
             for partners in combinations(range(len(others)), size):
-                if first + sum(others[i] for i in partners) == target:
-                    if splits(tuple(v for i, v in enumerate(others) if i not in partners)):
-                        return True
+                if first + sum(others[i] for i in partners) == target and \
+                        splits(tuple(v for i, v in enumerate(others) if i not in partners)):
+                    return True
         return False
 
     return max((size for size in range(1, len(values) + 1) for chosen in combinations(values, size)
@@ -62,7 +62,7 @@ def brute_force(ex) -> int:
 
 
 def is_arithmetic(row: list[int]) -> bool:
-    return len({b - a for a, b in zip(row, row[1:])}) == 1
+    return len({b - a for a, b in pairwise(row)}) == 1
 
 
 @pytest.mark.parametrize("level", LEVELS)
