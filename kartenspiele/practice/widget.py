@@ -13,6 +13,8 @@ import ipywidgets as widgets
 
 from ..i18n import text
 from ..lessons.cards import cards_html
+from ..lessons.style import lesson_style, message
+from ..widgets.style import style_widget
 from .exercises import LEVELS, check, exercise
 
 TRIES_BEFORE_SOLUTION = 3
@@ -28,7 +30,8 @@ class Practice(widgets.VBox):
         self.level_choice = widgets.ToggleButtons(
             options=[(text(f"practice.level.{name}", lang), name) for name in LEVELS], value=level,
             description=text("practice.level", lang))
-        self.new_button = widgets.Button(description=text("practice.new", lang), icon="refresh")
+        self.new_button = widgets.Button(description=text("practice.new", lang), icon="refresh",
+                                         layout=widgets.Layout(width="14em"))
         self.title = widgets.HTML()
         self.question = widgets.HTML()
         self.answer_box = widgets.Text(placeholder=text("practice.answer_placeholder", lang),
@@ -41,9 +44,11 @@ class Practice(widgets.VBox):
         self.answer_box.on_submit(lambda _: self.submit(self.answer_box.value))
         self.solution_button.on_click(lambda _: self.reveal())
         self.level_choice.observe(lambda _: self.show(1), names="value")
-        super().__init__([self.level_choice, self.title, self.question,
+        super().__init__([style_widget(), lesson_style(), self.level_choice, self.title, self.question,
                           widgets.HBox([self.answer_box, self.check_button, self.solution_button]),
                           self.feedback, self.new_button])
+        self.add_class("ks-table")
+        self.add_class("ks-exercise")
         self.show(number)
 
     def show(self, number: int) -> None:
@@ -55,7 +60,7 @@ class Practice(widgets.VBox):
         self.title.value = f"<b>{escape(text('practice.number', self.lang, number=number))}</b>"
         faces = self.exercise.faces()
         cards = f"<div class='ks-practice-cards'>{cards_html(faces, self.lang)}</div>" if faces else ""
-        self.question.value = f"{cards}<p>{escape(text(self.exercise.question, self.lang, **self.exercise.params))}</p>"
+        self.question.value = f"{cards}<p class='ks-prompt'>{escape(text(self.exercise.question, self.lang, **self.exercise.params))}</p>"
         self.answer_box.value = ""
         self.answer_box.disabled = self.check_button.disabled = False
         self.solution_button.disabled = True
@@ -67,15 +72,14 @@ class Practice(widgets.VBox):
             return
         value = raw.strip()
         if not value.lstrip("-").isdigit():
-            self.feedback.value = escape(text("practice.f.not_number", self.lang, value=value))
+            self.feedback.value = message(text("practice.f.not_number", self.lang))
             return
         given = int(value)
         self.tries += 1
         if given == self.exercise.answer:
             self.solved = True
             self.answer_box.disabled = self.check_button.disabled = self.solution_button.disabled = True
-            self.feedback.value = (f"✓ {escape(text('practice.f.right', self.lang))} "
-                                   f"{escape(self._solution())}")
+            self.feedback.value = message(f"✓ {text('practice.f.right', self.lang)}", [self._solution()], ok=True)
             return
         if self.tries >= TRIES_BEFORE_SOLUTION:
             self.reveal()
@@ -84,7 +88,7 @@ class Practice(widgets.VBox):
         key = self.exercise.mistakes.get(given)
         direction = "practice.f.more" if given < self.exercise.answer else "practice.f.less"
         hint = text(key, self.lang) if key else text(direction, self.lang)
-        self.feedback.value = escape(text("practice.f.not_yet", self.lang, given=given, hint=hint))
+        self.feedback.value = message(text("practice.f.not_yet", self.lang, given=given, hint=hint), ok=False)
 
     def reveal(self) -> None:
         """Show the engine's solution (only after at least one real try)."""
@@ -92,7 +96,7 @@ class Practice(widgets.VBox):
             return
         self.revealed = True
         self.answer_box.disabled = self.check_button.disabled = self.solution_button.disabled = True
-        self.feedback.value = escape(text("practice.f.solution", self.lang, solution=self._solution()))
+        self.feedback.value = message(text("practice.f.solution", self.lang, solution=self._solution()))
 
     def _solution(self) -> str:
         return text(self.exercise.solution, self.lang, **self.exercise.solution_params)
