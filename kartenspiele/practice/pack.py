@@ -25,7 +25,7 @@ from .exercises import LESSONS, LEVELS, Exercise, check, exercise
 EXERCISES_PER_SHEET = 6
 MERKSATZ_LINES = 3
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"),)
-TR_RGB = {"ge": (245, 200, 40), "gr": (60, 160, 80), "bl": (50, 110, 200), "ro": (210, 50, 50)}
+TR_RGB = {"ge": (205, 150, 0), "gr": (60, 160, 80), "bl": (50, 110, 200), "ro": (210, 50, 50)}
 RAINBOW = ((210, 50, 50), (245, 150, 40), (245, 200, 40), (60, 160, 80), (50, 110, 200), (130, 70, 170))
 
 
@@ -60,12 +60,12 @@ class Pack(FPDF):
 
     def heading(self, words: str, size: int = 18) -> None:
         self.set_font("DejaVu", "B", size)
-        self.multi_cell(0, size * 0.5, words, new_x="LMARGIN", new_y="NEXT")
+        self.multi_cell(0, size * 0.5, words, align="L", new_x="LMARGIN", new_y="NEXT")
         self.ln(3)
 
     def body(self, words: str, size: int = 12, bold: bool = False) -> None:
         self.set_font("DejaVu", "B" if bold else "", size)
-        self.multi_cell(0, size * 0.5, words, new_x="LMARGIN", new_y="NEXT")
+        self.multi_cell(0, size * 0.5, words, align="L", new_x="LMARGIN", new_y="NEXT")
 
 
 def pack_pdf(lesson: int, level: str, lang: str = "de", seed: int = 1) -> bytes:
