@@ -26,10 +26,15 @@ RULES = ("quanto", "tausch_rausch")
 
 @dataclass(frozen=True)
 class LessonLink:
-    """A lesson notebook: its file name and the title of its first heading."""
+    """A lesson notebook: its file name and its title, the first heading in German and the
+    first heading of its English fold-out."""
 
     name: str
     title: str
+    title_en: str = ""
+
+    def title_in(self, lang: str) -> str:
+        return self.title_en if lang == "en" and self.title_en else self.title
 
 
 def find_lessons_folder(start: Path | None = None) -> Path | None:
@@ -41,8 +46,9 @@ def find_lessons_folder(start: Path | None = None) -> Path | None:
     return None
 
 
-def notebook_title(path: Path) -> str:
-    """The first Markdown heading of a notebook, else its file name in words."""
+def notebook_title(path: Path, lang: str = "de") -> str:
+    """The first Markdown heading of a notebook (in English: the first heading inside an English
+    fold-out `<details>`), else its file name in words."""
     try:
         cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
     except (OSError, ValueError):
@@ -51,9 +57,13 @@ def notebook_title(path: Path) -> str:
         if cell.get("cell_type") != "markdown":
             continue
         source = cell.get("source", "")
-        for line in (source if isinstance(source, str) else "".join(source)).splitlines():
+        source = source if isinstance(source, str) else "".join(source)
+        german, fold, english = source.partition("<details")
+        for line in (english if lang == "en" else german).splitlines():
             if line.startswith("#"):
                 return line.lstrip("#").strip()
+        if lang == "en" and fold:
+            break
     return path.stem.replace("_", " ").replace("-", " ")
 
 
@@ -61,7 +71,7 @@ def lesson_links(folder: Path | None) -> list[LessonLink]:
     """Every notebook in `folder`, sorted by file name."""
     if folder is None:
         return []
-    return [LessonLink(path.name, notebook_title(path))
+    return [LessonLink(path.name, notebook_title(path), notebook_title(path, "en"))
             for path in sorted(folder.glob("*.ipynb")) if not path.name.startswith(".")]
 
 
@@ -106,7 +116,7 @@ class StartPage(widgets.VBox):
             f"<a class='ks-tile ks-tile-{key}' href='{href}{query}'><b>{escape(t(f'start.{key}', lang))}</b>"
             f"<span>{escape(t(f'start.{key}.note', lang))}</span></a>" for key, href in APPS)
         if self.lessons:
-            items = "".join(f"<li><a href='../lessons/{escape(lesson.name)}'>{escape(lesson.title)}</a></li>"
+            items = "".join(f"<li><a href='../lessons/{escape(lesson.name)}{query}'>{escape(lesson.title_in(lang))}</a></li>"
                             for lesson in self.lessons)
             lessons = f"<ul class='ks-lessons'>{items}</ul>"
         else:

@@ -79,7 +79,7 @@ def test_quanto_capture_with_a_sum_then_a_whole_game(voila, page, shots):
     shoot(page, shots / "quanto_selection.png")
     page.locator(".ks-actions button.ks-do-capture").first.click()
     log = page.locator(".ks-log")
-    expect(log).to_contain_text(f"Du spielst {move.card.value}.", timeout=STEP_TIMEOUT_MS)
+    expect(log).to_contain_text(f"Du spielst die {move.card.value}.", timeout=STEP_TIMEOUT_MS)
     told = re.escape(f"{values[1]} + {values[0]} = {move.card.value}") + "|" + re.escape(arithmetic)
     expect(log).to_contain_text(re.compile(told))
     expect(page.locator(".ks-private .ks-player")).to_contain_text(re.compile(r"Gewinnstapel\s*3"))
