@@ -1,4 +1,4 @@
-"""The `kartenspiele` command: serve the web app, run tournaments and benchmarks.
+"""The `kartenspiele` command: serve the web app, run tournaments, print lesson packs.
 
 Each sub-command lives in its own module and is imported only when it is used.
 """
