@@ -32,7 +32,11 @@ class Choices(Sequence[tuple[Card, ...]]):
         after = [[1] + [0] * size]
         for available in reversed(self.available):
             below = after[-1]
-            after.append([sum(below[k - t] for t in range(min(available, k) + 1)) for k in range(size + 1)])
+            row = below[:]
+            for taken in range(1, available + 1):
+                for k in range(taken, size + 1):
+                    row[k] += below[k - taken]
+            after.append(row)
         after.reverse()
         self.after = after
         self.count = after[0][size]
