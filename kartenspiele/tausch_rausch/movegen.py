@@ -39,10 +39,10 @@ class Choices(Sequence[tuple[Card, ...]]):
             after.append(row)
         after.reverse()
         self.after = after
-        self.count = after[0][size]
+        self.total = after[0][size]
 
     def __len__(self) -> int:
-        return self.count
+        return self.total
 
     @overload
     def __getitem__(self, rank: int) -> tuple[Card, ...]: ...
@@ -50,10 +50,10 @@ class Choices(Sequence[tuple[Card, ...]]):
     def __getitem__(self, rank: slice) -> list[tuple[Card, ...]]: ...
     def __getitem__(self, rank):
         if isinstance(rank, slice):
-            return [self[i] for i in range(*rank.indices(self.count))]
+            return [self[i] for i in range(*rank.indices(self.total))]
         if rank < 0:
-            rank += self.count
-        if not 0 <= rank < self.count:
+            rank += self.total
+        if not 0 <= rank < self.total:
             raise IndexError(rank)
         chosen: list[Card] = []
         left = self.size

@@ -47,6 +47,7 @@ def test_lazy_list_equals_the_eager_list_through_whole_games():
             position = rng.randrange(len(eager))
             assert moves[position] == eager[position] and moves[position - len(eager)] == eager[position]
             assert moves.can_fulfil() == any(m.kind == FULFIL for m in eager)
+            assert moves.index(eager[position]) == position and moves.count(eager[position]) == 1
             state.apply(moves[position])
         assert state.legal_moves() == [] and len(state.legal_moves()) == 0
 
