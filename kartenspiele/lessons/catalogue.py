@@ -13,7 +13,7 @@ from urllib.parse import quote
 from IPython.display import HTML
 
 from ..i18n import text
-from .language import language
+from .language import in_both_languages, language
 from .style import Markup
 from .style import table as html_table
 
@@ -43,6 +43,7 @@ def binder_url(file: str) -> str:
     return f"{BINDER}?urlpath={quote(f'voila/render/lessons/{file}', safe='')}"
 
 
+@in_both_languages
 def overview(lang: str | None = None) -> HTML:
     """A table of the lessons: title (a link), topics, grades, minutes and a Binder link."""
     lang = lang or language()

@@ -142,7 +142,7 @@ def _place_cards(state, scenario: Mapping[str, Any], seed: int, hand_size: int) 
     for stall, cards in stalls.items():
         ids = pool.take(cards, f"stall {stall}")
         if len(ids) != STALL_SIZES[stall]:
-            raise ScenarioError("tausch_rausch.scenario.stall_size", stall=stall, size=STALL_SIZES[stall],
+            raise ScenarioError("tausch_rausch.scenario.stall_size", stall=stall, count=STALL_SIZES[stall],
                                 given=len(ids))
         state.stalls[stall] = ids
     draw_given, discard_given = "draw" in scenario, "discard" in scenario

@@ -14,7 +14,15 @@ from ..quanto import Move, narrate, new_game
 from ..quanto.cards import CHIPS, DECK
 from ..quanto.display import back_html, card_html
 from ..quanto.explain import card_name
-from ..quanto.moves import CAPTURE, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE
+from ..quanto.moves import (
+    CAPTURE,
+    FORM,
+    JOKER_QUANTO,
+    LAY,
+    PASS,
+    REFILL_HAND,
+    REFILL_TABLE,
+)
 from ..quanto.state import MAX_PLAYERS, MIN_PLAYERS
 from .buttons import ButtonRow, Spec
 from .setup import GameConfig, Variant
@@ -74,6 +82,7 @@ class QuantoTable(GameTable):
     def build_board(self) -> None:
         self.card: int | None = None
         self.picked: list[int] = []
+        self.hinted: Move | None = None
         self._selection_cache: tuple[tuple, Any] | None = None
         self.others = widgets.HTML()
         self.pile = widgets.HTML()
@@ -111,6 +120,7 @@ class QuantoTable(GameTable):
             return
         self.card = None if self.card == card_id else card_id
         self.picked = []
+        self.hinted = None
         self.message_html = ""
         self.redraw()
 
@@ -119,6 +129,7 @@ class QuantoTable(GameTable):
         if not self.my_turn() or card_id not in self.state.table:
             return
         self.message_html = ""
+        self.hinted = None
         if self.card is None:
             self.say(t("quanto.say.card_first", self.lang), "info")
         elif card_id in self.picked:
@@ -128,7 +139,7 @@ class QuantoTable(GameTable):
             if card_id in selection.joinable:
                 self.picked.append(card_id)
             else:
-                self.say(selection.why_not(card_id, self.lang), "warn")
+                self.say(selection.why_not(card_id, self.lang, self.names), "warn")
         self.redraw()
 
     def press_action(self, index: int) -> None:
@@ -143,9 +154,12 @@ class QuantoTable(GameTable):
     def clear_selection(self) -> None:
         self.card = None
         self.picked = []
+        self.hinted = None
 
     def show_move(self, move: Move) -> None:
-        """Pick the cards of `move` (a hint): its hand card and the table cards it takes."""
+        """Pick the cards of `move` (a hint): its hand card and the table cards it takes;
+        its button is marked too."""
+        self.hinted = move
         if move.card is None:
             return
         playable = self.state.playable()
@@ -204,7 +218,7 @@ class QuantoTable(GameTable):
                     classes.append("ks-joinable")
                 else:
                     classes.append("ks-blocked")
-                    tooltip = selection.why_not(card_id, lang)
+                    tooltip = selection.why_not(card_id, lang, self.names)
             specs.append(card_spec(card_id, lang, classes, tooltip, disabled=not mine))
         self.table_row.show(specs)
         if viewer is None:
@@ -229,7 +243,7 @@ class QuantoTable(GameTable):
         self._set(self.held, held)
         self._set(self.mine, self._players_html([viewer], own=True))
         if selection is not None:
-            expression = selection.expression(lang)
+            expression = selection.expression(lang, self.names)
             played = card_name(DECK[self.card], lang)
             text = t("quanto.sum_line", lang, card=played, sum=expression) if expression else \
                 t("quanto.sum_line_empty", lang, card=played)
@@ -242,6 +256,8 @@ class QuantoTable(GameTable):
         if len(plays) > ACTION_BUTTONS:
             others = [m for m in moves if m not in plays]
             self.action_list.options = [(self._describe(m), i) for i, m in enumerate(moves) if m in plays]
+            if self.hinted in plays:
+                self.action_list.value = moves.index(self.hinted)
             self.action_go.description = t("quanto.action.do", lang)
             self.action_more.layout.display = ""
             shown = others
@@ -260,7 +276,13 @@ class QuantoTable(GameTable):
         label = move_label(move, self.lang, self.names)
         side = move.kind in (REFILL_TABLE, REFILL_HAND, PASS)
         classes = ("ks-side",) if side else ("ks-main-action", f"ks-do-{move.kind}")
+        if move == self.hinted:
+            classes += ("ks-hinted",)
         return Spec(index, label, self._describe(move), classes)
+
+    def hint_marks(self, move: Move) -> str:
+        """What a hint for `move` marks: its cards and its button, or only the button."""
+        return t("tutor.hint_button" if move.card is None else "tutor.hint_cards_button", self.lang)
 
     def player_rows(self, player: int, own: bool) -> list[str]:
         state = self.state
@@ -296,8 +318,23 @@ class QuantoTable(GameTable):
         if state.phase == "after_three":
             return t("quanto.prompt.after_three", lang, name=name)
         if self.card is None:
-            return t("quanto.prompt.pick_card", lang, name=name)
-        return t("quanto.prompt.pick_table", lang, name=name)
+            refill = any(state.is_legal(Move(kind)) for kind in (REFILL_TABLE, REFILL_HAND))
+            if not state.playable():  # (with nothing to refill either, the table passes by itself)
+                return t("quanto.prompt.refill_only", lang, name=name)
+            return t("quanto.prompt.pick_card" if refill else "quanto.prompt.pick_card_only", lang, name=name)
+        return t(self._table_prompt(), lang, name=name)
+
+    def _table_prompt(self) -> str:
+        """The status line after a hand card is chosen: only what the buttons offer."""
+        selection = self.selection()
+        offered = self.offered_moves()
+        if any(move.kind == LAY for move in offered):
+            return "quanto.prompt.pick_table" if selection.joinable else "quanto.prompt.lay_only"
+        if selection.ready:
+            return "quanto.prompt.pick_more_or_press" if selection.joinable else "quanto.prompt.press"
+        if selection.joinable:
+            return "quanto.prompt.pick_table_only"
+        return "quanto.prompt.other_card"
 
     def tell(self, actor: int, events: Sequence[Event]) -> list[str]:
         viewer = self.narrator_viewer

@@ -1,4 +1,5 @@
-"""The start page of the web app: both games, their tutorials, the lessons and short rules.
+"""The start page of the web app: both games, their tutorials, the lessons and short rules,
+and the lobby for playing together in a room (and going on with a remembered game).
 
 The lessons are listed from the `lessons/` folder as it is when the page is shown, so the
 page links only to notebooks that exist. Links are relative to `notebooks/start.ipynb` and
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from .lobby import Lobby
 from .style import style_widget
 from .texts import default_language, language_options, t
 
@@ -24,10 +26,15 @@ RULES = ("quanto", "tausch_rausch")
 
 @dataclass(frozen=True)
 class LessonLink:
-    """A lesson notebook: its file name and the title of its first heading."""
+    """A lesson notebook: its file name and its title, the first heading in German and the
+    first heading of its English fold-out."""
 
     name: str
     title: str
+    title_en: str = ""
+
+    def title_in(self, lang: str) -> str:
+        return self.title_en if lang == "en" and self.title_en else self.title
 
 
 def find_lessons_folder(start: Path | None = None) -> Path | None:
@@ -39,8 +46,9 @@ def find_lessons_folder(start: Path | None = None) -> Path | None:
     return None
 
 
-def notebook_title(path: Path) -> str:
-    """The first Markdown heading of a notebook, else its file name in words."""
+def notebook_title(path: Path, lang: str = "de") -> str:
+    """The first Markdown heading of a notebook (in English: the first heading inside an English
+    fold-out `<details>`), else its file name in words."""
     try:
         cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
     except (OSError, ValueError):
@@ -49,9 +57,13 @@ def notebook_title(path: Path) -> str:
         if cell.get("cell_type") != "markdown":
             continue
         source = cell.get("source", "")
-        for line in (source if isinstance(source, str) else "".join(source)).splitlines():
+        source = source if isinstance(source, str) else "".join(source)
+        german, fold, english = source.partition("<details")
+        for line in (english if lang == "en" else german).splitlines():
             if line.startswith("#"):
                 return line.lstrip("#").strip()
+        if lang == "en" and fold:
+            break
     return path.stem.replace("_", " ").replace("-", " ")
 
 
@@ -59,7 +71,7 @@ def lesson_links(folder: Path | None) -> list[LessonLink]:
     """Every notebook in `folder`, sorted by file name."""
     if folder is None:
         return []
-    return [LessonLink(path.name, notebook_title(path))
+    return [LessonLink(path.name, notebook_title(path), notebook_title(path, "en"))
             for path in sorted(folder.glob("*.ipynb")) if not path.name.startswith(".")]
 
 
@@ -77,9 +89,10 @@ class StartPage(widgets.VBox):
         self.language.observe(lambda change: self.set_language(change["new"]), "value")
         self.heading = widgets.HTML()
         self.body = widgets.HTML()
+        self.lobby = Lobby(self.lang, on_room=lambda _: self._in_room())
         bar = widgets.HBox([self.heading, self.language])
         bar.add_class("ks-toolbar")
-        self.children = (style_widget(), bar, self.body)
+        self.children = (style_widget(), bar, self.lobby, self.body)
         self.set_language(self.lang)
 
     def set_language(self, lang: str) -> None:
@@ -89,6 +102,12 @@ class StartPage(widgets.VBox):
             self.language.value = lang
         self.heading.value = f"<span class='ks-title'>{escape(t('start.title', lang))}</span>"
         self.body.value = self.html()
+        self.lobby.set_language(lang)
+
+    def _in_room(self) -> None:
+        """A room fills the page: the links and rules step aside."""
+        self.body.layout.display = "none"
+        self.language.layout.display = "none"
 
     def html(self) -> str:
         lang = self.lang
@@ -97,7 +116,7 @@ class StartPage(widgets.VBox):
             f"<a class='ks-tile ks-tile-{key}' href='{href}{query}'><b>{escape(t(f'start.{key}', lang))}</b>"
             f"<span>{escape(t(f'start.{key}.note', lang))}</span></a>" for key, href in APPS)
         if self.lessons:
-            items = "".join(f"<li><a href='../lessons/{escape(lesson.name)}'>{escape(lesson.title)}</a></li>"
+            items = "".join(f"<li><a href='../lessons/{escape(lesson.name)}{query}'>{escape(lesson.title_in(lang))}</a></li>"
                             for lesson in self.lessons)
             lessons = f"<ul class='ks-lessons'>{items}</ul>"
         else:

@@ -199,7 +199,7 @@ class TauschRauschTable(GameTable):
                 step, ok = self._verdict(judge(task, faces))
                 verdict = (f"<div class='{'ks-ok' if ok else 'ks-no'}'>{'✔' if ok else '✘'} "
                            f"{escape(step.render(lang))}</div>")
-            reward = escape(t("tausch_rausch.reward_tooltip", lang, reward=task.reward))
+            reward = escape(t("tausch_rausch.reward_tooltip", lang, count=task.reward))
             self._set(text_widget, f"<div class='ks-task-title'><span class='ks-reward' title='{reward}'>"
                                    f"+{task.reward}</span> {escape(task.title(lang))}</div>{verdict}")
             self._button(button, t("tausch_rausch.fulfil", lang), not mine, ok,
@@ -273,7 +273,7 @@ class TauschRauschTable(GameTable):
     def _piles_html(self) -> str:
         state = self.state
         lang = self.lang
-        top = small_card(DECK[state.discard[-1]], lang) if state.discard else "–"
+        top = small_card(DECK[state.discard[-1]], lang) if state.discard else ""
         return (f"<div class='ks-row'><span class='ks-label'>{escape(t('tausch_rausch.draw_pile', lang))}</span>"
                 f"<span class='ks-card ks-back ks-small'>{len(state.draw)}</span>"
                 f"<span class='ks-label'>{escape(t('tausch_rausch.discard_pile', lang, count=len(state.discard)))}</span>"

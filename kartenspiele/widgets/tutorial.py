@@ -179,7 +179,7 @@ class Tutorial(widgets.VBox):
         if move is not None:
             self.table.clear_selection()
             self.table.show_move(move)
-            self.table.say(t("tutor.hint", self.lang) + " " + self.words("task"), "info")
+            self.table.say(self.table.hint_marks(move) + " " + self.words("task"), "info")
             self.table.redraw()
 
     def legal_moves(self) -> list[Any]:

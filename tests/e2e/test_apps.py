@@ -79,7 +79,7 @@ def test_quanto_capture_with_a_sum_then_a_whole_game(voila, page, shots):
     shoot(page, shots / "quanto_selection.png")
     page.locator(".ks-actions button.ks-do-capture").first.click()
     log = page.locator(".ks-log")
-    expect(log).to_contain_text(f"Du spielst {move.card.value}.", timeout=STEP_TIMEOUT_MS)
+    expect(log).to_contain_text(f"Du spielst die {move.card.value}.", timeout=STEP_TIMEOUT_MS)
     told = re.escape(f"{values[1]} + {values[0]} = {move.card.value}") + "|" + re.escape(arithmetic)
     expect(log).to_contain_text(re.compile(told))
     expect(page.locator(".ks-private .ks-player")).to_contain_text(re.compile(r"Gewinnstapel\s*3"))
@@ -141,3 +141,22 @@ def test_tausch_rausch_tutorial_in_english(voila, page, shots):
     expect(page.locator(".ks-lesson")).to_contain_text("✔ Right: 6 − 3 + 3 + 1 = 7")
     expect(page.locator(".ks-banner")).to_contain_text("You swap at market stall 5")
     shoot(page, shots / "tausch_rausch_tutorial.png")
+
+
+def test_quanto_tutorial_reasons_name_reachable_targets_and_the_hint_marks_the_button(voila, page, shots):
+    open_app(page, voila.url("notebooks/quanto_tutorial.ipynb"))
+    page.locator(".ks-lesson-chooser select").select_option(index=6)  # lesson 7: the 1
+    expect(page.locator(".ks-lesson")).to_contain_text("Lektion 7 von")
+    click_card(page, ".ks-hand-cards", 1)
+    click_card(page, ".ks-table-cards", 3)
+    expect(page.locator(".ks-message")).to_contain_text("1 + 3 = 4: Quanto-Chips gibt es erst ab 5.")
+    expect(page.locator(".ks-status")).to_contain_text("oder lege die Karte an")
+    page.locator(".ks-lesson-chooser select").select_option(index=3)  # lesson 4: form a Quanto
+    expect(page.locator(".ks-lesson")).to_contain_text("Lektion 4 von")
+    page.get_by_role("button", name="Tipp").click()
+    expect(page.locator(".ks-message")).to_contain_text("Karten und der passende Knopf sind markiert")
+    expect(page.locator(".ks-actions button.ks-hinted")).to_have_text("Quanto 10 bilden")
+    expect(page.locator(".ks-sum")).to_contain_text("Quanto 10 bilden: 4 + 6 = 10; 10 = 10.")
+    shoot(page, shots / "quanto_tutorial_hint.png")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.screenshot(path=str(shots / "quanto_tutorial_hint_1024.png"))

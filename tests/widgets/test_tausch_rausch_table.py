@@ -82,7 +82,7 @@ def test_tasks_judge_the_chosen_cards_with_their_arithmetic():
     assert "ks-ready" in table.task_buttons[0]._dom_classes
     table.task_buttons[0].click()
     assert table.state.fulfilled[0] == ["two-one-colour-sum-9"]
-    assert "blaue 4 und blaue 5" in table.banner.value
+    assert "mit blauer 4 und blauer 5 (+1)" in table.banner.value
 
 
 def test_a_swap_needs_as_many_cards_as_the_stall_holds():
