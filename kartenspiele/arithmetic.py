@@ -153,7 +153,8 @@ def disjoint_unions(kinds: Kinds, target: int, limit: int | None = None) -> list
     Breadth-first over the unions themselves, each reached once: the work grows with the
     number of answers times the number of groups, not with the number of subsets.
     With `limit`, at most `limit` unions with the fewest groups are returned, plus always
-    one of the largest (`largest_disjoint_union`), for crowded tables.
+    one of the largest (`largest_disjoint_union`, exact within its search budget), for
+    crowded tables.
     """
     size = len(kinds)
     return [unpack(code, size) for code in union_codes(kinds, target, limit)]
@@ -201,16 +202,28 @@ def _union_codes(kinds: tuple[tuple[int, int], ...], target: int, limit: int | N
     return tuple(unions)
 
 
-def largest_disjoint_union(kinds: Kinds, target: int) -> CountVector | None:
+LARGEST_BUDGET = 4000
+"""Multisets the exact search for the largest union may visit before it gives up."""
+
+
+class _OverBudget(Exception):
+    pass
+
+
+def largest_disjoint_union(kinds: Kinds, target: int, budget: int | None = LARGEST_BUDGET) -> CountVector | None:
     """A union of pairwise disjoint groups for `target` with the most cards (None if none).
 
-    Exact, by a memoised search in which the first card left either joins a group or stays.
+    Exact, by a memoised search in which the first card left either joins a group or stays,
+    as long as it visits at most `budget` multisets (None: no bound); beyond that (tables of
+    about 20 cards and more, never reached by the default listing of normal games) it falls back to `greedy_disjoint_union`, so its time stays bounded.
     """
     size = len(kinds)
     groups = groups_with_sum(kinds, target)
     if not groups:
         return None
-    packed = [(pack(group), sum(group), next(i for i, c in enumerate(group) if c)) for group in groups]
+    by_lowest: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+    for group in groups:
+        by_lowest[next(i for i, c in enumerate(group) if c)].append((pack(group), sum(group)))
     guard = guards(size)
     memo: dict[int, tuple[int, int]] = {}
 
@@ -220,13 +233,12 @@ def largest_disjoint_union(kinds: Kinds, target: int) -> CountVector | None:
             return (0, 0)
         if rest in memo:
             return memo[rest]
-        first = next(i for i in range(size) if (rest >> (i * _FIELD_BITS)) & _MASK)
-        one = 1 << (first * _FIELD_BITS)
-        answer = best(rest - one)
+        if budget is not None and len(memo) >= budget:
+            raise _OverBudget
+        first = ((rest & -rest).bit_length() - 1) // _FIELD_BITS  # the first kind left
+        answer = best(rest - (1 << (first * _FIELD_BITS)))
         lifted = rest | guard
-        for group, cards, lowest in packed:
-            if lowest != first:
-                continue
+        for group, cards in by_lowest[first]:
             left = lifted - group
             if left & guard == guard:
                 taken, union = best(left ^ guard)
@@ -235,8 +247,31 @@ def largest_disjoint_union(kinds: Kinds, target: int) -> CountVector | None:
         memo[rest] = answer
         return answer
 
-    taken, union = best(pack([count for _, count in kinds]))
+    try:
+        taken, union = best(pack([count for _, count in kinds]))
+    except _OverBudget:
+        return greedy_disjoint_union(kinds, target)
     return unpack(union, size) if taken else None
+
+
+def greedy_disjoint_union(kinds: Kinds, target: int) -> CountVector | None:
+    """A large union of pairwise disjoint groups for `target` (None if none), found greedily:
+    again and again the group with the most cards (the smallest values) that still fits."""
+    size = len(kinds)
+    groups = sorted(groups_with_sum(kinds, target), key=lambda group: (-sum(group), group))
+    if not groups:
+        return None
+    guard = guards(size)
+    rest = pack([count for _, count in kinds])
+    union = 0
+    for group in map(pack, groups):
+        while True:
+            left = (rest | guard) - group
+            if left & guard != guard:
+                break
+            rest = left ^ guard
+            union += group
+    return unpack(union, size)
 
 
 def split_into_groups(values: Sequence[int], target: int) -> list[list[int]] | None:

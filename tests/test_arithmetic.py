@@ -1,5 +1,6 @@
 """Subset sums against brute force (hypothesis)."""
 
+import random
 from collections import Counter
 from itertools import combinations
 
@@ -81,3 +82,19 @@ def test_generating_function_coefficient():
     values = [2, 4, 4, 8, 1, 3]
     product = sympy.expand(sympy.prod([1 + x**a for a in values]))
     assert product.coeff(x, 8) == count_subsets_with_sum(values, 8)
+
+
+def test_largest_union_stays_exact_within_budget_and_bounded_beyond():
+    rng = random.Random(11)
+    deck = [value for value in range(1, 13) for _ in range(9)]
+    for _ in range(60):
+        values = rng.sample(deck, 12)
+        kinds = sorted((value, values.count(value)) for value in set(values))
+        for target in range(1, 13):
+            assert largest_disjoint_union(kinds, target) == largest_disjoint_union(kinds, target, budget=None)
+    crowded = [(value, 5) for value in range(1, 6)]
+    found = largest_disjoint_union(crowded, 12, budget=50)
+    exact = largest_disjoint_union(crowded, 12, budget=None)
+    assert found is not None and exact is not None
+    assert split_into_groups([v for (v, _), n in zip(crowded, found) for _ in range(n)], 12) is not None
+    assert sum(found) <= sum(exact)

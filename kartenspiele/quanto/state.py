@@ -94,7 +94,8 @@ class QuantoState:
 
     def legal_moves(self, limit: int | None = DEFAULT_LIMIT) -> list[Move]:
         """Every legal move, each once. On a crowded table at most `limit` unions of groups
-        are listed per card and value (the largest capture always among them); `limit=None`
+        are listed per card and value (the largest capture among them — on tables of about
+        20 cards and more, the largest one that a bounded search finds); `limit=None`
         lists all. `apply` accepts every legal move, listed or not."""
         return legal_moves(self, limit)
 

@@ -41,21 +41,24 @@ class HandIndex:
 
     def __init__(self, hand: Iterable[Card] | Mapping[Card, int]) -> None:
         self.counts = face_counts(hand)
-        self._by_value: list[list[tuple[Card, int]]] = [[] for _ in VALUES]
+        by_colour: dict[str | None, list[list[tuple[Card, int]]]] = {None: [[] for _ in VALUES]}
         for face, count in sorted(self.counts.items(), key=lambda item: item[0].order):
             if count > 0:
-                self._by_value[face.value - 1].append((face, count))
+                by_colour[None][face.value - 1].append((face, count))
+                by_colour.setdefault(face.colour, [[] for _ in VALUES])[face.value - 1].append((face, count))
+        self._by_colour = by_colour
         self._pools: dict[tuple[str | None, str | None], _Pool] = {}
 
     def pool(self, colour: str | None, parity: Parity | None) -> _Pool:
         key = (colour, parity and parity.which)
-        if key not in self._pools:
-            faces = tuple(
-                tuple(item for item in per_value if colour is None or item[0].colour == colour)
-                if parity is None or parity.allows(value) else ()
-                for value, per_value in zip(VALUES, self._by_value))
-            self._pools[key] = _Pool(colour, tuple(sum(n for _, n in per_value) for per_value in faces), faces)
-        return self._pools[key]
+        found = self._pools.get(key)
+        if found is None:
+            source = self._by_colour.get(colour) or [[] for _ in VALUES]
+            faces = tuple(tuple(per_value) if parity is None or parity.allows(value) else ()
+                          for value, per_value in zip(VALUES, source))
+            counts = tuple([sum(n for _, n in per_value) if per_value else 0 for per_value in faces])
+            found = self._pools[key] = _Pool(colour, counts, faces)
+        return found
 
 
 Hand = Iterable[Card] | Mapping[Card, int] | HandIndex

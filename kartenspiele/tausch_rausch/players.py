@@ -28,11 +28,11 @@ def uniform_move(state: TauschRauschState, rng: random.Random) -> Move:
 def kind_first_move(state: TauschRauschState, rng: random.Random) -> Move:
     """A legal move: first the kind (swap, fulfil) uniformly, then a move of that kind."""
     moves = state.legal_moves()
-    fulfils = [move for move in moves if move.kind == FULFIL]
-    others = [move for move in moves if move.kind != FULFIL]
-    if fulfils and (not others or rng.random() < 0.5):
-        return rng.choice(fulfils)
-    return rng.choice(others)
+    if not moves.swap_count and not moves.can_fulfil():
+        return Move(PASS)
+    if moves.can_fulfil() and (not moves.swap_count or rng.random() < 0.5):
+        return rng.choice(moves.fulfils)
+    return rng.choice(moves.swaps)
 
 
 def sampled_move(state: TauschRauschState, rng: random.Random) -> Move:

@@ -18,7 +18,7 @@ from ..core.rng import derive_rng, new_seed
 from ..i18n import text
 from .cards import DECK, STALL_SIZES, Card, sort_cards
 from .moves import FULFIL, PASS, SWAP, Move
-from .movegen import legal_moves
+from .movegen import MoveList, legal_moves
 from .options import TauschRauschOptions
 from .rules import Plan, has_move, plan_move
 from .tasks import Task
@@ -111,9 +111,10 @@ class TauschRauschState:
 
         return Market(tuple(sort_cards(DECK[i] for i in stall) for stall in self.stalls))
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal move, each once. `apply` accepts every legal move, listed or not
-        (for example a swap that gives the other copy of a face)."""
+    def legal_moves(self) -> MoveList:
+        """Every legal move, each once, as a lazy sequence (see `movegen.MoveList`; it equals
+        the plain list). `apply` accepts every legal move, listed or not (for example a swap
+        that gives the other copy of a face)."""
         return legal_moves(self)
 
     def check(self, move: Move) -> Plan:

@@ -1,0 +1,74 @@
+"""Worst-case times on the pathological positions of `tests/pathological.py`: listing the
+legal moves (and counting them) for both games, and one planner decision. Figures are the
+median, 99th percentile and maximum over the positions; the goals of issue 16 are a legal-move
+listing under 50 ms and a planner decision under 1 s on every legal position.
+
+Run: `python benchmarks/bench_worst_case.py [--every 10] [--planner 5]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from common import median, percentile
+
+from kartenspiele.bots import make_bot
+from tests.pathological import quanto_positions, tausch_rausch_positions
+
+
+def _report(title: str, times: list[float], worst: str) -> None:
+    print(f"  {title}: {len(times)} positions, median {median(times) * 1000:.1f} ms, "
+          f"p99 {percentile(times, .99) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms ({worst})")
+
+
+def listing_times(positions, every: int) -> tuple[list[float], str]:
+    times: list[float] = []
+    worst, slowest = "", -1.0
+    for step, (name, state) in enumerate(positions):
+        if step % every:
+            continue
+        start = time.perf_counter()
+        len(state.legal_moves())
+        elapsed = time.perf_counter() - start
+        times.append(elapsed)
+        if elapsed > slowest:
+            slowest, worst = elapsed, name
+    return times, worst
+
+
+def planner_times(positions, game: str, count: int) -> tuple[list[float], str]:
+    bot = make_bot(game, "planner")
+    times: list[float] = []
+    worst, slowest = "", -1.0
+    for step, (name, state) in enumerate(positions):
+        if step >= count:
+            break
+        view = state.view(state.to_move)
+        start = time.perf_counter()
+        bot.choose(view, random.Random(step))
+        elapsed = time.perf_counter() - start
+        times.append(elapsed)
+        if elapsed > slowest:
+            slowest, worst = elapsed, name
+    return times, worst
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--every", type=int, default=10, help="time every n-th position")
+    parser.add_argument("--planner", type=int, default=5, help="planner decisions per game")
+    args = parser.parse_args(argv)
+    print("== Worst case (pathological positions) ==")
+    for game, positions in (("tausch_rausch", tausch_rausch_positions), ("quanto", quanto_positions)):
+        times, worst = listing_times(positions(), args.every)
+        _report(f"{game} legal moves", times, worst)
+        if args.planner:
+            times, worst = planner_times(positions(), game, args.planner)
+            _report(f"{game} planner decision", times, worst)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,61 @@
+"""The lazy move list: the same moves in the same order as listing them all at once."""
+
+import random
+
+from kartenspiele.tausch_rausch import DECK, new_game
+from kartenspiele.tausch_rausch.finder import HandIndex, choices, find_ways
+from kartenspiele.tausch_rausch.movegen import Choices
+from kartenspiele.tausch_rausch.moves import FULFIL, PASS, SWAP, Move
+
+from ..pathological import tausch_rausch_scenarios
+
+
+def eager_moves(state):
+    """Every legal move listed at once, in the documented order (swaps, fulfilments, pass)."""
+    if state.over:
+        return []
+    index = HandIndex(DECK[i] for i in state.hands[state.to_move])
+    faces = sorted(index.counts.items(), key=lambda item: item[0].order)
+    held = len(state.hands[state.to_move])
+    moves = [Move(SWAP, stall, give) for stall, cards in enumerate(state.stalls) if held >= len(cards)
+             for give in choices(faces, len(cards))]
+    moves += [Move(FULFIL, None, way, task) for task in state.open_tasks for way in find_ways(state.task(task), index)]
+    return moves or [Move(PASS)]
+
+
+def test_unranked_choices_are_the_listed_choices_in_order():
+    rng = random.Random(3)
+    for _ in range(200):
+        hand = rng.sample(DECK, rng.randint(0, 14))
+        faces = sorted(HandIndex(hand).counts.items(), key=lambda item: item[0].order)
+        for size in (1, 2, 3):
+            lazy = Choices(faces, size)
+            assert list(lazy) == choices(faces, size)
+            assert len(lazy) == len(choices(faces, size))
+            if len(lazy):
+                assert lazy[-1] == choices(faces, size)[-1]
+
+
+def test_lazy_list_equals_the_eager_list_through_whole_games():
+    rng = random.Random(8)
+    for seed in range(4):
+        state = new_game(3, seed=seed, turn_cap=120)
+        while not state.over:
+            moves = state.legal_moves()
+            eager = eager_moves(state)
+            assert moves == eager and len(moves) == len(eager)
+            position = rng.randrange(len(eager))
+            assert moves[position] == eager[position] and moves[position - len(eager)] == eager[position]
+            assert moves.can_fulfil() == any(m.kind == FULFIL for m in eager)
+            assert moves.index(eager[position]) == position and moves.count(eager[position]) == 1
+            state.apply(moves[position])
+        assert state.legal_moves() == [] and len(state.legal_moves()) == 0
+
+
+def test_huge_hands_are_listed_without_building_every_move():
+    for name, state in tausch_rausch_scenarios():
+        moves = state.legal_moves()
+        swaps = moves.swaps
+        assert len(swaps) == moves.swap_count > 0, name
+        for position in (0, len(swaps) // 2, len(swaps) - 1):
+            state.clone().apply(swaps[position])
