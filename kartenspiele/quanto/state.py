@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core.errors import PlayerCountError
 from ..core.events import Event
-from ..core.rng import derive_rng, new_seed
+from ..core.rng import check_seed, derive_rng, new_seed
 from .cards import CHIPS, DECK, Card
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
 from .movegen import DEFAULT_LIMIT, legal_moves
@@ -44,7 +44,7 @@ class QuantoState:
 
     def __init__(self, players: int, seed: int, options: QuantoOptions | None = None) -> None:
         self.players = check_players(players)
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.options = options or QuantoOptions()
         self.hand_size, self.table_size = sizes(players)
         self.hands: list[list[int]] = [[] for _ in range(players)]

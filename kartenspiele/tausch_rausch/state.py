@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core.errors import PlayerCountError, RuleOptionError
 from ..core.events import Event
-from ..core.rng import derive_rng, new_seed
+from ..core.rng import check_seed, derive_rng, new_seed
 from ..i18n import text
 from .cards import DECK, STALL_SIZES, Card, sort_cards
 from .moves import FULFIL, PASS, SWAP, Move
@@ -42,7 +42,7 @@ class TauschRauschState:
 
     def __init__(self, players: int, seed: int, options: TauschRauschOptions | None = None) -> None:
         self.players = check_players(players)
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.options = options or TauschRauschOptions()
         deck = self.options.tasks
         if len(deck) < players * (self.options.tasks_to_win - 1) + 1:

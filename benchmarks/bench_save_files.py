@@ -1,0 +1,129 @@
+"""Loading save files: time and memory of `Session.load` on very long games.
+
+A Tausch-Rausch game without a turn cap can grow without end (players who only swap), so its
+save file can be large. This writes such files (10 MB; 100 MB with `--big`) and loads each in
+a fresh process, once with the session as it is (a checkpoint every `CHECKPOINT_EVERY` moves)
+and once with the former design as the baseline (a full copy of the state kept per move),
+printing wall time and the growth of the process's peak memory (resident set) while loading.
+
+    python benchmarks/bench_save_files.py [--big] [--keep FOLDER]
+
+The 100 MB file is above `MAX_BYTES` and `MAX_MOVES`: it is first loaded as it is (refused
+at once), then with the limits raised to show that loading stays linear.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import common  # noqa: F401  (puts the repository on the import path)
+
+MB = 2**20
+
+
+def write_long_game(path: Path, size: int, seed: int = 1) -> int:
+    """A legal Tausch-Rausch game of only swaps, saved to `path`, of about `size` bytes."""
+    from kartenspiele.core.session import Session
+    from kartenspiele.tausch_rausch import new_game
+
+    rng = random.Random(seed)
+    session = Session(new_game(2, seed=seed))
+    per_move = 60  # about, with indent=1; refined after a first batch
+    while True:
+        target = int(size / per_move)
+        while len(session.moves) < target:
+            swaps = [move for move in session.legal_moves() if move.kind == "swap"]
+            session.apply(rng.choice(swaps))
+        text = session.to_json()
+        per_move = len(text.encode("utf-8")) / len(session.moves)
+        if len(text.encode("utf-8")) >= size * 0.98:
+            path.write_text(text, encoding="utf-8")
+            return len(session.moves)
+
+
+def child(mode: str, path: str, raise_limits: bool) -> None:
+    """Load `path` in this process and print seconds and peak-memory growth as JSON."""
+    from kartenspiele.core import session as module
+    from kartenspiele.core.errors import SaveFileError
+
+    if raise_limits:
+        module.MAX_BYTES, module.MAX_MOVES = 2**31, 10**8
+    session_type = module.Session
+    if mode == "baseline":
+        class PerMoveCopies(module.Session):
+            """The former design: a full copy of the state before every move."""
+
+            def _record(self, move):  # type: ignore[override]
+                before = self.state.clone()
+                events = self.state.apply(move)
+                self._snapshots.append(before)
+                self.moves.append(move)
+                self.events.append(events)
+                return events
+
+            def __init__(self, state, origin=None):
+                super().__init__(state, origin)
+                self._snapshots = []
+
+        session_type = PerMoveCopies
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    start = time.perf_counter()
+    try:
+        loaded = session_type.load(path)
+        outcome = f"{len(loaded.moves)} moves"
+    except SaveFileError as error:
+        outcome = "refused: " + error.message("en")
+    seconds = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(json.dumps({"seconds": seconds, "memory_mb": (peak - before) / 1024, "outcome": outcome}))
+
+
+def measure(mode: str, path: Path, raise_limits: bool = False) -> dict:
+    command = [sys.executable, __file__, "--child", mode, str(path)] + (["--raise-limits"] if raise_limits else [])
+    result = subprocess.run(command, capture_output=True, text=True, check=True)
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--big", action="store_true", help="also the 100 MB file (minutes, several GB)")
+    parser.add_argument("--keep", type=Path, help="folder for the generated files (kept for next time)")
+    parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
+    parser.add_argument("--raise-limits", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        child(args.child[0], args.child[1], args.raise_limits)
+        return 0
+    folder = args.keep or Path(tempfile.mkdtemp(prefix="kartenspiele-bench-saves-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    sizes = [10] + ([100] if args.big else [])
+    print("== save files: Session.load of a long Tausch-Rausch game (fresh process each) ==")
+    print(f"{'file':>8} {'moves':>9} {'design':<24} {'seconds':>8} {'memory MB':>10}  outcome")
+    for size in sizes:
+        path = folder / f"long-{size}mb.json"
+        if not path.exists():
+            write_long_game(path, size * MB)
+        moves = len(json.loads(path.read_text(encoding="utf-8"))["moves"])
+        runs = [("baseline", "copy per move (before)", size <= 10 or args.big, True),
+                ("current", "checkpoints (after)", True, size > 10)]
+        if size > 10:
+            runs.insert(0, ("current", "checkpoints, limits on", True, False))
+        for mode, label, wanted, raise_limits in runs:
+            if not wanted:
+                continue
+            figures = measure(mode, path, raise_limits)
+            print(f"{size:>6}MB {moves:>9} {label:<24} {figures['seconds']:>8.2f} {figures['memory_mb']:>10.1f}  "
+                  f"{figures['outcome']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
