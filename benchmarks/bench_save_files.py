@@ -31,22 +31,28 @@ MB = 2**20
 
 def write_long_game(path: Path, size: int, seed: int = 1) -> int:
     """A legal Tausch-Rausch game of only swaps, saved to `path`, of about `size` bytes."""
-    from kartenspiele.core.session import Session
-    from kartenspiele.tausch_rausch import new_game
+    from kartenspiele.core.session import FORMAT, VERSION
+    from kartenspiele.tausch_rausch import DECK, STALL_SIZES, Move, new_game
 
     rng = random.Random(seed)
-    session = Session(new_game(2, seed=seed))
-    per_move = 60  # about, with indent=1; refined after a first batch
+    initial = new_game(2, seed=seed)
+    state = initial.clone()
+    moves: list[dict[str, object]] = []
+    per_move = 60  # bytes, about (with indent=1); refined after a first batch
     while True:
-        target = int(size / per_move)
-        while len(session.moves) < target:
-            swaps = [move for move in session.legal_moves() if move.kind == "swap"]
-            session.apply(rng.choice(swaps))
-        text = session.to_json()
-        per_move = len(text.encode("utf-8")) / len(session.moves)
+        while len(moves) < size / per_move:
+            stall = rng.randrange(len(STALL_SIZES))
+            given = rng.sample(state.hands[state.to_move], STALL_SIZES[stall])
+            move = Move.swap(stall, [DECK[i] for i in given])
+            state.apply(move)
+            moves.append(move.to_json())
+        data = {"format": FORMAT, "version": VERSION, "game": "tausch_rausch", "origin": "deal",
+                "initial": initial.to_dict(), "moves": moves, "state": state.to_dict()}
+        text = json.dumps(data, ensure_ascii=False, indent=1)
+        per_move = len(text.encode("utf-8")) / len(moves)
         if len(text.encode("utf-8")) >= size * 0.98:
             path.write_text(text, encoding="utf-8")
-            return len(session.moves)
+            return len(moves)
 
 
 def child(mode: str, path: str, raise_limits: bool) -> None:

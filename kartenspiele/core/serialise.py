@@ -55,8 +55,9 @@ def task_ids(value: object, name: str) -> list[str]:
     return list(value)
 
 
-def per_slot(value: object, name: str, count: int, read: Callable[[object, str], list[T]] = card_ids) -> list[list[T]]:
-    """One list per player (or stall): exactly `count` of them, each read by `read`."""
+def per_slot(value: object, name: str, count: int, read: Callable[[object, str], list[T]]) -> list[list[T]]:
+    """One list per player (or stall): exactly `count` of them, each read by `read`
+    (`card_ids` or `task_ids`)."""
     if not isinstance(value, list) or len(value) != count:
         raise corrupt("save.reason.entries", name=name, count=count)
     return [read(zone, name) for zone in value]

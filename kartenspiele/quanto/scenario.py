@@ -20,7 +20,7 @@ otherwise the remaining cards form the draw pile.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import ScenarioError
 from ..core.rng import derive_rng
@@ -28,11 +28,14 @@ from ..core.scenario import CardPool, check_keys, is_player, per_slot, players_g
 from .cards import CHIPS, DECK, parse_cards
 from .options import QuantoOptions
 
+if TYPE_CHECKING:
+    from .state import QuantoState
+
 KEYS = {"players", "table", "hands", "draw", "quantos", "win", "out", "to_move", "last_capturer"}
 
 
 def from_scenario(scenario: Mapping[str, Any], seed: int = 0,
-                  options: QuantoOptions | Mapping[str, Any] | None = None):
+                  options: QuantoOptions | Mapping[str, Any] | None = None) -> QuantoState:
     """A state built from `scenario` (see the module's text); impossible ones raise
     `ScenarioError` (or `PlayerCountError`)."""
     from .state import QuantoState, check_players

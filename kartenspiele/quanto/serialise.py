@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.serialise import built, card_ids, corrupt, each_card_once, fields_of, flag, per_slot, player_or_none, whole
 from .cards import CHIPS, DECK
 from .options import QuantoOptions
 
+if TYPE_CHECKING:
+    from .state import QuantoState
+
 FIELDS = ("game", "players", "seed", "options", "hands", "table", "draw", "win", "stacks", "chips",
           "out", "drawn", "phase", "to_move", "last_capturer", "end_begun", "over")
 
 
-def state_to_dict(state) -> dict[str, Any]:
+def state_to_dict(state: QuantoState) -> dict[str, Any]:
     return {
         "game": "quanto",
         "players": state.players,
@@ -35,16 +38,16 @@ def state_to_dict(state) -> dict[str, Any]:
     }
 
 
-def state_from_dict(data: Mapping[str, Any]):
+def state_from_dict(data: Mapping[str, Any]) -> QuantoState:
     """Rebuild a state; anything inconsistent raises `SaveFileError` saying what."""
     from .state import PHASES, QuantoState
 
     data = fields_of(data, "quanto", FIELDS)
     state = built(lambda: QuantoState(data["players"], data["seed"], QuantoOptions.from_dict(data["options"])))
     players = state.players
-    state.hands = per_slot(data["hands"], "hands", players)
-    state.win = per_slot(data["win"], "win", players)
-    state.stacks = per_slot(data["stacks"], "stacks", players)
+    state.hands = per_slot(data["hands"], "hands", players, card_ids)
+    state.win = per_slot(data["win"], "win", players, card_ids)
+    state.stacks = per_slot(data["stacks"], "stacks", players, card_ids)
     state.table = card_ids(data["table"], "table")
     state.draw = card_ids(data["draw"], "draw")[::-1]
     state.out = card_ids(data["out"], "out")

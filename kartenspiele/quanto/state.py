@@ -16,8 +16,8 @@ from ..core.errors import PlayerCountError
 from ..core.events import Event
 from ..core.rng import check_seed, derive_rng, new_seed
 from .cards import CHIPS, DECK, Card
-from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
 from .movegen import DEFAULT_LIMIT, legal_moves
+from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
 from .options import QuantoOptions
 from .rules import Plan, plan_move
 

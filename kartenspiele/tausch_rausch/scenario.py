@@ -22,13 +22,16 @@ pile; if both are given, every task must be placed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import ScenarioError
 from ..core.rng import derive_rng
 from ..core.scenario import CardPool, check_keys, is_player, per_slot, players_given
 from .cards import DECK, STALL_SIZES, format_cards, parse_cards, sort_cards
 from .options import TauschRauschOptions
+
+if TYPE_CHECKING:
+    from .state import TauschRauschState
 
 KEYS = {"players", "hands", "stalls", "draw", "discard", "open_tasks", "task_pile", "fulfilled",
         "to_move", "turn"}
@@ -58,7 +61,7 @@ class _TaskPool:
 
 
 def from_scenario(scenario: Mapping[str, Any], seed: int = 0,
-                  options: TauschRauschOptions | Mapping[str, Any] | None = None):
+                  options: TauschRauschOptions | Mapping[str, Any] | None = None) -> TauschRauschState:
     """A state built from `scenario` (see the module's text); impossible ones raise
     `ScenarioError` (or `PlayerCountError`)."""
     from .state import HAND_SIZE, OPEN_TASKS, TauschRauschState, check_players
@@ -81,7 +84,7 @@ def from_scenario(scenario: Mapping[str, Any], seed: int = 0,
     return state
 
 
-def _place_cards(state, scenario: Mapping[str, Any], seed: int, hand_size: int) -> None:
+def _place_cards(state: TauschRauschState, scenario: Mapping[str, Any], seed: int, hand_size: int) -> None:
     pool = CardPool(DECK, parse_cards)
     hands = per_slot(scenario.get("hands"), state.players, "hands")
     for player, cards in hands.items():
@@ -117,7 +120,7 @@ def _place_cards(state, scenario: Mapping[str, Any], seed: int, hand_size: int) 
                             cards=format_cards(sort_cards(DECK[i] for i in rest)))
 
 
-def _place_tasks(state, scenario: Mapping[str, Any], seed: int, open_count: int) -> None:
+def _place_tasks(state: TauschRauschState, scenario: Mapping[str, Any], seed: int, open_count: int) -> None:
     tasks = _TaskPool([task.id for task in state.options.tasks])
     fulfilled = per_slot(scenario.get("fulfilled"), state.players, "fulfilled")
     for player, ids in fulfilled.items():

@@ -3,17 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core.serialise import built, card_ids, corrupt, each_card_once, fields_of, flag, per_slot, player_or_none, task_ids, whole
+from ..core.serialise import (
+    built,
+    card_ids,
+    corrupt,
+    each_card_once,
+    fields_of,
+    flag,
+    per_slot,
+    player_or_none,
+    task_ids,
+    whole,
+)
 from .cards import DECK, STALL_SIZES
 from .options import TauschRauschOptions
+
+if TYPE_CHECKING:
+    from .state import TauschRauschState
 
 FIELDS = ("game", "players", "seed", "options", "hands", "stalls", "draw", "discard", "open_tasks",
           "task_pile", "fulfilled", "to_move", "turn", "reshuffles", "over", "winner")
 
 
-def state_to_dict(state) -> dict[str, Any]:
+def state_to_dict(state: TauschRauschState) -> dict[str, Any]:
     return {
         "game": "tausch_rausch",
         "players": state.players,
@@ -34,7 +48,7 @@ def state_to_dict(state) -> dict[str, Any]:
     }
 
 
-def state_from_dict(data: Mapping[str, Any]):
+def state_from_dict(data: Mapping[str, Any]) -> TauschRauschState:
     """Rebuild a state; anything inconsistent raises `SaveFileError` saying what."""
     from .state import TauschRauschState
 
@@ -42,8 +56,8 @@ def state_from_dict(data: Mapping[str, Any]):
     state = built(lambda: TauschRauschState(data["players"], data["seed"],
                                             TauschRauschOptions.from_dict(data["options"])))
     players = state.players
-    state.hands = per_slot(data["hands"], "hands", players)
-    state.stalls = per_slot(data["stalls"], "stalls", len(STALL_SIZES))
+    state.hands = per_slot(data["hands"], "hands", players, card_ids)
+    state.stalls = per_slot(data["stalls"], "stalls", len(STALL_SIZES), card_ids)
     if [len(stall) for stall in state.stalls] != list(STALL_SIZES):
         raise corrupt("save.reason.stall_size")
     state.draw = card_ids(data["draw"], "draw")[::-1]

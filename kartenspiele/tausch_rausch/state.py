@@ -17,8 +17,8 @@ from ..core.events import Event
 from ..core.rng import check_seed, derive_rng, new_seed
 from ..i18n import text
 from .cards import DECK, STALL_SIZES, Card, sort_cards
-from .moves import FULFIL, PASS, SWAP, Move
 from .movegen import legal_moves
+from .moves import FULFIL, PASS, SWAP, Move
 from .options import TauschRauschOptions
 from .rules import Plan, has_move, plan_move
 from .tasks import Task

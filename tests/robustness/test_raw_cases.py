@@ -7,8 +7,15 @@ import json
 import pytest
 
 from kartenspiele import quanto, tausch_rausch
-from kartenspiele.core.errors import (IllegalMoveError, KartenspieleError, NotationError, RuleOptionError,
-                                      SaveFileError, ScenarioError, SeedError)
+from kartenspiele.core.errors import (
+    IllegalMoveError,
+    KartenspieleError,
+    NotationError,
+    RuleOptionError,
+    SaveFileError,
+    ScenarioError,
+    SeedError,
+)
 from kartenspiele.core.session import Session
 from kartenspiele.i18n import texts
 
