@@ -4,7 +4,7 @@ A Tausch-Rausch game without a turn cap can grow without end (players who only s
 save file can be large. This writes such files (10 MB; 100 MB with `--big`) and loads each in
 a fresh process, once with the session as it is (a checkpoint every `CHECKPOINT_EVERY` moves)
 and once with the former design as the baseline (a full copy of the state kept per move),
-printing wall time and the growth of the process's peak memory (resident set) while loading.
+printing wall and CPU time (the machine may be shared) and the growth of the process's peak memory (resident set) while loading.
 
     python benchmarks/bench_save_files.py [--big] [--keep FOLDER]
 
@@ -80,7 +80,8 @@ def child(mode: str, path: str, raise_limits: bool) -> None:
                 self._snapshots = []
 
         session_type = PerMoveCopies
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    before, cpu = usage.ru_maxrss, usage.ru_utime + usage.ru_stime
     start = time.perf_counter()
     try:
         loaded = session_type.load(path)
@@ -88,8 +89,9 @@ def child(mode: str, path: str, raise_limits: bool) -> None:
     except SaveFileError as error:
         outcome = "refused: " + error.message("en")
     seconds = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(json.dumps({"seconds": seconds, "memory_mb": (peak - before) / 1024, "outcome": outcome}))
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    print(json.dumps({"seconds": seconds, "cpu": usage.ru_utime + usage.ru_stime - cpu,
+                      "memory_mb": (usage.ru_maxrss - before) / 1024, "outcome": outcome}))
 
 
 def measure(mode: str, path: Path, raise_limits: bool = False) -> dict:
@@ -112,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     sizes = [10] + ([100] if args.big else [])
     print("== save files: Session.load of a long Tausch-Rausch game (fresh process each) ==")
-    print(f"{'file':>8} {'moves':>9} {'design':<24} {'seconds':>8} {'memory MB':>10}  outcome")
+    print(f"{'file':>8} {'moves':>9} {'design':<24} {'wall s':>8} {'CPU s':>8} {'memory MB':>10}  outcome")
     for size in sizes:
         path = folder / f"long-{size}mb.json"
         if not path.exists():
@@ -126,7 +128,8 @@ def main(argv: list[str] | None = None) -> int:
             if not wanted:
                 continue
             figures = measure(mode, path, raise_limits)
-            print(f"{size:>6}MB {moves:>9} {label:<24} {figures['seconds']:>8.2f} {figures['memory_mb']:>10.1f}  "
+            print(f"{size:>6}MB {moves:>9} {label:<24} {figures['seconds']:>8.2f} {figures.get('cpu', 0):>8.2f} "
+                  f"{figures['memory_mb']:>10.1f}  "
                   f"{figures['outcome']}")
     return 0
 

@@ -112,6 +112,17 @@ class RuleOptionError(KartenspieleError, ValueError):
     """An unknown rule option or a value that the option does not allow."""
 
 
+class NoSuchPlayerError(KartenspieleError, ValueError):
+    """A player's number that is not one of the game's players (0, 1, …)."""
+
+
+def check_player(player: object, players: int) -> int:
+    """`player` if it numbers one of `players` players (0 … players − 1); else `NoSuchPlayerError`."""
+    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < players:
+        raise NoSuchPlayerError("player.no_such", player=player, last=players - 1)
+    return player
+
+
 class SeedError(KartenspieleError, ValueError):
     """A seed that is not a whole number from 0 to 2**63 − 1."""
 

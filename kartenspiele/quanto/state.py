@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.errors import PlayerCountError
+from ..core.errors import IllegalMoveError, PlayerCountError, check_player
 from ..core.events import Event
 from ..core.rng import check_seed, derive_rng, new_seed
 from .cards import CHIPS, DECK, Card
@@ -346,6 +346,7 @@ class QuantoState:
 
     def view(self, player: int):
         """What `player` may see: no other hand, no order or content of the draw pile."""
+        check_player(player, self.players)
         from .view import QuantoView
 
         return QuantoView.of(self, player)
@@ -354,6 +355,8 @@ class QuantoState:
         """What a hand card with these table cards can still become (see `selection.py`)."""
         from .selection import query
 
+        if isinstance(table_ids, (str, bytes)) or not isinstance(table_ids, (list, tuple, set, frozenset)):
+            raise IllegalMoveError("move.field_type", field="table_ids")
         return query(self, card_id, list(table_ids), declared)
 
     def _repr_html_(self) -> str:

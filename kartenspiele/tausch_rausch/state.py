@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.errors import PlayerCountError, RuleOptionError
+from ..core.errors import PlayerCountError, RuleOptionError, check_player
 from ..core.events import Event
 from ..core.rng import check_seed, derive_rng, new_seed
 from ..i18n import text
@@ -280,6 +280,7 @@ class TauschRauschState:
 
     def view(self, player: int):
         """What `player` may see: no other hand, no draw pile, no task pile order, no seed."""
+        check_player(player, self.players)
         from .view import TauschRauschView
 
         return TauschRauschView.of(self, player)

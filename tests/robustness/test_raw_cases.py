@@ -173,3 +173,20 @@ def test_from_scenario_options_not_a_mapping():
     for module in GAMES.values():
         with pytest.raises(RuleOptionError):
             module.from_scenario({"players": 2}, options=5)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("player", [2, -1, "0", True, None, 1.0])
+def test_views_of_players_who_do_not_exist(game, player):
+    state = GAMES[game].new_game(2, seed=1)
+    with pytest.raises(KartenspieleError) as error:
+        state.view(player)
+    assert error.value.key == "player.no_such"
+    assert_both_languages(error.value)
+
+
+@pytest.mark.parametrize("table_ids", [None, 5, "12", b"1"])
+def test_quanto_selection_with_table_cards_that_are_no_list(table_ids):
+    state = quanto.new_game(2, seed=1)
+    with pytest.raises(IllegalMoveError):
+        state.selection(state.hands[0][0], table_ids)
