@@ -6,7 +6,7 @@ a fresh process, once with the session as it is (a checkpoint every `CHECKPOINT_
 and once with the former design as the baseline (a full copy of the state kept per move),
 printing wall and CPU time (the machine may be shared) and the growth of the process's peak memory (resident set) while loading.
 
-    python benchmarks/bench_save_files.py [--big] [--keep FOLDER]
+    python benchmarks/bench_save_files.py [--sizes 1 10] [--big] [--keep FOLDER]
 
 The 100 MB file is above `MAX_BYTES` and `MAX_MOVES`: it is first loaded as it is (refused
 at once), then with the limits raised to show that loading stays linear.
@@ -103,6 +103,7 @@ def measure(mode: str, path: Path, raise_limits: bool = False) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--big", action="store_true", help="also the 100 MB file (minutes, several GB)")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10], help="file sizes in MB (default 10)")
     parser.add_argument("--keep", type=Path, help="folder for the generated files (kept for next time)")
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     parser.add_argument("--raise-limits", action="store_true", help=argparse.SUPPRESS)
@@ -112,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     folder = args.keep or Path(tempfile.mkdtemp(prefix="kartenspiele-bench-saves-"))
     folder.mkdir(parents=True, exist_ok=True)
-    sizes = [10] + ([100] if args.big else [])
+    sizes = args.sizes + ([100] if args.big else [])
     print("== save files: Session.load of a long Tausch-Rausch game (fresh process each) ==")
     print(f"{'file':>8} {'moves':>9} {'design':<24} {'wall s':>8} {'CPU s':>8} {'memory MB':>10}  outcome")
     for size in sizes:
