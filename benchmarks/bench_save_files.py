@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tracemalloc
 from pathlib import Path
 
 import common  # noqa: F401  (puts the repository on the import path)
@@ -55,8 +56,9 @@ def write_long_game(path: Path, size: int, seed: int = 1) -> int:
             return len(moves)
 
 
-def child(mode: str, path: str, raise_limits: bool) -> None:
-    """Load `path` in this process and print seconds and peak-memory growth as JSON."""
+def child(mode: str, path: str, raise_limits: bool, trace: bool = False) -> None:
+    """Load `path` in this process and print seconds and peak-memory growth as JSON (with
+    `trace`: the peak of Python's own allocations by tracemalloc, independent of the machine)."""
     from kartenspiele.core import session as module
     from kartenspiele.core.errors import SaveFileError
 
@@ -80,6 +82,8 @@ def child(mode: str, path: str, raise_limits: bool) -> None:
                 self._snapshots = []
 
         session_type = PerMoveCopies
+    if trace:
+        tracemalloc.start()
     usage = resource.getrusage(resource.RUSAGE_SELF)
     before, cpu = usage.ru_maxrss, usage.ru_utime + usage.ru_stime
     start = time.perf_counter()
@@ -90,12 +94,14 @@ def child(mode: str, path: str, raise_limits: bool) -> None:
         outcome = "refused: " + error.message("en")
     seconds = time.perf_counter() - start
     usage = resource.getrusage(resource.RUSAGE_SELF)
+    memory = tracemalloc.get_traced_memory()[1] / MB if trace else (usage.ru_maxrss - before) / 1024
     print(json.dumps({"seconds": seconds, "cpu": usage.ru_utime + usage.ru_stime - cpu,
-                      "memory_mb": (usage.ru_maxrss - before) / 1024, "outcome": outcome}))
+                      "memory_mb": memory, "outcome": outcome}))
 
 
-def measure(mode: str, path: Path, raise_limits: bool = False) -> dict:
+def measure(mode: str, path: Path, raise_limits: bool = False, trace: bool = False) -> dict:
     command = [sys.executable, __file__, "--child", mode, str(path)] + (["--raise-limits"] if raise_limits else [])
+    command += ["--trace"] if trace else []
     result = subprocess.run(command, capture_output=True, text=True, check=True)
     return json.loads(result.stdout.strip().splitlines()[-1])
 
@@ -107,14 +113,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", type=Path, help="folder for the generated files (kept for next time)")
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     parser.add_argument("--raise-limits", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--trace", action="store_true",
+                        help="memory as the peak of Python's allocations (tracemalloc; slower, but "
+                             "independent of other processes) instead of the growth of the resident set")
     args = parser.parse_args(argv)
     if args.child:
-        child(args.child[0], args.child[1], args.raise_limits)
+        child(args.child[0], args.child[1], args.raise_limits, args.trace)
         return 0
     folder = args.keep or Path(tempfile.mkdtemp(prefix="kartenspiele-bench-saves-"))
     folder.mkdir(parents=True, exist_ok=True)
     sizes = args.sizes + ([100] if args.big else [])
     print("== save files: Session.load of a long Tausch-Rausch game (fresh process each) ==")
+    print("memory: " + ("peak of traced Python allocations" if args.trace else "growth of the peak resident set"))
     print(f"{'file':>8} {'moves':>9} {'design':<24} {'wall s':>8} {'CPU s':>8} {'memory MB':>10}  outcome")
     for size in sizes:
         path = folder / f"long-{size}mb.json"
@@ -128,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         for mode, label, wanted, raise_limits in runs:
             if not wanted:
                 continue
-            figures = measure(mode, path, raise_limits)
+            figures = measure(mode, path, raise_limits, args.trace)
             print(f"{size:>6}MB {moves:>9} {label:<24} {figures['seconds']:>8.2f} {figures.get('cpu', 0):>8.2f} "
                   f"{figures['memory_mb']:>10.1f}  "
                   f"{figures['outcome']}")
