@@ -169,8 +169,9 @@ class Session:
         """The session saved in the file `path`; anything wrong raises `SaveFileError`."""
         where = Path(path)
         try:
-            with where.open("rb") as file:
-                raw = file.read(MAX_BYTES + 1)
+            if where.is_file() and where.stat().st_size > MAX_BYTES:
+                raise SaveFileError("save.too_large", limit=MAX_BYTES // 2**20)
+            raw = where.read_bytes()
         except FileNotFoundError as error:
             raise SaveFileError("save.no_file", path=str(path)) from error
         except IsADirectoryError as error:

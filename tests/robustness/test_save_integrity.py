@@ -143,3 +143,12 @@ def test_limits_on_size_moves_and_nesting(monkeypatch):
         nested = [nested]
     data["initial"]["options"]["deck"] = nested
     refused(data, "save.too_deep")
+
+
+def test_a_file_too_large_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    path = tmp_path / "game.json"
+    played("quanto", 3).save(path)
+    monkeypatch.setattr(session_module, "MAX_BYTES", path.stat().st_size - 1)
+    with pytest.raises(SaveFileError) as error:
+        Session.load(path)
+    assert error.value.key == "save.too_large"
