@@ -7,7 +7,7 @@ import sys
 
 import common  # noqa: F401  (puts the repository on the import path)
 
-SUITES = ["bench_quanto", "bench_tausch_rausch", "bench_bots", "bench_widgets"]
+SUITES = ["bench_quanto", "bench_tausch_rausch", "bench_bots", "bench_widgets", "bench_rooms"]
 
 
 def main() -> int:

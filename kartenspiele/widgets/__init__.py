@@ -2,14 +2,17 @@
 
 `QuantoTable()` and `TauschRauschTable()` show a game table with its new-game panel,
 `QuantoTutorial()` and `TauschRauschTutorial()` teach the rules on the real table, and
-`StartPage()` links the apps, the tutorials and the lessons. See each class for options.
+`StartPage()` links the apps, the tutorials and the lessons and holds the rooms' lobby;
+`saved(table)` saves every game of a table after every move. See each class for options.
 """
 
 from .quanto_table import QuantoTable
 from .quanto_tutorial import QuantoTutorial
+from .saving import saved
 from .seats import Seat
 from .start import StartPage
 from .tausch_rausch_table import TauschRauschTable
 from .tausch_rausch_tutorial import TauschRauschTutorial
 
-__all__ = ["QuantoTable", "QuantoTutorial", "Seat", "StartPage", "TauschRauschTable", "TauschRauschTutorial"]
+__all__ = ["QuantoTable", "QuantoTutorial", "Seat", "StartPage", "TauschRauschTable", "TauschRauschTutorial",
+           "saved"]

@@ -1,4 +1,5 @@
-"""The start page of the web app: both games, their tutorials, the lessons and short rules.
+"""The start page of the web app: both games, their tutorials, the lessons and short rules,
+and the lobby for playing together in a room (and going on with a remembered game).
 
 The lessons are listed from the `lessons/` folder as it is when the page is shown, so the
 page links only to notebooks that exist. Links are relative to `notebooks/start.ipynb` and
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from .lobby import Lobby
 from .style import style_widget
 from .texts import default_language, language_options, t
 
@@ -77,9 +79,10 @@ class StartPage(widgets.VBox):
         self.language.observe(lambda change: self.set_language(change["new"]), "value")
         self.heading = widgets.HTML()
         self.body = widgets.HTML()
+        self.lobby = Lobby(self.lang, on_room=lambda _: self._in_room())
         bar = widgets.HBox([self.heading, self.language])
         bar.add_class("ks-toolbar")
-        self.children = (style_widget(), bar, self.body)
+        self.children = (style_widget(), bar, self.lobby, self.body)
         self.set_language(self.lang)
 
     def set_language(self, lang: str) -> None:
@@ -89,6 +92,12 @@ class StartPage(widgets.VBox):
             self.language.value = lang
         self.heading.value = f"<span class='ks-title'>{escape(t('start.title', lang))}</span>"
         self.body.value = self.html()
+        self.lobby.set_language(lang)
+
+    def _in_room(self) -> None:
+        """A room fills the page: the links and rules step aside."""
+        self.body.layout.display = "none"
+        self.language.layout.display = "none"
 
     def html(self) -> str:
         lang = self.lang

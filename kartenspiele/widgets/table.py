@@ -476,11 +476,15 @@ class GameTable(widgets.VBox):
         self._set(self.message, self.message_html)
         self._draw_result(over)
         self.move_log.show(self.session.events, self.actors, self.tell, lang, t("log.title", lang),
-                      t("log.start", lang, seed=state.seed, name=self.names[0]))
+                           self.log_start_line())
         self._mark("ks-your-turn", self.my_turn() and not curtain)
         self._mark("ks-over", over)
         self.redraws += 1
         self.tick.value = str(self.redraws)
+
+    def log_start_line(self) -> str:
+        """The first line of the log: the seed (to play the deal again) and who begins."""
+        return t("log.start", self.lang, seed=self.state.seed, name=self.names[0])
 
     def _mark(self, name: str, on: bool) -> None:
         """Set a CSS class on the whole table (last, so it arrives after the board)."""

@@ -82,3 +82,18 @@ def test_binder_pins_every_dependency_within_the_projects_bounds():
         assert pinned is not None, dependency.name
         assert dependency.specifier.contains(pinned), (dependency, pinned)
     assert (ROOT / "binder" / "postBuild").stat().st_mode & 0o111
+
+
+def test_serve_hands_the_store_to_the_kernels(tmp_path, monkeypatch, capsys):
+    from kartenspiele.classroom.store import ENVIRONMENT_VARIABLE, store_url
+
+    monkeypatch.delenv(ENVIRONMENT_VARIABLE, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert store_url() == f"sqlite:///{tmp_path / 'xdg' / 'kartenspiele' / 'kartenspiele.db'}"
+    serve.use_store(store_url(tmp_path / "data"))
+    assert serve.os.environ[ENVIRONMENT_VARIABLE] == f"sqlite:///{tmp_path / 'data' / 'kartenspiele.db'}"
+    assert (tmp_path / "data" / "kartenspiele.db").is_file()
+    assert f"data: sqlite:///{tmp_path / 'data'}" in capsys.readouterr().out
+    serve.use_store("redis://127.0.0.1:1/0")  # nothing listens there: a message, no crash
+    assert "cannot be reached" in capsys.readouterr().err
+    assert serve.os.environ[ENVIRONMENT_VARIABLE] == "redis://127.0.0.1:1/0"

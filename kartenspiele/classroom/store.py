@@ -1,0 +1,297 @@
+"""The one store of everything that must outlive a kernel: rooms, saved games, classes, pupils.
+
+Two kinds of records, both addressed by string keys (use `/`-separated names such as
+`room/ABCD` or `class/7b/pupil/ana`, so that a prefix lists a group):
+
+* **Documents**: a JSON value per key with a `version` that grows by one on every write.
+  `put(key, value, expected=v)` writes only if the stored version is still `v`
+  (compare-and-set; `expected=0` means "only if the key does not exist yet"), else it raises
+  `VersionConflictError` and changes nothing.
+* **Logs**: append-only lists of JSON entries numbered 1, 2, 3, … An entry is appended only
+  as the next number: `append(log, seq, entry)` with `seq != length + 1` raises
+  `SequenceConflictError` and changes nothing, so two writers racing for one number cannot
+  both win and nothing is lost. `read(log, since=n)` returns the entries after number `n`.
+  `wait(log, since, timeout)` returns as soon as the log is longer than `since` (the way to
+  be notified of new entries; the SQLite backend polls cheaply, Redis uses pub/sub).
+
+Backends: `SQLiteStore` (stdlib `sqlite3`, WAL mode, one file; the embedded default) and
+`RedisStore` (module `redis_store`, for several servers). Both pass one test suite.
+`open_store(url)` opens either from a URL: `sqlite:///path/file.db`, a plain folder or file
+path, or `redis://host:port/db`. The URL of the running app is in the environment variable
+`KARTENSPIELE_STORE` (set by `kartenspiele serve`, inherited by the Voilà kernels).
+
+Every failure is a `StoreError` (a `KartenspieleError` with a German and English message):
+`StoreUnavailableError` when the store cannot be reached, `StoreCorruptError` for a damaged
+database file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import KartenspieleError
+
+ENVIRONMENT_VARIABLE = "KARTENSPIELE_STORE"
+DATABASE_NAME = "kartenspiele.db"
+POLL_SECONDS = 0.05
+
+
+class StoreError(KartenspieleError):
+    """Something went wrong with the store; the message says what."""
+
+
+class StoreUnavailableError(StoreError):
+    """The store cannot be reached (Redis down, folder not writable); try again later."""
+
+
+class StoreCorruptError(StoreError):
+    """The database file is damaged or is not a database; it is refused, never changed."""
+
+
+class StoreUrlError(StoreError, ValueError):
+    """A store URL that names no known backend."""
+
+
+class ConflictError(StoreError):
+    """A write lost a race: the record changed since it was read."""
+
+
+class VersionConflictError(ConflictError):
+    """`put` with an expected version that is no longer the stored one."""
+
+
+class SequenceConflictError(ConflictError):
+    """`append` with a number that is not the next one of the log."""
+
+
+@dataclass(frozen=True)
+class Document:
+    """A stored JSON value and its version (1 after the first write)."""
+
+    value: Any
+    version: int
+
+
+def encode(value: Any) -> str:
+    """JSON text of a value (no NaN, keys as given); a value JSON cannot hold raises TypeError."""
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+class Store(ABC):
+    """The interface every backend implements (see the module docstring)."""
+
+    url: str
+
+    # -- documents -------------------------------------------------------------------------
+    @abstractmethod
+    def get(self, key: str) -> Document | None:
+        """The document at `key`, or None."""
+
+    @abstractmethod
+    def put(self, key: str, value: Any, expected: int | None = None) -> int:
+        """Write `value` at `key`; returns the new version. With `expected`, write only if
+        the stored version equals it (0: only if absent), else raise `VersionConflictError`."""
+
+    @abstractmethod
+    def delete(self, key: str) -> bool:
+        """Remove the document at `key`; True if there was one."""
+
+    @abstractmethod
+    def keys(self, prefix: str = "") -> list[str]:
+        """The keys of all documents starting with `prefix`, sorted."""
+
+    # -- logs ------------------------------------------------------------------------------
+    @abstractmethod
+    def append(self, log: str, seq: int, entry: Any) -> None:
+        """Append `entry` as number `seq`, which must be the log's length + 1, else raise
+        `SequenceConflictError` (nothing is written)."""
+
+    @abstractmethod
+    def read(self, log: str, since: int = 0) -> list[tuple[int, Any]]:
+        """The entries numbered above `since`, in order, as (number, entry)."""
+
+    @abstractmethod
+    def length(self, log: str) -> int:
+        """The number of the last entry (0 for an empty or unknown log)."""
+
+    @abstractmethod
+    def logs(self, prefix: str = "") -> list[str]:
+        """The names of all non-empty logs starting with `prefix`, sorted."""
+
+    @abstractmethod
+    def delete_log(self, log: str) -> bool:
+        """Remove a whole log; True if it had entries."""
+
+    def wait(self, log: str, since: int, timeout: float) -> int:
+        """Block until the log is longer than `since` or `timeout` seconds passed; returns
+        the length then. Backends may override this with a real notification."""
+        end = time.monotonic() + timeout
+        while True:
+            current = self.length(log)
+            if current > since or time.monotonic() >= end:
+                return current
+            time.sleep(min(POLL_SECONDS, max(0.0, end - time.monotonic())))
+
+    def ping(self) -> None:
+        """Raise `StoreUnavailableError` if the store cannot be reached now."""
+        self.length("__ping__")
+
+    def close(self) -> None:
+        """Release connections; the store must not be used afterwards."""
+
+
+# -- SQLite ---------------------------------------------------------------------------------
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS documents (key TEXT PRIMARY KEY, value TEXT NOT NULL,
+                                      version INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS log_entries (log TEXT NOT NULL, seq INTEGER NOT NULL,
+                                        entry TEXT NOT NULL, PRIMARY KEY (log, seq));
+"""
+
+
+class SQLiteStore(Store):
+    """The embedded store: one SQLite file in WAL mode, safe for many processes (each
+    Voilà kernel opens its own) and for threads within one (one lock per store object)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.url = f"sqlite:///{self.path}"
+        self._lock = threading.RLock()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, timeout=30, isolation_level=None,
+                                       check_same_thread=False)
+        except (OSError, sqlite3.Error) as error:
+            raise StoreUnavailableError("store.unavailable", url=self.url, reason=str(error)) from error
+        try:
+            self._db.execute("PRAGMA busy_timeout = 30000")
+            if self._db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                raise sqlite3.DatabaseError("quick_check failed")
+            self._db.execute("PRAGMA journal_mode = WAL")
+            self._db.execute("PRAGMA synchronous = NORMAL")
+            self._db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as error:
+            self._db.close()
+            raise StoreCorruptError("store.corrupt", path=str(self.path), reason=str(error)) from error
+
+    def _run(self, sql: str, params: tuple = ()) -> list[tuple]:
+        with self._lock:
+            try:
+                return self._db.execute(sql, params).fetchall()
+            except sqlite3.IntegrityError:
+                raise
+            except sqlite3.DatabaseError as error:
+                if isinstance(error, sqlite3.OperationalError):
+                    raise StoreUnavailableError("store.unavailable", url=self.url, reason=str(error)) from error
+                raise StoreCorruptError("store.corrupt", path=str(self.path), reason=str(error)) from error
+
+    def get(self, key: str) -> Document | None:
+        rows = self._run("SELECT value, version FROM documents WHERE key = ?", (key,))
+        return Document(json.loads(rows[0][0]), rows[0][1]) if rows else None
+
+    def put(self, key: str, value: Any, expected: int | None = None) -> int:
+        text = encode(value)
+        with self._lock:
+            if expected is None:
+                rows = self._run(
+                    "INSERT INTO documents (key, value, version) VALUES (?, ?, 1) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value, version = version + 1 "
+                    "RETURNING version", (key, text))
+                return rows[0][0]
+            if expected == 0:
+                rows = self._run("INSERT INTO documents (key, value, version) VALUES (?, ?, 1) "
+                                 "ON CONFLICT (key) DO NOTHING RETURNING version", (key, text))
+            else:
+                rows = self._run("UPDATE documents SET value = ?, version = version + 1 "
+                                 "WHERE key = ? AND version = ? RETURNING version", (text, key, expected))
+            if not rows:
+                current = self.get(key)
+                raise VersionConflictError("store.version_conflict", key=key, expected=expected,
+                                           found=current.version if current else 0)
+            return rows[0][0]
+
+    def delete(self, key: str) -> bool:
+        return bool(self._run("DELETE FROM documents WHERE key = ? RETURNING key", (key,)))
+
+    def keys(self, prefix: str = "") -> list[str]:
+        rows = self._run("SELECT key FROM documents WHERE substr(key, 1, ?) = ? ORDER BY key",
+                         (len(prefix), prefix))
+        return [row[0] for row in rows]
+
+    def append(self, log: str, seq: int, entry: Any) -> None:
+        text = encode(entry)
+        try:
+            rows = self._run(
+                "INSERT INTO log_entries (log, seq, entry) SELECT ?, ?, ? WHERE "
+                "(SELECT COALESCE(MAX(seq), 0) FROM log_entries WHERE log = ?) = ? RETURNING seq",
+                (log, seq, text, log, seq - 1))
+        except sqlite3.IntegrityError:
+            rows = []
+        if not rows:
+            raise SequenceConflictError("store.sequence_conflict", log=log, seq=seq, count=self.length(log))
+
+    def read(self, log: str, since: int = 0) -> list[tuple[int, Any]]:
+        rows = self._run("SELECT seq, entry FROM log_entries WHERE log = ? AND seq > ? ORDER BY seq",
+                         (log, since))
+        return [(seq, json.loads(entry)) for seq, entry in rows]
+
+    def length(self, log: str) -> int:
+        return self._run("SELECT COALESCE(MAX(seq), 0) FROM log_entries WHERE log = ?", (log,))[0][0]
+
+    def logs(self, prefix: str = "") -> list[str]:
+        rows = self._run("SELECT DISTINCT log FROM log_entries WHERE substr(log, 1, ?) = ? ORDER BY log",
+                         (len(prefix), prefix))
+        return [row[0] for row in rows]
+
+    def delete_log(self, log: str) -> bool:
+        return bool(self._run("DELETE FROM log_entries WHERE log = ? RETURNING seq", (log,)))
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+# -- opening --------------------------------------------------------------------------------
+def default_data_folder() -> Path:
+    """The data folder when none is chosen: `$XDG_DATA_HOME/kartenspiele` (or
+    `~/.local/share/kartenspiele`)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "kartenspiele"
+
+
+def store_url(data: str | Path | None = None, store: str | None = None) -> str:
+    """The store URL for `kartenspiele serve --data DIR` / `--store URL`; with neither, the
+    one in `$KARTENSPIELE_STORE`, else the default data folder."""
+    if store:
+        return store
+    if data is None and os.environ.get(ENVIRONMENT_VARIABLE):
+        return os.environ[ENVIRONMENT_VARIABLE]
+    folder = Path(data) if data is not None else default_data_folder()
+    return f"sqlite:///{folder.resolve() / DATABASE_NAME}"
+
+
+def open_store(url: str | None = None) -> Store:
+    """The store at `url` (default: `$KARTENSPIELE_STORE`, else the default data folder).
+
+    `redis://host:port/db` opens a `RedisStore`; `sqlite:///file`, a file path or a folder
+    (which gets `kartenspiele.db`) opens a `SQLiteStore`.
+    """
+    url = url or os.environ.get(ENVIRONMENT_VARIABLE) or store_url()
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        from .redis_store import RedisStore
+
+        return RedisStore(url)
+    if "://" in url and not url.startswith("sqlite://"):
+        raise StoreUrlError("store.bad_url", url=url)
+    path = Path(url.removeprefix("sqlite:///"))
+    if path.is_dir() or not path.suffix:
+        path = path / DATABASE_NAME
+    return SQLiteStore(path)

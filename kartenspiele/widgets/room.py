@@ -1,0 +1,321 @@
+"""One pupil's page of a room: the waiting room, then the game table seen from their seat.
+
+The page asks the classroom layer for everything. Its table is the game's ordinary table
+with one person — this page's seat — and the other seats shown but never moved from here:
+a pupil's move goes to the room's log first (`Rooms.move`) and is drawn only when it was
+appended; moves of other pages arrive by a periodic check of the log (every
+`POLL_SECONDS`) and are drawn as they come. Undo asks the room, which allows it only to the
+mover before the next move. The seed never reaches the browser: it would tell the deck.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..classroom.rooms import HAND_OVER_SECONDS, MoveRaceError, Room, RoomError, Rooms
+from ..classroom.store import StoreError
+from ..core.errors import IllegalMoveError, KartenspieleError
+from ..core.session import game_module
+from ..i18n import text
+from .quanto_table import QuantoTable
+from .seats import IDLE, PERSON, Seat, level_label
+from .style import style_widget
+from .table import GameTable
+from .tausch_rausch_table import TauschRauschTable
+
+POLL_SECONDS = 0.2
+"""How often a page looks for new entries in the room's log."""
+HEARTBEAT_SECONDS = 3.0
+"""How often a page says that it is still open (and looks who else is)."""
+ROOM_CSS = ("<style>.ks-room-head{margin:0.4em 0;font-size:1.1em}"
+            ".ks-room-code{font-weight:bold;font-size:1.3em;letter-spacing:0.15em;padding:0.1em 0.4em;"
+            "border:2px solid #1565c0;border-radius:0.3em;margin-right:0.4em}"
+            ".ks-seats li{font-size:1.1em;margin:0.2em 0}.ks-seat-open{color:#555555}</style>")
+
+
+class RoomTableMixin:
+    """What a game table does differently in a room (mixed in before the game's table)."""
+
+    def __init__(self, controller: RoomController, **options: Any) -> None:
+        self.controller = controller
+        super().__init__(**options)
+
+    def forced_move(self) -> Any | None:
+        return None  # the room makes forced passes, so that they go to the log too
+
+    def undo(self) -> None:
+        self.controller.undo()
+
+    def log_start_line(self) -> str:
+        return text("room.log.start", self.lang, code=self.controller.room.code, name=self.names[0])
+
+    def _status_text(self) -> str:
+        state = self.state
+        if not state.is_terminal() and state.to_move != self.controller.seat:
+            return text("room.status.other", self.lang, name=self.names[state.to_move])
+        return super()._status_text()
+
+    def _sync_toolbar(self) -> None:
+        super()._sync_toolbar()
+        for widget in (self.new_button, self.speed, self.step, self.next_button, self.again_button,
+                       self.result_new_button):
+            widget.layout.display = "none"
+        self.undo_button.disabled = not self.controller.can_undo()
+
+
+class RoomQuantoTable(RoomTableMixin, QuantoTable):
+    """Quanto at one seat of a room."""
+
+
+class RoomTauschRauschTable(RoomTableMixin, TauschRauschTable):
+    """Tausch-Rausch at one seat of a room."""
+
+
+TABLES: dict[str, type[GameTable]] = {"quanto": RoomQuantoTable, "tausch_rausch": RoomTauschRauschTable}
+
+
+def seat_display_names(room: Room, lang: str) -> list[str]:
+    """Pupils by their names, computer players by their level, open seats as "frei"."""
+    names = []
+    for index, seat in enumerate(room.seats):
+        if seat.is_person:
+            names.append(seat.name)
+        elif seat.is_open:
+            names.append(text("room.seat.open", lang, number=index + 1))
+        elif seat.name:
+            names.append(text("room.seat.handed", lang, name=seat.name))
+        else:
+            names.append(text("room.seat.computer", lang, number=index + 1, level=level_label(seat.kind, lang)))
+    return names
+
+
+class RoomController:
+    """Keeps one seat's table in step with the room's log."""
+
+    def __init__(self, rooms: Rooms, room: Room, seat: int, lang: str,
+                 on_note: Callable[[str, str], None]) -> None:
+        self.rooms = rooms
+        self.room = room
+        self.seat = seat
+        self.lang = lang
+        self.on_note = on_note
+        self.table: GameTable = TABLES[room.game](self, lang=lang)
+        self.table.setup.seed.value = 0  # the room's seed would tell the deck: it stays in the kernel
+        self.table.move_guard = self.submit
+        self.shown = 0  # log entries drawn on the table
+        self.rebuild()
+
+    # -- from the log to the table -----------------------------------------------------------
+    def names(self) -> list[str]:
+        return seat_display_names(self.room, self.lang)
+
+    def rebuild(self) -> None:
+        """Draw the table again from the replayed room (after an undo or a change of seats)."""
+        room = self.room
+        seats = [Seat(PERSON, room.seats[i].name) if i == self.seat else Seat(IDLE) for i in range(room.players)]
+        table = self.table
+        table.load(room.initial_state(), seats, self.names())
+        for (mover, decision), move in zip(room.movers, room.state_session.moves):
+            table._apply(move, decision=decision and mover == self.seat)
+        self.shown = room.seq
+        table.redraw()
+
+    def catch_up(self) -> bool:
+        """Draw the entries the room has taken in since the table was drawn; True if any."""
+        entries = self.room.entries[self.shown:]
+        if not entries:
+            return False
+        if all(entry["type"] == "move" for entry in entries):
+            module = game_module(self.room.game)
+            for entry in entries:
+                self.table._apply(module.Move.from_json(entry["move"]), decision=False)
+            self.shown = self.room.seq
+            self.table.redraw()
+        else:
+            self.rebuild()
+        return True
+
+    # -- from the table to the log -----------------------------------------------------------
+    def submit(self, move: Any) -> str | None:
+        """The table's move guard: append the pupil's move; a refusal text if it lost a race."""
+        try:
+            before = self.room.seq
+            self.rooms.refresh(self.room)
+            if any(entry["type"] in ("move", "undo") for entry in self.room.entries[before:]):
+                self.catch_up()
+                return text("room.race", self.lang)
+            self.catch_up()
+            self.rooms.move(self.room, self.seat, move)
+        except IllegalMoveError:
+            return None  # the table asks the engine again and shows its reason
+        except MoveRaceError as error:
+            self.catch_up()
+            return error.message(self.lang)
+        except KartenspieleError as error:
+            return error.message(self.lang)
+        self.shown = self.room.seq  # the table draws this move itself
+        return None
+
+    def can_undo(self) -> bool:
+        return self.room.can_undo(self.seat)
+
+    def undo(self) -> None:
+        try:
+            self.rooms.undo(self.room, self.seat)
+        except KartenspieleError as error:
+            self.catch_up()
+            self.table.say(error.message(self.lang), "warn")
+            self.table.redraw()
+            return
+        self.rebuild()
+
+    def step(self) -> bool:
+        """Take in new entries and make the move nobody chooses (computer, forced pass)."""
+        self.rooms.refresh(self.room)
+        self.rooms.automatic_move(self.room, own_seat=self.seat)
+        return self.catch_up()
+
+
+class RoomPage(widgets.VBox):
+    """The page of `seat` in `room`: the waiting room until the opener starts, then the table."""
+
+    def __init__(self, rooms: Rooms, room: Room, seat: int, lang: str, poll: bool = True) -> None:
+        super().__init__()
+        self.add_class("ks-room")
+        self.rooms = rooms
+        self.room = room
+        self.seat = seat
+        self.lang = lang
+        self.controller: RoomController | None = None
+        self.header = widgets.HTML()
+        self.note = widgets.HTML()
+        self.note.add_class("ks-room-note")
+        self.seat_list = widgets.HTML()
+        self.start_button = widgets.Button(button_style="success", icon="play", layout=widgets.Layout(width="auto"))
+        self.start_button.add_class("ks-room-start")
+        self.start_button.on_click(lambda _: self.start())
+        self.hand_over_box = widgets.HBox()
+        self.hand_over_box.add_class("ks-room-handover")
+        self.waiting = widgets.VBox([self.seat_list, self.start_button])
+        self.waiting.add_class("ks-waiting-room")
+        self._last_heartbeat = 0.0
+        self._absent: dict[int, float] = {}
+        self._store_note = ""
+        self._task: asyncio.Task | None = None
+        self.closed = False
+        self.css = widgets.HTML(ROOM_CSS)
+        self.children = (style_widget(), self.css, self.header, self.note, self.waiting, self.hand_over_box)
+        self.sync()
+        if poll:
+            self.start_polling()
+
+    # -- what is shown ---------------------------------------------------------------------
+    def say(self, message: str, kind: str = "info") -> None:
+        self.note.value = (f"<div class='ks-say ks-say-{kind}' role='alert'>{escape(message)}</div>"
+                           if message else "")
+
+    def draw(self) -> None:
+        lang, room = self.lang, self.room
+        names = seat_display_names(room, lang)
+        game = text(f"room.game.{room.game}", lang)
+        self.header.value = (f"<div class='ks-room-head'><span class='ks-room-code'>{escape(room.code)}</span> "
+                             f"{escape(text('room.header', lang, game=game, name=names[self.seat]))}</div>")
+        if room.started:
+            if self.controller is None:
+                self.controller = RoomController(self.rooms, room, self.seat, lang, self.say)
+                self.children = (style_widget(), self.css, self.header, self.note, self.controller.table,
+                                 self.hand_over_box)
+            self._draw_hand_over(names)
+            return
+        rows = "".join(
+            f"<li class='ks-seat-{'open' if seat.is_open else 'taken'}'>{escape(names[index])}"
+            + (f" <i>{escape(text('room.seat.you', lang))}</i>" if index == self.seat else "") + "</li>"
+            for index, seat in enumerate(room.seats))
+        waiting_text = (text("room.waiting.opener", lang, code=room.code) if self.seat == 0
+                        else text("room.waiting.guest", lang, name=room.seats[0].name))
+        self.seat_list.value = (f"<p>{escape(waiting_text)}</p><ul class='ks-seats'>{rows}</ul>")
+        open_seats = sum(seat.is_open for seat in room.seats)
+        self.start_button.description = (text("room.start.fill", lang, count=open_seats) if open_seats
+                                         else text("room.start", lang))
+        self.start_button.layout.display = "" if self.seat == 0 else "none"
+
+    def _draw_hand_over(self, names: list[str]) -> None:
+        buttons = []
+        if self.seat == 0 and not self.room.over:
+            for index, absent in sorted(self._absent.items()):
+                if absent >= HAND_OVER_SECONDS and self.room.seats[index].is_person and index != self.seat:
+                    button = widgets.Button(description=text("room.hand_over", self.lang, name=names[index]),
+                                            icon="desktop", layout=widgets.Layout(width="auto"))
+                    button.on_click(lambda _, seat=index: self.hand_over(seat))
+                    buttons.append(button)
+        if [b.description for b in self.hand_over_box.children] != [b.description for b in buttons]:
+            self.hand_over_box.children = tuple(buttons)
+
+    # -- actions ---------------------------------------------------------------------------
+    def start(self) -> None:
+        try:
+            self.rooms.start(self.room, self.seat)
+        except KartenspieleError as error:
+            self.say(error.message(self.lang), "warn")
+            return
+        self.draw()
+
+    def hand_over(self, seat: int) -> None:
+        try:
+            self.rooms.hand_over(self.room, self.seat, seat)
+        except KartenspieleError as error:
+            self.say(error.message(self.lang), "warn")
+            return
+        self._absent.pop(seat, None)
+        self.sync()
+
+    # -- keeping up with the log -------------------------------------------------------------
+    def sync(self) -> None:
+        """One round: heartbeat now and then, new entries, automatic moves, drawing."""
+        try:
+            now = time.monotonic()
+            beat = now - self._last_heartbeat >= HEARTBEAT_SECONDS
+            if beat:
+                self._last_heartbeat = now
+                self.rooms.heartbeat(self.room, self.seat)
+                self._absent = {index: self.rooms.absent_for(self.room, index)
+                                for index, seat in enumerate(self.room.seats) if seat.is_person}
+            changed = (self.controller.step() if self.controller is not None
+                       else bool(self.rooms.refresh(self.room)))
+            if self._store_note:
+                self._store_note = ""
+                self.say("")
+            if changed or beat:
+                self.draw()
+        except StoreError as error:
+            message = error.message(self.lang)
+            if message != self._store_note:
+                self._store_note = message
+                self.say(message, "warn")
+        except RoomError as error:
+            self.say(error.message(self.lang), "warn")
+
+    def start_polling(self) -> None:
+        """Check the log every `POLL_SECONDS` on the kernel's event loop (none: no polling)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._task = loop.create_task(self._poll())
+
+    async def _poll(self) -> None:
+        while not self.closed:
+            await asyncio.sleep(POLL_SECONDS)
+            self.sync()
+
+    def close(self) -> None:
+        self.closed = True
+        if self._task is not None:
+            self._task.cancel()
+        super().close()

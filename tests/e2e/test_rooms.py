@@ -1,0 +1,226 @@
+"""Rooms in headless Chromium through Voilà: classmates on their own pages play whole games
+in one room; a kernel killed mid-game and "Weiterspielen"; what reaches the browser."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import struct
+import time
+
+import psutil
+import pytest
+from playwright.sync_api import expect
+
+from kartenspiele.classroom.rooms import Rooms
+from kartenspiele.classroom.store import open_store
+
+from .driver import (
+    LOAD_TIMEOUT_MS,
+    STEP_TIMEOUT_MS,
+    click_and_wait,
+    open_app,
+    play_quanto_turn,
+)
+
+pytestmark = pytest.mark.browser
+START = "notebooks/start.ipynb"
+YOUR_TURN = ".ks-room .ks-table.ks-your-turn"
+OVER = ".ks-room .ks-table.ks-over"
+
+
+class Pupil:
+    """One browser context (one device) with its page, and what its kernel sent it."""
+
+    def __init__(self, browser, voila, name: str) -> None:
+        self.name = name
+        self.context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE")
+        self.page = self.context.new_page()
+        self.frames: list[bytes | str] = []
+        self.kernels: list[str] = []
+        self.page.on("websocket", self._socket)
+        self.voila = voila
+
+    def _socket(self, socket) -> None:
+        if "/api/kernels/" in socket.url:
+            self.kernels.append(socket.url.split("/api/kernels/")[1].split("/")[0])
+        socket.on("framereceived", lambda payload: self.frames.append(payload))
+
+    def open_start(self) -> None:
+        open_app(self.page, self.voila.url(START))
+
+    def open_room(self, game: str, players: int) -> str:
+        page = self.page
+        page.locator(".ks-room-game button", has_text=game).click()
+        page.locator(".ks-room-players button", has_text=str(players)).click()
+        page.locator(".ks-room-open-name input").fill(self.name)
+        page.locator(".ks-room-open").click()
+        page.wait_for_selector(".ks-waiting-room", timeout=STEP_TIMEOUT_MS)
+        return page.locator(".ks-room-code").inner_text().strip()
+
+    def join(self, code: str) -> None:
+        page = self.page
+        page.locator(".ks-room-code-input input").fill(code)
+        page.locator(".ks-room-join-name input").fill(self.name)
+        page.locator(".ks-room-join").click()
+        page.wait_for_selector(".ks-room", timeout=STEP_TIMEOUT_MS)
+
+    def kernel_pid(self) -> int:
+        kernel = self.kernels[-1]
+        for process in psutil.Process(self.voila.pid).children(recursive=True):
+            if any(kernel in part for part in process.cmdline()):
+                return process.pid
+        raise AssertionError(f"no process for kernel {kernel}")
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def pupils(browser, voila):
+    made: list[Pupil] = []
+
+    def make(*names: str) -> list[Pupil]:
+        for name in names:
+            made.append(Pupil(browser, voila, name))
+            made[-1].open_start()
+        return made
+
+    yield make
+    for pupil in made:
+        pupil.close()
+
+
+def play_tausch_rausch_turn(page) -> None:
+    """Take the hint (it picks the cards and marks the stall or task), then press the mark."""
+    click_and_wait(page, page.locator(".ks-room .ks-toolbar button:has(i.fa-lightbulb-o)"))
+    click_and_wait(page, page.locator(".ks-room button.ks-hinted").first)
+
+
+def play_until_over(pupils: list[Pupil], turn, limit_seconds: float = 900, turns_wanted: int | None = None) -> int:
+    """Whoever may act plays a turn, until every page shows the end (or `turns_wanted`
+    turns were played); returns the turns played."""
+    end = time.monotonic() + limit_seconds
+    turns = 0
+    while time.monotonic() < end:
+        if all(pupil.page.locator(OVER).count() for pupil in pupils) or (
+                turns_wanted is not None and turns >= turns_wanted):
+            return turns
+        acted = False
+        for pupil in pupils:
+            if pupil.page.locator(YOUR_TURN).count() and not pupil.page.locator(OVER).count():
+                turn(pupil.page)
+                turns += 1
+                acted = True
+        if not acted:
+            time.sleep(0.2)
+    raise AssertionError("the game did not end in time")
+
+
+def store_room(code: str):
+    return Rooms(open_store(os.environ["KARTENSPIELE_STORE"])).load(code)
+
+
+WHOLE = [pytest.param(True, marks=pytest.mark.slow, id="whole-game"), pytest.param(False, id="a-few-turns")]
+
+
+@pytest.mark.parametrize("whole", WHOLE)
+def test_three_pupils_play_quanto_in_one_room(pupils, shots, whole):
+    ana, ben, cem = pupils("Ana", "Ben", "Cem")
+    code = ana.open_room("Quanto", 3)
+    ben.join(code)
+    cem.join(code)
+    expect(ana.page.locator(".ks-waiting-room")).to_contain_text("Cem", timeout=STEP_TIMEOUT_MS)
+    ana.page.screenshot(path=str(shots / "room_waiting.png"))
+    ana.page.locator(".ks-room-start").click()
+    for pupil in (ana, ben, cem):
+        pupil.page.wait_for_selector(".ks-room .ks-main", timeout=STEP_TIMEOUT_MS)
+    expect(ben.page.locator(".ks-room-head")).to_contain_text("Du spielst als Ben")
+    ben.page.screenshot(path=str(shots / "room_quanto_ben.png"))
+    turns = play_until_over([ana, ben, cem], play_quanto_turn, turns_wanted=None if whole else 4)
+    room = store_room(code)
+    # the moves of every seat were chosen on their own pages, and every page shows them all
+    assert {mover for mover, decision in room.movers if decision} >= ({0, 1, 2} if whole else {0, 1})
+    if not whole:
+        assert turns >= 4
+        for pupil in (ana, ben, cem):  # every move is in every page's log, without a click
+            expect(pupil.page.locator(".ks-log li")).to_have_count(len(room.movers), timeout=5_000)
+        return
+    assert room.over
+    for pupil in (ana, ben, cem):
+        expect(pupil.page.locator(".ks-result")).to_be_visible()
+    ana.page.screenshot(path=str(shots / "room_quanto_over.png"), full_page=True)
+
+
+def kernel_messages(frames: list[bytes | str]) -> list[dict]:
+    """The Jupyter messages in websocket frames (the binary v1 protocol: a count and offsets
+    of the parts channel, header, parent header, metadata, content; or plain JSON)."""
+    messages = []
+    for frame in frames:
+        if isinstance(frame, str):
+            messages.append(json.loads(frame))
+            continue
+        count = struct.unpack_from("<Q", frame, 0)[0]
+        offsets = [*struct.unpack_from(f"<{count}Q", frame, 8), len(frame)]
+        parts = [frame[offsets[i]:offsets[i + 1]] for i in range(min(count, 5))]
+        messages.append({"channel": parts[0].decode(), "header": json.loads(parts[1]),
+                         "content": json.loads(parts[4])})
+    return messages
+
+
+def widget_states(frames: list[bytes | str]) -> list[dict]:
+    """Every widget state a page received (comm_open and update messages)."""
+    states = []
+    for message in kernel_messages(frames):
+        data = message.get("content", {}).get("data", {})
+        if isinstance(data, dict) and isinstance(data.get("state"), dict):
+            states.append(data["state"])
+    return states
+
+
+@pytest.mark.parametrize("whole", WHOLE)
+def test_two_pupils_play_tausch_rausch_a_kernel_dies_and_weiterspielen(pupils, shots, whole):
+    ana, ben = pupils("Ana", "Ben")
+    code = ana.open_room("Tausch-Rausch", 2)
+    ben.join(code)
+    expect(ana.page.locator(".ks-waiting-room")).to_contain_text("Ben", timeout=STEP_TIMEOUT_MS)
+    ana.page.locator(".ks-room-start").click()
+    for pupil in (ana, ben):
+        pupil.page.wait_for_selector(".ks-room .ks-main", timeout=STEP_TIMEOUT_MS)
+    # a few turns, then Ben's kernel dies
+    end = time.monotonic() + 300
+    while store_room(code).seq < 3 + (6 if whole else 2) and time.monotonic() < end:
+        for pupil in (ana, ben):
+            if pupil.page.locator(YOUR_TURN).count():
+                play_tausch_rausch_turn(pupil.page)
+    before = store_room(code)
+    # what reached Ben's browser: widget models hold no seed, no card of Ana's hand as a
+    # hand button, only Ben's own hand
+    states = widget_states(ben.frames)
+    assert any("ks-hand-cards" in state.get("_dom_classes", ()) for state in states)
+    received = json.dumps(states)
+    assert str(before.seed) not in received
+    tokens = [item["token"] for item in json.loads(ana.page.evaluate(
+        "() => window.localStorage.getItem('kartenspiele.games')"))]
+    assert tokens and not any(token in received for token in tokens)  # Ana's seat stays hers
+    hand = ben.page.locator(".ks-room .ks-hand-cards button")
+    assert hand.count() == len(before.state.hands[1])
+    os.kill(ben.kernel_pid(), signal.SIGKILL)
+    ben.page.reload()
+    open_app(ben.page, ben.voila.url(START))
+    resume = ben.page.locator(".ks-room-resume", has_text=code)
+    expect(resume).to_be_visible(timeout=LOAD_TIMEOUT_MS)
+    ben.page.screenshot(path=str(shots / "room_weiterspielen.png"))
+    resume.click()
+    ben.page.wait_for_selector(".ks-room .ks-main", timeout=STEP_TIMEOUT_MS)
+    expect(ben.page.locator(".ks-room-head")).to_contain_text("Ben")
+    assert store_room(code).seq >= before.seq  # nothing was lost
+    moved = store_room(code).seq
+    play_until_over([ana, ben], play_tausch_rausch_turn, turns_wanted=None if whole else 2)
+    room = store_room(code)
+    assert room.seq >= moved + 2
+    if not whole:
+        return
+    assert room.over
+    ben.page.screenshot(path=str(shots / "room_tausch_rausch_over.png"), full_page=True)
