@@ -6,8 +6,9 @@
    (`Rooms.load`: read the log, replay it through the engine) against replaying the same
    moves on the engine alone.
 2. Move → visible: `--rooms` rooms of `--players` pupils play at once, each pupil's page
-   in its own process (as each Voilà page has its own kernel), every page running the room
-   page's periodic check (`RoomPage.sync` every `POLL_SECONDS`). A pupil moves through the
+   in its own process (as each Voilà page has its own kernel), every page keeping up as the
+   room page does (`RoomPage.wait` — Redis pub/sub, or a check every `POLL_SECONDS` for
+   SQLite — then `RoomPage.sync`). A pupil moves through the
    table after a short think; the time from the mover's append to the moment another
    page's table has drawn the move is recorded. The browser's last leg (websocket and
    rendering) is not included. Printed: median and 95th percentile over all moves seen.
@@ -111,7 +112,7 @@ def throughput(url: str, appends: int) -> None:
 # -- move → visible -----------------------------------------------------------------------------
 def worker(url: str, code: str, seat: int, token: str, moves: int, out: str) -> None:
     """One pupil's page: the periodic check, and a move after a short think when it is their turn."""
-    from kartenspiele.widgets.room import POLL_SECONDS, RoomPage
+    from kartenspiele.widgets.room import RoomPage
 
     rooms = Rooms(open_store(url))
     room, seat, _ = rooms.join(code, f"P{seat}", token)
@@ -127,7 +128,7 @@ def worker(url: str, code: str, seat: int, token: str, moves: int, out: str) -> 
         now = time.time()
         controller = page.controller
         if controller is None:
-            time.sleep(POLL_SECONDS)
+            page.wait()
             continue
         for entry in room.entries[before:controller.shown]:
             if entry["type"] == "move" and entry["seat"] != seat and before > 0:
@@ -141,7 +142,8 @@ def worker(url: str, code: str, seat: int, token: str, moves: int, out: str) -> 
             if time.monotonic() - turn_since > rng.uniform(0.3, 0.8):
                 table.play(rng.choice(table.state.legal_moves()))
                 turn_since = None
-        time.sleep(POLL_SECONDS)
+                continue
+        page.wait()
     Path(out).write_text(json.dumps(latencies))
 
 

@@ -1,4 +1,4 @@
-"""The `kartenspiele` command: serve the web app, run tournaments and benchmarks.
+"""The `kartenspiele` command: serve the web app, run tournaments, print lesson packs.
 
 Each sub-command lives in its own module and is imported only when it is used.
 """
@@ -13,6 +13,7 @@ from importlib import import_module
 COMMANDS = {
     "serve": ("kartenspiele.serve", "start the Voilà web app with both games and the lessons"),
     "simulate": ("kartenspiele.bots.tournament", "run a mirrored tournament between computer players"),
+    "print": ("kartenspiele.practice.pack", "write a lesson's printable pack (worksheet, answer key, board, cards) as PDF"),
 }
 
 

@@ -1,11 +1,14 @@
-"""`kartenspiele serve`: the web app — Voilà on 127.0.0.1 with the start page, both games,
-the tutorials and the lessons.
+"""`kartenspiele serve`: the web app — Voilà with the start page, both games, the tutorials
+and the lessons.
 
-Voilà serves the project folder (the one holding `notebooks/` and `lessons/`) and reads its
-settings from `voila.json` there: sources stripped, no tracebacks for players, idle kernels
-culled. The start page is `notebooks/start.ipynb`. Rooms and saved games go to the store
-chosen by `--data DIR` (SQLite) or `--store redis://HOST:PORT/DB`; its URL reaches the kernels
-in the environment variable `KARTENSPIELE_STORE`.
+On 127.0.0.1 (the default) it is for the person at this computer. With `--host 0.0.0.0` (or
+another address) the class reaches it over the network: then it needs a class password
+(`--password` or `KARTENSPIELE_PASSWORD`), prints the address and a QR code of it, and answers
+only requests addressed to it. Voilà reads the rest of its settings from `voila.json` in the
+project folder (sources stripped, no tracebacks, culling); the access rules live in
+`kartenspiele.serving`. Rooms and saved games go to the store chosen by `--data DIR` (SQLite)
+or `--store redis://HOST:PORT/DB`; its URL reaches the kernels in the environment variable
+`KARTENSPIELE_STORE`.
 """
 
 from __future__ import annotations
@@ -15,8 +18,10 @@ import os
 import sys
 from pathlib import Path
 
+from .classroom.serving import add_teacher_option, announce_teacher
 from .classroom.store import ENVIRONMENT_VARIABLE, open_store, store_url
 from .core.errors import KartenspieleError
+from .i18n import LANGUAGES, set_language, text
 
 START_PAGE = "notebooks/start.ipynb"
 
@@ -33,12 +38,16 @@ def project_root(start: Path | None = None) -> Path:
 
 def start_url(host: str, port: int, base_url: str = "/") -> str:
     """The address of the start page."""
-    return f"http://{host}:{port}{base_url.rstrip('/')}/voila/render/{START_PAGE}"
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}{base_url.rstrip('/')}/voila/render/{START_PAGE}"
 
 
 def voila_arguments(root: Path, host: str, port: int, cull_idle: int | None) -> list[str]:
     """The command line for Voilà (settings beyond these come from `voila.json`)."""
-    args = [str(root), f"--port={port}", f"--Voila.ip={host}", "--no-browser"]
+    args = [str(root), f"--port={port}", "--Voila.port_retries=0", f"--Voila.ip={host}", "--no-browser",
+            "--template=kartenspiele",
+            # a kernel that died is not restarted behind the page's back: the page says it is lost
+            "--KernelManager.autorestart=False"]
     if cull_idle is not None:
         args += [f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
                  f"--MappingKernelManager.cull_interval={max(1, min(60, cull_idle // 2 or 1))}"]
@@ -58,26 +67,76 @@ def use_store(url: str) -> None:
         print(f"Kartenspiele: {error.message('en')}", file=sys.stderr, flush=True)
 
 
-def main(argv: list[str]) -> int:
-    """Start Voilà and print the start page's address; returns when Voilà stops."""
+def build_parser() -> argparse.ArgumentParser:
+    """The options of `kartenspiele serve` (other parts add theirs to this parser)."""
     parser = argparse.ArgumentParser(prog="kartenspiele serve", description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8866)
-    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to serve on; any but 127.0.0.1 needs --password (e.g. 0.0.0.0 for the class network)")
+    parser.add_argument("--password", default=os.environ.get("KARTENSPIELE_PASSWORD"),
+                        help="class password pupils type once (default: $KARTENSPIELE_PASSWORD)")
+    parser.add_argument("--name", action="append", default=[], metavar="HOST",
+                        help="another host name the server answers to (e.g. behind a reverse proxy); repeatable")
+    parser.add_argument("--max-kernels", type=int, default=60, help="pages open at once on the server (0: no cap)")
+    parser.add_argument("--max-per-client", type=int, default=8, help="pages open at once per device (0: no cap)")
+    parser.add_argument("--preheat", type=int, default=2,
+                        help="kernels kept started ahead of time for the start page and each game (0: none; "
+                             "about the class size when all open a page at once)")
+    parser.add_argument("--preheat-page", action="append", default=None, metavar="PATH",
+                        help="a page to keep kernels ready for (repeatable; default: the start page and both games)")
+    parser.add_argument("--click-limit", type=float, default=10.0,
+                        help="seconds one click may compute in a page before it is stopped (0: no bound)")
     parser.add_argument("--root", type=Path, default=None, help="the folder with notebooks/ and lessons/")
     parser.add_argument("--cull-idle", type=int, default=None,
-                        help="seconds after which an idle kernel is shut down (default: voila.json)")
+                        help="seconds after which a kernel without a page is shut down (default: voila.json)")
     parser.add_argument("--data", type=Path, default=None,
                         help="folder for rooms and saved games (default: under the user's data folder)")
     parser.add_argument("--store", default=None,
                         help="a shared store instead of --data, e.g. redis://HOST:PORT/DB")
-    args = parser.parse_args(argv)
+    add_teacher_option(parser)
+    parser.add_argument("--lang", choices=LANGUAGES, default="de", help="language of the messages printed here")
+    return parser
+
+
+def announce(access, port: int) -> None:
+    """Print the start page's address, and for a class network a QR code of it."""
+    url = start_url(access.display_host(), port)
+    print(text("serve.address", None, url=url), flush=True)
+    if access.public:
+        import segno
+
+        print(text("serve.qr_caption", None), flush=True)
+        segno.make(url, error="m").terminal(compact=True)
+        sys.stdout.flush()
+
+
+def main(argv: list[str]) -> int:
+    """Start Voilà and print the start page's address; returns when Voilà stops."""
+    args = build_parser().parse_args(argv)
+    set_language(args.lang)
+    from .serving.access import Access
+    from .serving.limits import KernelLimits
+
+    try:
+        access = Access.create(args.host, args.port, args.password, tuple(args.name))
+    except KartenspieleError as error:
+        print(error.message(), file=sys.stderr)
+        return 2
     root = (args.root or project_root()).resolve()
     use_store(store_url(args.data, args.store))
     os.chdir(root)  # Voilà reads voila.json from the current folder
-    print(f"Kartenspiele: {start_url(args.host, args.port)}", flush=True)
-    from voila.app import Voila
+    from .serving.app import PREHEATED, KartenspieleVoila, data_folder
+    from .serving.click_limit import ENVIRONMENT as CLICK_LIMIT
 
-    app = Voila.instance()
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(
+        [str(data_folder()), *filter(None, [os.environ.get("JUPYTER_PATH")])])
+    announce(access, args.port)
+    print(announce_teacher(args, start_url(access.display_host(), args.port).replace(START_PAGE, "")), flush=True)
+    os.environ[CLICK_LIMIT] = str(args.click_limit)  # the kernels inherit it
+    # a preheated kernel asks the server for its page's address over this address
+    os.environ["VOILA_APP_IP"] = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    app = KartenspieleVoila(access, KernelLimits(args.max_kernels, args.max_per_client), args.preheat,
+                            tuple(args.preheat_page or PREHEATED))
     app.initialize(voila_arguments(root, args.host, args.port, args.cull_idle))
     app.start()
     return 0

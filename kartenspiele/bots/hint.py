@@ -5,13 +5,14 @@
     tip.text("en")                # the same reason in English
 
 The hint is worked out from the view of the player to move only (a state is turned into
-that view first), with a fixed generator, so the same position always gets the same hint.
+that view first), with a fixed generator and the planner's full number of deals (no time
+limit), so the same position always gets the same hint and the same reason on any machine.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import import_module
 from typing import Any
 
@@ -67,7 +68,9 @@ def hint(state_or_view: Any, lang: str | None = None, seed: int = 0) -> Hint:
     if viewer != view.to_move:
         raise BotSetupError("bots.error.hint_not_to_move")
     game = game_of(view)
-    decision = make_bot(game, TOP_LEVEL).decide(view, random.Random(seed))
+    bot = make_bot(game, TOP_LEVEL)
+    bot = type(bot)(replace(bot.settings, time_limit=None))  # bounded by deals, not by wall time
+    decision = bot.decide(view, random.Random(seed))
     explain = import_module(REASONS[game], __package__).explain
     reasons = {language: explain(view, decision, language) for language in LANGUAGES}
     return Hint(decision.move, reasons[lang], reasons)

@@ -49,6 +49,8 @@ class RedisStore(Store):
     """The store in a Redis database: `RedisStore("redis://127.0.0.1:6379/0")`; all names
     live under `namespace` so one database can hold other data too."""
 
+    notifies = True
+
     def __init__(self, url: str, namespace: str = "kartenspiele:") -> None:
         self.url = url
         self.namespace = namespace

@@ -100,6 +100,7 @@ class SeatState:
     name: str = ""
     token: str = ""  # hash of the claiming page's token
     level: str = ""  # the computer level that takes the seat if it is handed over
+    since: float = 0.0  # when a page last claimed the seat (join or rejoin)
 
     @property
     def is_person(self) -> bool:
@@ -126,6 +127,7 @@ class Room:
     created: float
     seats: list[SeatState]
     seq: int = 0
+    hot_seat: bool = False  # several people at one screen (saved with `Rooms.record`)
     started: bool = False
     last_at: float = 0.0
     session: Session | None = None
@@ -163,9 +165,11 @@ class Room:
         kind = entry["type"]
         seat = entry.get("seat")
         if kind == "join":
-            self.seats[seat] = SeatState(PERSON, entry["name"], entry["token"], self.seats[seat].level)
+            self.seats[seat] = SeatState(PERSON, entry["name"], entry["token"], self.seats[seat].level,
+                                         float(entry.get("at", 0.0)))
         elif kind == "rejoin":
             self.seats[seat].kind, self.seats[seat].token = PERSON, entry["token"]
+            self.seats[seat].since = float(entry.get("at", 0.0))
         elif kind == "start":
             for state in self.seats:
                 if state.is_open:
@@ -234,21 +238,25 @@ class Rooms:
 
     def record(self, game: str, players: int, seed: int, options: Mapping[str, Any],
                seats: Sequence[tuple[str, str]]) -> tuple[Room, int, str]:
-        """A game played on one page (alone against the computer), saved as a started room so
-        that it can be continued elsewhere. `seats` holds (kind, name) with one "person";
-        returns (room, the person's seat, token)."""
+        """A game played on one page (alone against the computer, or several people at one
+        screen), saved as a started room so that it can be continued elsewhere. `seats` holds
+        (kind, name), at least one "person"; every person's seat is claimed with one token.
+        Returns (room, the first person's seat, token)."""
         people = [index for index, (kind, _) in enumerate(seats) if kind == PERSON]
-        if len(people) != 1:
-            raise RoomError("room.bad_players", low=1, high=1)
+        if not people:
+            raise RoomError("room.bad_players", low=1, high=players)
+        names = {seat: normal_name(seats[seat][1]) for seat in people}
         kinds = [OPEN if kind == PERSON else kind for kind, _ in seats]
-        seat = people[0]
         fill = default_level(game)
         code = self._new_code({"game": game, "players": players, "seed": seed, "options": dict(options),
-                               "created": self.clock(), "seats": kinds, "fill": fill, "solo": True})
+                               "created": self.clock(), "seats": kinds, "fill": fill, "solo": True,
+                               "hot_seat": len(people) > 1})
         room = self.load(code)
-        token = self._claim(room, seat, normal_name(seats[seat][1]), "join")
+        token = secrets.token_urlsafe(16)
+        for seat in people:
+            self._claim(room, seat, names[seat], "join", token)
         self._append(room, {"type": "start", "fill": fill})
-        return room, seat, token
+        return room, people[0], token
 
     def record_undo(self, room: Room) -> None:
         """Take back the last move of a game saved with `record` (its page decides what may
@@ -277,6 +285,7 @@ class Rooms:
         room = Room(code, data["game"], data["players"], data["seed"], data["options"], data["created"],
                     [SeatState(OPEN if kind == OPEN else kind, level=data["fill"]) for kind in data["seats"]])
         room.last_at = data["created"]
+        room.hot_seat = bool(data.get("hot_seat"))
         self.refresh(room)
         if self.clock() - room.last_at > LIFETIME_SECONDS:
             raise RoomExpiredError("room.expired", code=code)
@@ -301,8 +310,8 @@ class Rooms:
         room.apply(room.seq + 1, entry)
 
     # -- seats ------------------------------------------------------------------------------
-    def _claim(self, room: Room, seat: int, name: str, kind: str) -> str:
-        token = secrets.token_urlsafe(16)
+    def _claim(self, room: Room, seat: int, name: str, kind: str, token: str | None = None) -> str:
+        token = token or secrets.token_urlsafe(16)
         entry: dict[str, Any] = {"type": kind, "seat": seat, "token": token_hash(token)}
         if kind == "join":
             entry["name"] = name
@@ -357,15 +366,24 @@ class Rooms:
         return float(document.value["at"]) if document else 0.0
 
     def present(self, room: Room, seat: int) -> bool:
-        return self.clock() - self.last_seen(room, seat) < ABSENT_SECONDS
+        return self.absent_for(room, seat) < ABSENT_SECONDS
 
     def absent_for(self, room: Room, seat: int) -> float:
-        return self.clock() - self.last_seen(room, seat)
+        """Seconds since the seat's page was last heard from (or claimed the seat)."""
+        return self.clock() - max(self.last_seen(room, seat), room.seats[seat].since)
+
+    def leads(self, room: Room, seat: int) -> bool:
+        """Whether `seat` may start the game and hand over seats: the opener, or any pupil
+        once the opener has been absent for `HAND_OVER_SECONDS` (so a room is never stuck)."""
+        if seat == 0:
+            return True
+        return room.seats[seat].is_person and self.absent_for(room, 0) >= HAND_OVER_SECONDS
 
     def start(self, room: Room, seat: int) -> None:
-        """The opener starts the game; open seats become computer players."""
+        """The opener (or a pupil standing in for an absent opener) starts the game; open
+        seats become computer players."""
         self.refresh(room)
-        if seat != 0:
+        if not self.leads(room, seat):
             raise NotAllowedError("room.only_opener")
         if room.started:
             return
@@ -373,9 +391,10 @@ class Rooms:
         self._append(room, {"type": "start", "fill": fill})
 
     def hand_over(self, room: Room, by: int, seat: int, level: str | None = None) -> None:
-        """The opener gives an absent pupil's seat to a computer player (the pupil can come back)."""
+        """The opener (or who stands in for an absent opener) gives an absent pupil's seat to
+        a computer player (the pupil can come back)."""
         self.refresh(room)
-        if by != 0:
+        if not self.leads(room, by):
             raise NotAllowedError("room.only_opener")
         if not room.seats[seat].is_person or seat == by:
             raise NotAllowedError("room.not_a_pupil")

@@ -89,6 +89,8 @@ class Store(ABC):
     """The interface every backend implements (see the module docstring)."""
 
     url: str
+    notifies: bool = False
+    """True if `wait` is woken by the backend (pub/sub) rather than by polling."""
 
     # -- documents -------------------------------------------------------------------------
     @abstractmethod

@@ -135,3 +135,13 @@ class BotSetupError(KartenspieleError, ValueError):
     """Computer players, a match or a tournament set up wrongly: an unknown game or level, a
     level named twice, levels that do not fill the seats, fewer than one game, a hint for a
     player who is not to move."""
+
+
+class ServeSetupError(KartenspieleError, ValueError):
+    """`kartenspiele serve` started in a way that would be unsafe: another address than
+    127.0.0.1 without a class password, or a password too short."""
+
+
+class ClickTimeoutError(KartenspieleError, TimeoutError):
+    """One click computed longer than the server allows (`kartenspiele serve --click-limit`);
+    it was stopped."""

@@ -1,23 +1,21 @@
 """The lessons, for the index notebook: titles, grades, minutes and where to open them.
 
-`BINDER` is the repository on mybinder.org; a lesson opens there in Voilà
-(`binder_url`). Replace OWNER/REPO once the repository is public.
+A lesson opens on mybinder.org in Voilà (`binder_url`); the repository's address is the one
+setting in `pyproject.toml` that `kartenspiele.binder` reads.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
-from urllib.parse import quote
 
 from IPython.display import HTML
 
+from .. import binder
 from ..i18n import text
-from .language import language
+from .language import in_both_languages, language
 from .style import Markup
 from .style import table as html_table
-
-BINDER = "https://mybinder.org/v2/gh/OWNER/REPO/HEAD"
 
 
 @dataclass(frozen=True)
@@ -38,18 +36,25 @@ LESSONS: tuple[Lesson, ...] = (
 )
 
 
+LINK_STYLE = "<style>.jp-RenderedMarkdown a, .jp-RenderedHTMLCommon a { text-decoration: underline !important; }</style>"
+"""Links on the lesson pages stand out without colour (the notebook's own style shows only colour)."""
+
+
 def binder_url(file: str) -> str:
     """The address that opens a lesson in Voilà on Binder."""
-    return f"{BINDER}?urlpath={quote(f'voila/render/lessons/{file}', safe='')}"
+    return binder.binder_url(f"voila/render/lessons/{file}")
 
 
+@in_both_languages
 def overview(lang: str | None = None) -> HTML:
-    """A table of the lessons: title (a link), topics, grades, minutes and a Binder link."""
+    """A table of the lessons: title (a link that opens in the same tab), topics, grades,
+    minutes and a Binder link."""
     lang = lang or language()
     rows = []
     for lesson in LESSONS:
-        title = Markup(f"<a href='{escape(lesson.file)}'>{escape(text(f'lessons.catalogue.{lesson.key}.title', lang))}</a>")
+        title = Markup(f"<a href='{escape(lesson.file)}' target='_self'>"
+                       f"{escape(text(f'lessons.catalogue.{lesson.key}.title', lang))}</a>")
         binder = Markup(f"<a href='{escape(binder_url(lesson.file))}' target='_blank'>Binder</a>")
         rows.append((title, text(f"lessons.catalogue.{lesson.key}.topics", lang), lesson.grades, lesson.minutes, binder))
     head = [text(f"lessons.catalogue.column.{name}", lang) for name in ("title", "topics", "grades", "minutes", "links")]
-    return HTML(html_table(head, rows))
+    return HTML(LINK_STYLE + html_table(head, rows))

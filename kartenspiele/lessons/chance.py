@@ -26,7 +26,7 @@ from ..tausch_rausch import DECK, DEFAULT_TASKS, Card, Task, can_fulfil, new_gam
 from ..tausch_rausch.cards import COLOURS, COPIES
 from ..tausch_rausch.difficulty import REWARD_HAND, REWARD_THRESHOLD, percent
 from ..widgets.buttons import Spec
-from .language import follow, language
+from .language import describe_figure, follow, in_both_languages, language
 from .parity import value_combinations
 from .quiz import ChoiceQuiz, Feedback, NumberQuiz
 from .style import message
@@ -87,6 +87,7 @@ def as_fraction(number: sympy.Rational) -> Fraction:
     return Fraction(int(number.p), int(number.q))
 
 
+@in_both_languages
 def counted_and_engine(chance: sympy.Rational, task_id: str, size: int, lang: str | None = None) -> HTML:
     """The chance counted here beside the engine's exact chance, and whether they agree."""
     lang = lang or language()
@@ -128,6 +129,7 @@ def running_frequency(hits: Sequence[bool]) -> list[float]:
     return [count / (index + 1) for index, count in enumerate(accumulate(int(hit) for hit in hits))]
 
 
+@in_both_languages
 def simulation_figure(task_id: str, games: int, lang: str | None = None, size: int = 5) -> Figure:
     """The relative frequency of a task over many dealt hands, and the exact chance."""
     lang = lang or language()
@@ -146,6 +148,8 @@ def simulation_figure(task_id: str, games: int, lang: str | None = None, size: i
     axes.legend(loc="upper right")
     fig.tight_layout()
     plt.close(fig)
+    describe_figure(text("lessons.access.simulation_alt", lang, task=task_by_id(task_id).title(lang), games=games,
+                         chance=show_percent(exact(task_id, size), lang)))
     return fig
 
 
@@ -155,6 +159,7 @@ def reward_rows(tasks: Sequence[Task] = DEFAULT_TASKS) -> list[tuple[Task, Fract
     return sorted(rows, key=lambda row: row[1], reverse=True)
 
 
+@in_both_languages
 def reward_figure(lang: str | None = None) -> Figure:
     """A bar per task: its chance for a hand of 7 cards, the 5 % line, +2 tasks hatched."""
     lang = lang or language()
@@ -175,9 +180,11 @@ def reward_figure(lang: str | None = None) -> Figure:
                 loc="lower right")
     fig.tight_layout()
     plt.close(fig)
+    describe_figure(text("lessons.access.reward_alt", lang, size=REWARD_HAND))
     return fig
 
 
+@in_both_languages
 def reward_table(lang: str | None = None) -> HTML:
     """The tasks with their chances for hands of 5 and 7 cards and their rewards."""
     lang = lang or language()
@@ -282,7 +289,7 @@ class EstimateProblem:
         simulated = sum(simulate(self.task_id, self.hands, self.size))
         lines = (text("lessons.chance.estimate.exact", lang, chance=show_percent(exact(self.task_id, self.size), lang),
                       hands=self.hands, expected=round(expected)),
-                 text("lessons.chance.estimate.simulated", lang, hands=self.hands, hits=simulated))
+                 text("lessons.chance.estimate.simulated", lang, hands=self.hands, count=simulated))
         key = "lessons.chance.estimate.right" if close else "lessons.chance.estimate.wrong"
         return Feedback(close, text(key, lang, answer=answer), lines)
 
@@ -397,7 +404,7 @@ class Simulation(widgets.VBox):
         bar = (f"<div class='ks-bar-track'><div class='ks-bar-fill' style='width:{min(100, float(frequency) * scale):.1f}%'></div>"
                f"<div class='ks-bar-mark' style='left:{min(100, float(chance) * scale):.1f}%'></div></div>")
         self.result.value = message(
-            text("lessons.chance.sim.result", lang, games=games, hits=hits, frequency=show_percent(frequency, lang)),
+            text("lessons.chance.sim.result", lang, games=games, count=hits, frequency=show_percent(frequency, lang)),
             [text("lessons.chance.sim.exact", lang, chance=show_percent(chance, lang))], None) + bar
 
     def __repr__(self) -> str:
@@ -435,6 +442,7 @@ def watcher() -> GameWatcher:
     return GameWatcher("tausch_rausch", 3, WATCH_SEED, chance_commentary)
 
 
+@in_both_languages
 def solutions(lang: str | None = None) -> HTML:
     """The answers to the lesson's exercises, for the teacher."""
     lang = lang or language()

@@ -51,7 +51,7 @@ def teilsummen() -> list[Fact]:
     return [
         Fact("ways", ways, f"{ways} Gruppen", f"{ways} groups"),
         Fact("coefficient", subsets.coefficient(values, target), f"{ways}x^{{{target}}}", f"{ways}x^{{{target}}}"),
-        Fact("captures", len(moves), f"{len(moves)} erlaubte Züge", f"{len(moves)} legal captures"),
+        Fact("captures", len(moves), f"{len(moves)} erlaubten Züge", f"{len(moves)} legal captures"),
         Fact("largest", len(largest.takes) if largest else 0, f"{len(largest.takes)} Karten der Auslage",  # type: ignore[union-attr]
              f"{len(largest.takes)} table cards"),  # type: ignore[union-attr]
         Fact("win_pile", len(largest.takes) + 1, f"{len(largest.takes) + 1} Karten auf deinen Gewinnstapel",  # type: ignore[union-attr]
@@ -101,8 +101,8 @@ def folgen() -> list[Fact]:
     pairs2, pairs3 = len(sequences.adjacent_pairs(2)), len(sequences.adjacent_pairs(3))
     arith5, arith3 = len(sequences.arithmetic_sequences(5)), len(sequences.arithmetic_sequences(3))
     return [
-        Fact("runs_of_5", runs5, f"{runs5} Reihen mit 5 Karten", f"{runs5} runs of 5 cards"),
-        Fact("runs_of_4", runs4, f"{runs4} Reihen mit 4 Karten", f"{runs4} runs of 4 cards"),
+        Fact("runs_of_5", runs5, f"{runs5} Straßen mit 5 Karten", f"{runs5} runs of 5 cards"),
+        Fact("runs_of_4", runs4, f"{runs4} Straßen mit 4 Karten", f"{runs4} runs of 4 cards"),
         Fact("two_adjacent_pairs", pairs2, f"{pairs2} Möglichkeiten für zwei benachbarte Paare",
              f"{pairs2} possibilities for two adjacent pairs"),
         Fact("three_adjacent_pairs", pairs3, f"{pairs3} für drei", f"{pairs3} for three"),

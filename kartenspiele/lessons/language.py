@@ -2,18 +2,31 @@
 
 The Markdown of a lesson carries both languages (German first, English in a fold-out block).
 The widgets follow one switch (`LessonBar`): it sets the package's current language
-(`i18n.set_language`) and asks every lesson widget to redraw itself. A lesson starts in the
-language of the page's address (`?lang=en` in Voilà), else in German.
+(`i18n.set_language`) and asks every lesson widget to redraw itself. Tables and plots shown
+once (`@in_both_languages`) carry both languages; the bar's class `ks-lang-de`/`ks-lang-en`
+shows one of them by the lessons' style sheet. A lesson starts in the language of the page's
+address (`?lang=en` in Voilà), else in German.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+import base64
+import inspect
+import io
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, Protocol, TypeVar
 from weakref import WeakSet
 
 import ipywidgets as widgets
+from IPython.display import HTML
+from matplotlib.figure import Figure
 
-from ..i18n import current_language, set_language, text
+from ..classroom import pupil
+from ..classroom.join import JoinBox
+from ..classroom.roles import is_teacher, served_by_voila
+from ..i18n import LANGUAGES, current_language, set_language, text
+from ..widgets.access import Access
 from ..widgets.style import style_widget
 from ..widgets.texts import default_language, language_options
 from .style import lesson_style
@@ -24,6 +37,8 @@ class Redrawable(Protocol):
 
 
 _followers: WeakSet = WeakSet()
+_bars: list[LessonBar] = []  # the bar of the lesson on show (one per notebook)
+set_language(default_language())  # a page without a lesson bar (index, guide) speaks its address's language
 
 
 def follow(widget: Redrawable) -> None:
@@ -43,8 +58,43 @@ def language() -> str:
     return current_language()
 
 
+Shown = TypeVar("Shown", bound=Callable[..., Any])
+
+
+def _html(shown: object) -> str:
+    if isinstance(shown, Figure):
+        png = io.BytesIO()
+        shown.savefig(png, format="png", metadata={"Software": None})
+        return f"<img alt='' src='data:image/png;base64,{base64.b64encode(png.getvalue()).decode()}'>"
+    return shown.data if isinstance(shown, HTML) else str(shown)
+
+
+def in_both_languages(function: Shown) -> Shown:
+    """For a table or plot that is shown once: called without `lang`, it is drawn in every
+    language, and the lesson's switch shows one (at first the language of now); called with
+    `lang`, it is drawn in that language only."""
+    signature = inspect.signature(function)
+
+    @wraps(function)
+    def shown(*args: Any, **kwargs: Any) -> Any:
+        bound = signature.bind(*args, **kwargs)
+        if bound.arguments.get("lang") is not None:
+            return function(*args, **kwargs)
+        now = language()
+        parts = []
+        for lang in LANGUAGES:
+            bound.arguments["lang"] = lang
+            hidden = "" if lang == now else " style='display:none'"
+            parts.append(f"<div class='ks-only-{lang}' lang='{lang}'{hidden}>"
+                         f"{_html(function(*bound.args, **bound.kwargs))}</div>")
+        return HTML("".join(parts))
+
+    return shown  # type: ignore[return-value]
+
+
 class LessonBar(widgets.HBox):
-    """The bar at the top of a lesson: the language switch and the style sheet of the widgets."""
+    """The bar at the top of a lesson: the language switch, the style sheet of the widgets and,
+    for a pupil in the web app, the class they joined (or the box to join one)."""
 
     def __init__(self, lang: str | None = None) -> None:
         super().__init__()
@@ -55,14 +105,38 @@ class LessonBar(widgets.HBox):
         self.label = widgets.HTML()
         self.switch = widgets.ToggleButtons(options=language_options(), value=start)
         self.switch.observe(lambda change: switch_language(change["new"]), "value")
-        self.children = (style_widget(), lesson_style(), self.label, self.switch)
+        self.access = Access()
+        self.children = (style_widget(), lesson_style(), self.access, self.label, self.switch)
+        _bars[:] = [self]
+        self.join: JoinBox | None = None
+        if served_by_voila() and not is_teacher():
+            pupil.from_address()
+            self.join = JoinBox(on_join=lambda: switch_language(language()))
+            self.children += (self.join,)
         self.redraw()
         follow(self)
 
     def redraw(self) -> None:
         self.label.value = f"<b>{text('lessons.bar.language', language())}</b>"
+        for lang in LANGUAGES:
+            if lang == language():
+                self.add_class(f"ks-lang-{lang}")
+            else:
+                self.remove_class(f"ks-lang-{lang}")
         if self.switch.value != language():
             self.switch.value = language()
+        if self.join is not None:
+            self.join.set_language(language())
 
     def __repr__(self) -> str:
         return "LessonBar()"
+
+
+def describe_figure(alt: str) -> None:
+    """Give the next chart shown on the lesson's page its text for screen readers (the page's
+    output images are described in the order they are made)."""
+    if _bars:
+        access = _bars[0].access
+        access.set("__images__", {**access.attrs.get("__images__", {}),
+                                  str(len(access.attrs.get("__images__", {}))): alt})
+        access.flush()

@@ -21,9 +21,10 @@ from ..i18n import join_words, text
 from ..tausch_rausch import DECK, Card, Parity, Sum, Task, find, task_by_id
 from ..tausch_rausch.cards import VALUES, format_cards
 from ..tausch_rausch.reasons import sum_arith
+from ..widgets.access import Access, tagged
 from ..widgets.buttons import Spec
 from .cards import cards_html
-from .language import follow, language
+from .language import follow, in_both_languages, language
 from .quiz import CardQuiz, ChoiceQuiz, Feedback, NumberQuiz
 from .style import table as html_table
 from .task_problems import CanFulfilProblem, SelectTaskProblem, finding_line, random_hand
@@ -39,6 +40,7 @@ def parity_word(number: int, lang: str) -> str:
     return text(f"lessons.parity.{EVEN if number % 2 == 0 else ODD}", lang)
 
 
+@in_both_languages
 def parity_of_sum_table(lang: str | None = None) -> HTML:
     """Even + even, even + odd, odd + odd: an example of each and the parity of the sum."""
     lang = lang or language()
@@ -51,6 +53,7 @@ def parity_of_sum_table(lang: str | None = None) -> HTML:
     return HTML(html_table(head, rows))
 
 
+@in_both_languages
 def odd_count_table(lang: str | None = None, size: int = 5) -> HTML:
     """Five cards with 0–5 odd ones: an example sum and its parity each."""
     lang = lang or language()
@@ -73,6 +76,7 @@ def points_missing(values: Sequence[int], towards: int) -> int:
     return sum(abs(towards - value) for value in values)
 
 
+@in_both_languages
 def bound_table(task_id: str, lang: str | None = None) -> HTML:
     """The value combinations of a sum task, each with its sum and its points missing."""
     lang = lang or language()
@@ -133,7 +137,7 @@ class CombinationCountProblem:
         return f"<p>{escape(text('lessons.parity.combinations.prompt', lang, count=self.count, total=self.at_least))}</p>"
 
     def hint(self, lang: str) -> str:
-        return text("lessons.parity.combinations.hint", lang, missing=10 * self.count - self.at_least)
+        return text("lessons.parity.combinations.hint", lang, count=10 * self.count - self.at_least)
 
     def check(self, answer: int, lang: str) -> Feedback:
         found = value_combinations(self.task())
@@ -252,7 +256,9 @@ class TaskDesigner(widgets.VBox):
             control.observe(lambda _: self.redraw(), "value")
         rows = [widgets.HBox([label, control]) for label, control in
                 zip(self.labels, (self.count, self.parity, self.total))]
-        self.children = (self.title, *rows, self.feedback)
+        self.access = Access()
+        self.tags = [tagged(control) for control in (self.count, self.parity, self.total)]
+        self.children = (self.access, self.title, *rows, self.feedback)
         self.redraw()
         follow(self)
 
@@ -266,8 +272,11 @@ class TaskDesigner(widgets.VBox):
         self.drawing = True
         lang = language()
         self.title.value = f"<h4>{escape(text('lessons.design.title', lang))}</h4>"
-        for label, key in zip(self.labels, ("count", "parity", "total")):
+        for label, key, tag in zip(self.labels, ("count", "parity", "total"), self.tags):
             label.value = f"<b>{escape(text(f'lessons.design.{key}', lang))}</b>"
+            name = text(f"lessons.design.{key}", lang)
+            self.access.set(tag, {"control:aria-label": name} if key == "total" else {"role": "group", "aria-label": name})
+        self.access.flush()
         value = self.parity.value
         self.parity.options = [(text("lessons.parity.even", lang), EVEN), (text("lessons.parity.odd", lang), ODD),
                                (text("lessons.design.any", lang), None)]
@@ -310,6 +319,7 @@ def watcher() -> GameWatcher:
     return GameWatcher("tausch_rausch", 3, WATCH_SEED, parity_commentary)
 
 
+@in_both_languages
 def solutions(lang: str | None = None) -> HTML:
     """The answers to the lesson's exercises, for the teacher."""
     lang = lang or language()

@@ -7,7 +7,9 @@ widget shows one problem after another ("Neue Aufgabe"). Three kinds of answer:
 * `ChoiceQuiz` — press one of a few buttons (`choices(lang)`, `check(key, lang)`);
 * `CardQuiz` — pick cards, judged after every click (`cards`, `check(positions, lang)`).
 
-Feedback is recomputed from the last answer when the language changes.
+Feedback is recomputed from the last answer when the language changes. Every judged answer
+and every hint is reported to `classroom.pupil.record` (which does nothing unless the pupil
+joined a class); locked lessons show a notice instead of the problem.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from typing import Any, Protocol
 
 import ipywidgets as widgets
 
+from ..classroom import pupil
 from ..i18n import text
+from ..widgets.access import Access, tagged
 from ..widgets.buttons import ButtonRow, Spec
 from .cards import Face, card_spec
 from .language import follow, language
@@ -75,6 +79,8 @@ class Quiz(widgets.VBox):
         self.problems = list(problems)
         self.title_key = title_key
         self.index = 0
+        self.stopwatch = pupil.Stopwatch()
+        self.reported: Any = None  # the last answer reported to the class
         self.answer: Any = None
         self.showing_hint = False
         self.title = widgets.HTML()
@@ -105,17 +111,36 @@ class Quiz(widgets.VBox):
     def redraw_answer(self, lang: str) -> None:
         """Draw the answer area in `lang`."""
 
+    @property
+    def exercise(self) -> str:
+        """The exercise's name in the class's evidence: the quiz and the problem's number."""
+        return f"{self.title_key.removeprefix('lessons.').removesuffix('.title')}#{self.index + 1}"
+
+    def answer_text(self, answer: Any) -> str:
+        """The answer as the teacher reads it."""
+        return str(answer)
+
     def give(self, answer: Any) -> None:
         """Answer the current problem (what a pupil's click or typing does)."""
         self.answer = answer
         self.showing_hint = False
         self.redraw_feedback()
+        if answer == self.reported:
+            return  # the same answer again (Enter, then "Prüfen") is not another try
+        judged = self.problem.check(answer, "de")
+        if judged is not None and judged.ok is not None:
+            self.reported = answer
+            pupil.record("attempt", lesson=pupil.page_lesson(), exercise=self.exercise,
+                         answer=self.answer_text(answer), ok=judged.ok, seconds=self.stopwatch.seconds())
 
     def show_hint(self) -> None:
         self.showing_hint = True
         self.redraw_feedback()
+        pupil.record("hint", lesson=pupil.page_lesson(), exercise=self.exercise)
 
     def next_problem(self) -> None:
+        self.stopwatch.reset()
+        self.reported = None
         self.index = (self.index + 1) % len(self.problems)
         self.answer = None
         self.showing_hint = False
@@ -133,6 +158,13 @@ class Quiz(widgets.VBox):
     def redraw(self) -> None:
         lang = language()
         self.title.value = f"<h4>{text(self.title_key, lang)}</h4>"
+        session = pupil.current()
+        locked = session is not None and session.locked(pupil.page_lesson())
+        for part in self.children[1:]:
+            part.layout.display = "none" if locked else ""
+        self.title.value += message(text("teacher.locked", lang)) if locked else ""
+        if locked:
+            return
         self.prompt.value = self.problem.prompt(lang)
         self.hint_button.description = text("lessons.quiz.hint", lang)
         self.hint_button.layout.display = "" if self.problem.hint(lang) else "none"
@@ -158,7 +190,11 @@ class NumberQuiz(Quiz):
         self.check_button = widgets.Button(icon="check")
         self.check_button.add_class("ks-main-action")
         self.check_button.on_click(lambda _: self._typed(self.entry.value))
-        return widgets.HBox([self.entry, self.check_button])
+        self.entry_access = Access()
+        self.entry_access.set(tagged(self.entry, "ks-number-entry"),
+                              {"control:inputmode": "numeric", "control:aria-label": text("lessons.quiz.number", language())})
+        self.entry_access.flush()
+        return widgets.HBox([self.entry_access, self.entry, self.check_button])
 
     def _typed(self, value: str) -> None:
         value = value.strip()
@@ -195,6 +231,9 @@ class ChoiceQuiz(Quiz):
     def redraw_answer(self, lang: str) -> None:
         self.buttons.show([_mark(spec, spec.key == self.answer) for spec in self.problem.choices(lang)])
 
+    def answer_text(self, answer: Any) -> str:
+        return next((spec.label for spec in self.problem.choices("de") if spec.key == answer), str(answer))
+
 
 class CardQuiz(Quiz):
     """Pick cards by clicking them (again to put one back); judged after every click."""
@@ -223,6 +262,9 @@ class CardQuiz(Quiz):
 
     def clear_answer(self) -> None:
         self.chosen = set()
+
+    def answer_text(self, answer: Any) -> str:
+        return " ".join(card_spec(position, self.problem.cards[position], "de").label for position in answer)
 
     def redraw_answer(self, lang: str) -> None:
         self.buttons.show([card_spec(position, card, lang, position in self.chosen)

@@ -17,7 +17,7 @@ from ..i18n import text
 from ..tausch_rausch import AdjacentPairs, Card, Run, explain_missing, find, missing, task_by_id
 from ..tausch_rausch.cards import COLOURS, COPIES, VALUES, format_cards
 from .cards import cards_html
-from .language import language
+from .language import in_both_languages, language
 from .quiz import CardQuiz, Feedback, NumberQuiz
 from .style import table as html_table
 from .task_problems import SelectTaskProblem, finding_line, random_hand
@@ -58,6 +58,7 @@ def sum_line(values: Sequence[int]) -> str:
     return f"{' + '.join(map(str, values))} = {sum(values)}"
 
 
+@in_both_languages
 def runs_table(length: int, lang: str | None = None) -> HTML:
     """Every run of `length` with its sum, added up and by the rule."""
     lang = lang or language()
@@ -67,6 +68,7 @@ def runs_table(length: int, lang: str | None = None) -> HTML:
     return HTML(html_table(head, rows))
 
 
+@in_both_languages
 def pairs_table(lang: str | None = None) -> HTML:
     """Every shape of two and of three adjacent pairs."""
     lang = lang or language()
@@ -77,6 +79,7 @@ def pairs_table(lang: str | None = None) -> HTML:
     return HTML(html_table(head, rows))
 
 
+@in_both_languages
 def arithmetic_table(length: int, lang: str | None = None) -> HTML:
     """The arithmetic sequences of `length` among 1–10, grouped by their step."""
     lang = lang or language()
@@ -252,7 +255,7 @@ def runs_commentary(state, lang: str) -> list[str]:
     hand = state.hand_cards(state.to_move)
     run = longest_run([card.value for card in hand])
     lines = [text("lessons.watch.tr.head", lang, name=text("player.name", lang, number=state.to_move + 1)),
-             text("lessons.watch.runs.longest", lang, run="-".join(map(str, run)), length=len(run))]
+             text("lessons.watch.runs.longest", lang, run="-".join(map(str, run)), count=len(run))]
     for task_id in (RUN_TASK, "two-adjacent-pairs"):
         lines.append(finding_line(task_by_id(task_id), hand, lang))
     return lines
@@ -295,6 +298,7 @@ def watcher() -> GameWatcher:
     return GameWatcher("tausch_rausch", 3, WATCH_SEED, runs_commentary)
 
 
+@in_both_languages
 def solutions(lang: str | None = None) -> HTML:
     """The answers to the lesson's exercises, for the teacher."""
     lang = lang or language()

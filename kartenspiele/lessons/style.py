@@ -30,6 +30,8 @@ CSS = """
   position: relative; vertical-align: middle; }
 .ks-bar-fill { position: absolute; left: 0; top: 0; bottom: 0; background: #0072B2; }
 .ks-bar-mark { position: absolute; top: -3px; bottom: -3px; width: 3px; background: #D55E00; }
+body:has(.ks-lesson-bar.ks-lang-de) .ks-only-de, body:has(.ks-lesson-bar.ks-lang-en) .ks-only-en { display: block !important; }
+body:has(.ks-lesson-bar.ks-lang-de) .ks-only-en, body:has(.ks-lesson-bar.ks-lang-en) .ks-only-de { display: none !important; }
 """
 
 TONES = {True: "ks-say-good", False: "ks-say-warn", None: "ks-say-info"}

@@ -22,11 +22,11 @@ from ..core.rng import derive_rng
 from ..i18n import join_words, text
 from ..quanto import Move, format_cards, from_scenario, narrate, new_game, parse_cards
 from ..quanto.cards import DECK, Card
-from ..quanto.explain import card_name, groups_sum
+from ..quanto.explain import card_name, groups_sum, the_card
 from ..quanto.movegen import capture_moves
 from ..widgets.buttons import Spec
 from .cards import card_spec, cards_html
-from .language import language
+from .language import in_both_languages, language
 from .quiz import CardQuiz, ChoiceQuiz, Feedback, NumberQuiz
 from .style import table as html_table
 from .tree_widget import SearchTree
@@ -96,6 +96,7 @@ class Expanded:
         return " + ".join(self._term(power, count, False) for power, count in self.terms)
 
 
+@in_both_languages
 def ways_table(values: Sequence[int], lang: str | None = None, targets: Sequence[int] = range(1, 13)) -> HTML:
     """A table: each value, the number of groups (the coefficient), and the groups."""
     lang = lang or language()
@@ -135,6 +136,7 @@ def largest_capture(table: Sequence[Card], card: Card) -> Move | None:
     return max(captures(table, card), key=lambda move: len(move.takes), default=None)
 
 
+@in_both_languages
 def captures_table(cards: str, card: str, lang: str | None = None) -> HTML:
     """Every legal capture of `card` on the table `cards`: the cards taken and their groups."""
     lang = lang or language()
@@ -224,7 +226,7 @@ class CaptureProblem:
         return max((len(move.takes) for move in self.moves), default=0)
 
     def prompt(self, lang: str) -> str:
-        return (f"<p>{escape(text('lessons.subsets.capture.prompt', lang, card=card_name(self.card, lang)))}</p>"
+        return (f"<p>{escape(text('lessons.subsets.capture.prompt', lang, card=the_card(self.card, None, lang)))}</p>"
                 f"<div class='ks-row'>{cards_html([self.card], lang)}</div>")
 
     def hint(self, lang: str) -> str:
@@ -258,8 +260,7 @@ def best_line(table: Sequence[Card], card: Card, move: Move | None, lang: str) -
     name = card_name(card, lang)
     if move is None:
         return text("lessons.subsets.best.nothing", lang, card=name)
-    key = "lessons.subsets.best.line_one" if len(move.takes) == 1 else "lessons.subsets.best.line"
-    return text(key, lang, card=name, count=len(move.takes), arith=capture_arith(table, move, lang))
+    return text("lessons.subsets.best.line", lang, card=name, count=len(move.takes), arith=capture_arith(table, move, lang))
 
 
 def _within(part: Sequence[Card], whole: Sequence[Card]) -> bool:
@@ -428,6 +429,7 @@ def watcher() -> GameWatcher:
     return GameWatcher("quanto", 3, WATCH_SEED, capture_commentary)
 
 
+@in_both_languages
 def solutions(lang: str | None = None) -> HTML:
     """The answers to the lesson's exercises, for the teacher."""
     lang = lang or language()

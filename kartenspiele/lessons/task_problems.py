@@ -14,20 +14,27 @@ from html import escape
 from IPython.display import HTML
 
 from ..core.rng import derive_rng
-from ..i18n import text
+from ..i18n import current_language, set_language, text
 from ..tausch_rausch import DECK, Card, Task, explain_finding, explain_selection, find, task_by_id
 from ..tausch_rausch.cards import format_cards, sort_cards
 from ..tausch_rausch.display import task_html
 from ..tausch_rausch.reasons import sum_arith
 from ..widgets.buttons import Spec
 from .cards import cards_html
+from .language import in_both_languages
 from .quiz import Feedback
 
 
-def task_cards(*task_ids: str) -> HTML:
-    """Task cards of the default deck, side by side."""
-    cards = "".join(f"<div style='display:inline-block;vertical-align:top'>{task_html(task_by_id(task_id))}</div>"
-                    for task_id in task_ids)
+@in_both_languages
+def task_cards(*task_ids: str, lang: str | None = None) -> HTML:
+    """Task cards of the default deck, side by side (the cards speak the current language)."""
+    before = current_language()
+    set_language(lang or before)
+    try:
+        cards = "".join(f"<div style='display:inline-block;vertical-align:top'>{task_html(task_by_id(task_id))}</div>"
+                        for task_id in task_ids)
+    finally:
+        set_language(before)
     return HTML(f"<div>{cards}</div>")
 
 
@@ -35,8 +42,7 @@ def finding_line(task: Task, hand: Sequence[Card], lang: str) -> str:
     """One line of the task finder's answer: "✓ „…“ geht (2 Möglichkeiten)" or what is missing."""
     finding = find(task, hand)
     if finding.possible:
-        key = "lessons.finding.one" if len(finding.ways) == 1 else "lessons.finding.many"
-        return text(key, lang, task=task.title(lang), count=len(finding.ways))
+        return text("lessons.finding.ways", lang, task=task.title(lang), count=len(finding.ways))
     return text("lessons.finding.missing", lang, task=task.title(lang), missing=explain_finding(finding, lang)[0])
 
 

@@ -97,7 +97,7 @@ class SearchTree(widgets.VBox):
         groups = [node.sum_text() for node in found(visible)]
         status = text("lessons.tree.status", lang, step=self.shown, steps=total, found=len(groups))
         if self.shown == total:
-            status += " " + text("lessons.tree.done", lang, found=len(groups), steps=total,
+            status += " " + text("lessons.tree.done", lang, count=len(groups), steps=total,
                                  subsets=subsets_to_check(self.values))
         lines = [f"<b>{escape(status)}</b>"]
         if groups:

@@ -1,7 +1,7 @@
 """Quanto told in words: every event, step by step, with its arithmetic (German and English).
 
-`narrate(event, lang, viewer)` speaks to the viewer as "du/you" when the viewer acted,
-and hides cards that only the actor may see (cards drawn into a hand).
+`narrate(event, lang, viewer)` speaks to the viewer as "du/you" when the viewer acted or is
+the second player concerned (gives a card to a laid 1, loses a Quanto to a joker), and hides cards that only the actor may see (cards drawn into a hand).
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ PERSONAL = {
     "hand_refilled", "passed", "table_to_last_capturer", "quanto_lost", "next_player",
     "chip_returned",
 }
+# Events with a second person (`other`) who reads about themselves: "du gibst …", "… nimmt dir …".
+SECOND_PERSON = {"one_took": "giver", "joker_took_quanto": "yours"}
 
 
 def player_name(player: int, lang: str | None = None, names: Sequence[str] | None = None) -> str:
@@ -52,10 +54,19 @@ def groups_sum(groups: Sequence[Sequence[Card]], value: int | None, lang: str | 
 
 
 def played(card: Card, value: int | None, lang: str | None = None) -> str:
-    """The played card, with the declared value of a joker ("Joker als 6")."""
+    """The played card without article, with the declared value of a joker ("Joker als 6")."""
     if card.is_joker and value is not None:
         return text("quanto.card.joker_as", lang, value=value)
     return card_name(card, lang)
+
+
+def the_card(card: Card, value: int | None = None, lang: str | None = None) -> str:
+    """One card with its article, as a sentence names it: "die 8", "den Joker als 6"."""
+    if card.is_joker:
+        if value is not None:
+            return text("quanto.card.the_joker_as", lang, value=value)
+        return text("quanto.card.the_joker", lang)
+    return text("quanto.card.the", lang, card=card_name(card, lang))
 
 
 def narrate(event: Event, lang: str | None = None, viewer: int | None = None,
@@ -65,19 +76,21 @@ def narrate(event: Event, lang: str | None = None, viewer: int | None = None,
     key = f"quanto.event.{kind}"
     if kind in PERSONAL:
         key += ".you" if event.player == viewer and viewer is not None else ".other"
+        if kind in SECOND_PERSON and key.endswith(".other") and viewer is not None and event.other == viewer:
+            key = f"quanto.event.{kind}.{SECOND_PERSON[kind]}"
     cards = event.cards
     if event.hidden and event.player != viewer:
         cards = ()
     params = {
         "name": player_name(event.player, lang, names) if event.player is not None else "",
         "other": player_name(event.other, lang, names) if event.other is not None else "",
-        "card": card_name(event.card, lang) if event.card is not None else "",
+        "card": the_card(event.card, None, lang) if event.card is not None else "",
         "cards": card_list(cards, lang),
         "count": len(event.cards) if event.cards else (event.value or 0),
         "value": event.value,
     }
     if kind == "captured":
-        params["card"] = played(event.card, event.value, lang)
+        params["card"] = the_card(event.card, event.value, lang)
         params["arith"] = groups_sum(event.groups, event.value, lang)
         params["cards"] = card_list([card for group in event.groups for card in group], lang)
     elif kind in ("quanto_formed", "quanto_extended"):
@@ -87,7 +100,7 @@ def narrate(event: Event, lang: str | None = None, viewer: int | None = None,
         params["arith"] = groups_sum(event.groups, event.value, lang)
         params["cards"] = card_list([card for group in event.groups for card in group], lang)
     elif kind == "quanto_collected":
-        params["card"] = played(event.card, event.value, lang)
+        params["card"] = the_card(event.card, event.value, lang)
     elif kind == "table_refilled" and event.value:
         key = "quanto.event.table_refilled_rainbow"
     elif kind == "game_over":

@@ -189,7 +189,7 @@ def plan_move(state, move: Move) -> Plan:
         found = _find_partner(takes, chip - card.value, chip)  # type: ignore[operator]
         if found is None:
             raise IllegalMoveError("quanto.illegal.extend_partner", card=card.notation, chip=chip,
-                                   need=chip - card.value, cards=format_cards(takes) or "–")  # type: ignore[operator]
+                                   count=chip - card.value, cards=format_cards(takes) or "–")  # type: ignore[operator]
         partner, groups = found
         return Plan(move, card_id, taken_ids, groups, partner=partner, value=chip)
     if move.kind == COLLECT:

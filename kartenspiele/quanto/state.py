@@ -202,11 +202,11 @@ class QuantoState:
             if groups:
                 events.append(Event("quanto_groups_added", player, groups=groups, value=plan.value))
             stack = self.stacks[player] + plan.taken_ids
-            self._bonus(plan, player, events)
             self.win[player].extend(stack)
             self.win[player].append(plan.card_id)
             events.append(Event("quanto_collected", player, card=card, value=plan.value,
                                 cards=tuple(DECK[i] for i in stack) + (card,)))
+            self._bonus(plan, player, events)  # told after the card that earns it
             events.append(Event("chip_returned", player, value=plan.value))
             self.stacks[player] = []
             self.chip_of[player] = None

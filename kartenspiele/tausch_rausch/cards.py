@@ -61,9 +61,9 @@ class Card:
         """Order for hands and moves: by value, then gelb, grün, blau, rot."""
         return (self.value, _COLOUR_INDEX[self.colour])
 
-    def name(self, lang: str | None = None) -> str:
-        """The card as a child reads it: "blaue 4" / "blue 4"."""
-        return text("tausch_rausch.card", lang, colour=colour_adjective(self.colour, lang), value=self.value)
+    def name(self, lang: str | None = None, dative: bool = False) -> str:
+        """The card as a child reads it: "blaue 4" / "blue 4"; after "mit" (`dative`) "blauer 4"."""
+        return text("tausch_rausch.card", lang, colour=colour_adjective(self.colour, lang, dative), value=self.value)
 
     def _repr_html_(self) -> str:
         from .display import card_html
@@ -89,9 +89,9 @@ def colour_name(colour: str, lang: str | None = None) -> str:
     return text(f"tausch_rausch.colour.{colour}", lang)
 
 
-def colour_adjective(colour: str, lang: str | None = None) -> str:
-    """The colour before a number: "blaue" / "blue"."""
-    return text(f"tausch_rausch.colour.{colour}.adjective", lang)
+def colour_adjective(colour: str, lang: str | None = None, dative: bool = False) -> str:
+    """The colour before a number: "blaue" / "blue"; in the dative ("mit blauer 4") "blauer"."""
+    return text(f"tausch_rausch.colour.{colour}.{'dative' if dative else 'adjective'}", lang)
 
 
 def parse_cards(cards: str | Iterable[str | Card]) -> list[Card]:

@@ -161,7 +161,7 @@ def percent(chance: Fraction, lang: str | None = None) -> str:
 
 def markdown(rows: Sequence[Row], lang: str = "en") -> Iterator[str]:
     """The table in Markdown: id, N, condition, reward, the chances in per cent."""
-    sizes = " | ".join(f"P({text('tausch_rausch.word.cards_many', lang, count=size)})" for size in HAND_SIZES)
+    sizes = " | ".join(f"P({text('tausch_rausch.word.cards', lang, count=size)})" for size in HAND_SIZES)
     yield (f"| id | N | {text('tausch_rausch.table.condition', lang)} | "
            f"{text('tausch_rausch.table.reward', lang)} | {sizes} |")
     yield "|---|---|---|---|" + "---|" * len(HAND_SIZES)

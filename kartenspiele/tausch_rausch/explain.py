@@ -29,15 +29,14 @@ def player_name(player: int, lang: str | None = None, names: Sequence[str] | Non
     return text("player.name", lang, number=player + 1)
 
 
-def card_list(cards: Iterable[Card], lang: str | None = None) -> str:
-    """"gelbe 2, blaue 4 und rote 9"."""
-    return join_words((card.name(lang) for card in cards), lang)
+def card_list(cards: Iterable[Card], lang: str | None = None, dative: bool = False) -> str:
+    """"gelbe 2, blaue 4 und rote 9"; after "mit" (`dative`): "gelber 2, blauer 4 und roter 9"."""
+    return join_words((card.name(lang, dative) for card in cards), lang)
 
 
 def count_of_cards(count: int, lang: str | None = None) -> str:
     """"1 Karte" / "3 Karten"."""
-    return text("tausch_rausch.word.cards_one" if count == 1 else "tausch_rausch.word.cards_many", lang,
-                count=count)
+    return text("tausch_rausch.word.cards", lang, count=count)
 
 
 def task_title(task_id: str | None, tasks: dict[str, Task] | None, lang: str | None) -> str:
@@ -69,6 +68,10 @@ def narrate(event: Event, lang: str | None = None, viewer: int | None = None,
         params["stall"] = (event.value or 0) + 1
         params["size"] = count_of_cards(len(event.cards), lang)
         params["received"] = card_list(event.groups[0] if event.groups else (), lang)
+    elif kind == "task_fulfilled":
+        params["cards"] = card_list(event.cards, lang, dative=True)
+        if event.value is None:  # the winning task: no reward is drawn
+            key = key.replace(".task_fulfilled.", ".task_won.")
     elif kind == "drew" and event.hidden and event.player != viewer:
         params["cards"] = ""
     elif kind in ("game_won", "turn_cap"):
@@ -92,7 +95,7 @@ def explain_selection(task: Task, cards: Sequence[Card], lang: str | None = None
     ok = all(step.ok for step in steps)
     shown = sort_cards(cards)
     headline = text("tausch_rausch.explain.fulfils" if ok else "tausch_rausch.explain.fails", lang,
-                    cards=card_list(shown, lang) or "–", task=task.title(lang))
+                    cards=card_list(shown, lang) or "–", task=task.title(lang), count=len(shown))
     return [headline, *(step.render(lang) for step in steps)]
 
 
@@ -154,8 +157,7 @@ def explain_finding(finding: Finding, lang: str | None = None) -> list[str]:
     if finding.missing is not None:
         return [explain_missing(finding.missing, lang)]
     ways = [card_list(way, lang) for way in finding.ways]
-    key = "tausch_rausch.explain.one_way" if len(ways) == 1 else "tausch_rausch.explain.ways"
-    lines = [text(key, lang, count=len(ways), task=finding.task.title(lang))]
+    lines = [text("tausch_rausch.explain.ways", lang, count=len(ways), task=finding.task.title(lang))]
     lines.extend(f"• {way}" for way in ways[:SHOWN_OPTIONS])
     if len(ways) > SHOWN_OPTIONS:
         lines.append(text("tausch_rausch.explain.more_ways", lang, count=len(ways) - SHOWN_OPTIONS))

@@ -114,9 +114,11 @@ def _run_step(values: Sequence[int]) -> Step:
     return Step(True, "run.ok", {"values": _numbers(values), "arith": arith})
 
 
-def _counts_text(values: Sequence[int]) -> str:
+def _counts_text(values: Sequence[int]) -> Localised:
+    """How often each value is there, in words: "3-mal die 7 und einmal die 2"."""
     counts = Counter(values)
-    return ", ".join(f"{counts[v]} × {v}" for v in sorted(counts, key=lambda v: (-counts[v], v)))
+    order = sorted(counts, key=lambda v: (-counts[v], v))
+    return lambda lang: join_words((text("tausch_rausch.why.times", lang, count=counts[v], value=v) for v in order), lang)
 
 
 def _pattern_step(task: Task, values: Sequence[int]) -> Step | None:

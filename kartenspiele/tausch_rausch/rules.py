@@ -68,7 +68,7 @@ def plan_move(state, move: Move) -> Plan:
             raise IllegalMoveError("tausch_rausch.illegal.no_such_stall", stall=stall, last=len(STALL_SIZES) - 1)
         size = len(state.stalls[stall])
         if len(move.cards) != size:
-            raise IllegalMoveError("tausch_rausch.illegal.swap_count", stall=stall + 1, size=size,
+            raise IllegalMoveError("tausch_rausch.illegal.swap_count", stall=stall + 1, count=size,
                                    given=len(move.cards))
         return Plan(move, hand_ids(hand, move.cards))
     if move.kind == FULFIL:

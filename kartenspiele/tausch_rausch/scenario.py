@@ -93,7 +93,7 @@ def _place_cards(state: TauschRauschState, scenario: Mapping[str, Any], seed: in
     for stall, cards in stalls.items():
         ids = pool.take(cards, f"stall {stall}")
         if len(ids) != STALL_SIZES[stall]:
-            raise ScenarioError("tausch_rausch.scenario.stall_size", stall=stall, size=STALL_SIZES[stall],
+            raise ScenarioError("tausch_rausch.scenario.stall_size", stall=stall, count=STALL_SIZES[stall],
                                 given=len(ids))
         state.stalls[stall] = ids
     draw_given, discard_given = "draw" in scenario, "discard" in scenario

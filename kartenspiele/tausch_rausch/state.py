@@ -200,8 +200,11 @@ class TauschRauschState:
             self.discard.append(card_id)
         self.fulfilled[player].append(task.id)
         slot = self.open_tasks.index(task.id)
-        events.append(Event("task_fulfilled", player, cards=plan.move.cards, task=task.id, value=task.reward))
-        if len(self.fulfilled[player]) >= self.options.tasks_to_win:
+        wins = len(self.fulfilled[player]) >= self.options.tasks_to_win
+        # value: the reward drawn; the winning task draws none
+        events.append(Event("task_fulfilled", player, cards=plan.move.cards, task=task.id,
+                            value=None if wins else task.reward))
+        if wins:
             del self.open_tasks[slot]
             self.over = True
             self.winner = player

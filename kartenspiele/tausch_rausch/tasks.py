@@ -227,6 +227,13 @@ class AdjacentPairs(Pattern):
                 and all(b == a + 1 for a, b in zip(keys, keys[1:])))
 
 
+def _pairs_example(count: int) -> str:
+    """Adjacent pairs for `count` cards as an example: "3-3 & 4-4", "3-3, 4-4 & 5-5"."""
+    start = max(1, min(3, len(VALUES) + 1 - count // 2))
+    pairs = [f"{value}-{value}" for value in range(start, start + count // 2)]
+    return " & ".join([", ".join(pairs[:-1]), pairs[-1]]) if len(pairs) > 1 else "".join(pairs)
+
+
 PATTERNS: dict[str, type[Pattern]] = {cls.name: cls for cls in (Run, OfAKind, FullHouse, AdjacentPairs)}
 _ORDER = {"colour": 0, "parity": 1, "sum": 2, "pattern": 3}
 
@@ -348,7 +355,7 @@ class Task:
             else:
                 parts.append(text("tausch_rausch.task_text.sum_between", lang, low=low, high=high))
         if self.pattern is not None:
-            parts.append(text(f"tausch_rausch.task_text.{self.pattern.name}", lang))
+            parts.append(text(f"tausch_rausch.task_text.{self.pattern.name}", lang, example=_pairs_example(self.count)))
         return ", ".join(parts) or text("tausch_rausch.task_text.any", lang)
 
     def __str__(self) -> str:

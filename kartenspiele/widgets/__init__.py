@@ -6,6 +6,7 @@
 `saved(table)` saves every game of a table after every move. See each class for options.
 """
 
+from ..serving.click_limit import install_from_environment
 from .quanto_table import QuantoTable
 from .quanto_tutorial import QuantoTutorial
 from .saving import saved
@@ -13,6 +14,8 @@ from .seats import Seat
 from .start import StartPage
 from .tausch_rausch_table import TauschRauschTable
 from .tausch_rausch_tutorial import TauschRauschTutorial
+
+install_from_environment()  # under `kartenspiele serve`: one click computes for a bounded time
 
 __all__ = ["QuantoTable", "QuantoTutorial", "Seat", "StartPage", "TauschRauschTable", "TauschRauschTutorial",
            "saved"]

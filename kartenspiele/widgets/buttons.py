@@ -2,7 +2,9 @@
 
 A `ButtonRow` shows a list of `Spec`s — label, tooltip, CSS classes, enabled — and calls
 `on_press(key)` with the key of the pressed button. Cards are such buttons with the classes
-of `static/tables.css` (big value, colour, rainbow, joker, selected, blocked).
+of `static/tables.css` (big value, colour, rainbow, joker, selected, blocked). Given an
+`Access` widget, a row also tells screen readers each button's name, pressed state and
+description.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
 import ipywidgets as widgets
+
+from .access import Access, tagged
 
 
 @dataclass(frozen=True)
@@ -22,11 +26,15 @@ class Spec:
     tooltip: str = ""
     classes: tuple[str, ...] = ()
     disabled: bool = False
+    name: str = ""  # what a screen reader says (default: the label)
+    pressed: bool | None = None  # a toggle's state (aria-pressed); None: not a toggle
+    description: str = ""  # said after the name (why a card is blocked, …)
 
 
 @dataclass
 class _Slot:
     button: widgets.Button
+    token: str
     key: Hashable = None
     classes: tuple[str, ...] = field(default_factory=tuple)
 
@@ -35,10 +43,11 @@ class ButtonRow(widgets.HBox):
     """A row of buttons drawn from `Spec`s; pressing one calls `on_press(key)`."""
 
     def __init__(self, on_press: Callable[[Hashable], None], base_class: str = "ks-btn",
-                 row_class: str = "ks-buttonrow") -> None:
+                 row_class: str = "ks-buttonrow", access: Access | None = None) -> None:
         super().__init__()
         self.add_class(row_class)
         self._on_press = on_press
+        self._access = access
         self._base = base_class
         self._slots: list[_Slot] = []
         self.specs: tuple[Spec, ...] = ()
@@ -47,7 +56,7 @@ class ButtonRow(widgets.HBox):
         while len(self._slots) <= index:
             button = widgets.Button()
             button.add_class(self._base)
-            slot = _Slot(button)
+            slot = _Slot(button, tagged(button))
             button.on_click(lambda _b, slot=slot: self._on_press(slot.key))
             self._slots.append(slot)
         return self._slots[index]
@@ -72,6 +81,10 @@ class ButtonRow(widgets.HBox):
                     if name not in slot.classes:
                         button.add_class(name)
                 slot.classes = spec.classes
+            if self._access is not None:
+                pressed = None if spec.pressed is None else str(spec.pressed).lower()
+                self._access.set(slot.token, {"aria-label": spec.name or spec.label, "aria-pressed": pressed,
+                                              "aria-description": spec.description or None})
         shown = tuple(slot.button for slot in self._slots[: len(self.specs)])
         if self.children != shown:
             self.children = shown

@@ -1,7 +1,8 @@
 """The start page's part for playing together: "Raum eröffnen", "Raum beitreten" and
 "Weiterspielen" (the games this browser remembers).
 
-Opening or joining a room replaces the lobby by the room's page (`RoomPage`). Every error
+Opening or joining a room replaces the lobby by the room's page (`RoomPage`); a saved
+hot-seat game comes back as its hot-seat table (`saving.resumed_game`). Every error
 — an unknown code, a full room, a taken or too long name, the store out of reach — is shown
 under the form, and nothing changes.
 """
@@ -21,6 +22,7 @@ from ..core.errors import KartenspieleError
 from ..i18n import text
 from .memory import BrowserMemory
 from .room import RoomPage
+from .saving import SavedGame, resumed_game
 from .seats import level_label
 
 
@@ -29,13 +31,13 @@ class Lobby(widgets.VBox):
     store (`$KARTENSPIELE_STORE`); a store that cannot be opened is reported, not raised."""
 
     def __init__(self, lang: str = "de", store: Store | None = None, memory: BrowserMemory | None = None,
-                 on_room: Callable[[RoomPage], None] | None = None, poll: bool = True) -> None:
+                 on_room: Callable[[RoomPage | SavedGame], None] | None = None, poll: bool = True) -> None:
         super().__init__()
         self.add_class("ks-lobby")
         self.lang = lang
         self.poll = poll
         self.on_room = on_room
-        self.page: RoomPage | None = None
+        self.page: RoomPage | SavedGame | None = None
         self.memory = memory or BrowserMemory()
         self.rooms: Rooms | None = None
         self.store_error = ""
@@ -101,6 +103,8 @@ class Lobby(widgets.VBox):
         self.join_button.description = text("lobby.join.button", lang)
         self._seats_changed()
         self._draw_resume()
+        if self.page is not None:
+            self.page.set_language(lang)
         if self.store_error:
             self._error(self.store_error)
 
@@ -139,7 +143,8 @@ class Lobby(widgets.VBox):
             return
         try:
             room, seat, token = action(self.rooms)
-            page = RoomPage(self.rooms, room, seat, self.lang, poll=self.poll)
+            page: RoomPage | SavedGame = (resumed_game(self.rooms, room, self.lang, self.memory) if room.hot_seat
+                                          else RoomPage(self.rooms, room, seat, self.lang, poll=self.poll))
         except KartenspieleError as error:
             self._error(error.message(self.lang))
             return

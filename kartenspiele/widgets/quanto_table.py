@@ -14,7 +14,15 @@ from ..quanto import Move, narrate, new_game
 from ..quanto.cards import CHIPS, DECK
 from ..quanto.display import back_html, card_html
 from ..quanto.explain import card_name
-from ..quanto.moves import CAPTURE, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE
+from ..quanto.moves import (
+    CAPTURE,
+    FORM,
+    JOKER_QUANTO,
+    LAY,
+    PASS,
+    REFILL_HAND,
+    REFILL_TABLE,
+)
 from ..quanto.state import MAX_PLAYERS, MIN_PLAYERS
 from .buttons import ButtonRow, Spec
 from .setup import GameConfig, Variant
@@ -27,15 +35,16 @@ END_EVENTS = {"table_to_last_capturer", "table_out", "quanto_lost"}
 
 
 def card_spec(card_id: int, lang: str, classes: Sequence[str] = (), tooltip: str = "",
-              disabled: bool = False) -> Spec:
-    """A card as a button: big value (★ for a joker), rainbow or joker look, its name as tooltip."""
+              disabled: bool = False, pressed: bool | None = None) -> Spec:
+    """A card as a button: big value (★ for a joker), rainbow or joker look, its full name
+    for screen readers and as tooltip; `pressed` whether it is picked."""
     face = DECK[card_id]
     looks = ["ks-card", "ks-joker" if face.is_joker else f"ks-v{face.value}"]
     if face.rainbow:
         looks.append("ks-rainbow")
     name = card_name(face, lang)
     return Spec(card_id, "★" if face.is_joker else str(face.value), f"{name}. {tooltip}" if tooltip else name,
-                tuple(looks) + tuple(classes), disabled)
+                tuple(looks) + tuple(classes), disabled, name=name, pressed=pressed, description=tooltip)
 
 
 def move_label(move: Move, lang: str, names: Sequence[str]) -> str:
@@ -74,24 +83,26 @@ class QuantoTable(GameTable):
     def build_board(self) -> None:
         self.card: int | None = None
         self.picked: list[int] = []
+        self.hinted: Move | None = None
         self._selection_cache: tuple[tuple, Any] | None = None
         self.others = widgets.HTML()
         self.pile = widgets.HTML()
         self.table_label = widgets.HTML()
-        self.table_row = ButtonRow(self.press_table, row_class="ks-cards")
+        self.table_row = ButtonRow(self.press_table, row_class="ks-cards", access=self.access)
         self.table_row.add_class("ks-table-cards")
         top = widgets.HBox([self.others, self.pile])
         top.add_class("ks-top")
         self.public_area.children = (top, widgets.VBox([self.table_label, self.table_row]))
         self.sum_line = widgets.HTML()
         self.sum_line.add_class("ks-sum")
-        self.actions = ButtonRow(self.press_action, base_class="ks-action", row_class="ks-actions")
+        self.actions = ButtonRow(self.press_action, base_class="ks-action", row_class="ks-actions", access=self.access)
         self.action_list = widgets.Dropdown(layout=widgets.Layout(width="24em"))
         self.action_go = widgets.Button(button_style="primary")
+        self.action_go.add_class("ks-action-go")
         self.action_go.on_click(lambda _: self._play_listed())
         self.action_more = widgets.HBox([self.action_list, self.action_go], layout=widgets.Layout(display="none"))
         self.hand_label = widgets.HTML()
-        self.hand_row = ButtonRow(self.press_hand, row_class="ks-cards")
+        self.hand_row = ButtonRow(self.press_hand, row_class="ks-cards", access=self.access)
         self.hand_row.add_class("ks-hand-cards")
         self.held = widgets.HTML()
         self.mine = widgets.HTML()
@@ -111,6 +122,7 @@ class QuantoTable(GameTable):
             return
         self.card = None if self.card == card_id else card_id
         self.picked = []
+        self.hinted = None
         self.message_html = ""
         self.redraw()
 
@@ -119,6 +131,7 @@ class QuantoTable(GameTable):
         if not self.my_turn() or card_id not in self.state.table:
             return
         self.message_html = ""
+        self.hinted = None
         if self.card is None:
             self.say(t("quanto.say.card_first", self.lang), "info")
         elif card_id in self.picked:
@@ -128,7 +141,7 @@ class QuantoTable(GameTable):
             if card_id in selection.joinable:
                 self.picked.append(card_id)
             else:
-                self.say(selection.why_not(card_id, self.lang), "warn")
+                self.say(selection.why_not(card_id, self.lang, self.names), "warn")
         self.redraw()
 
     def press_action(self, index: int) -> None:
@@ -143,9 +156,12 @@ class QuantoTable(GameTable):
     def clear_selection(self) -> None:
         self.card = None
         self.picked = []
+        self.hinted = None
 
     def show_move(self, move: Move) -> None:
-        """Pick the cards of `move` (a hint): its hand card and the table cards it takes."""
+        """Pick the cards of `move` (a hint): its hand card and the table cards it takes;
+        its button is marked too."""
+        self.hinted = move
         if move.card is None:
             return
         playable = self.state.playable()
@@ -191,21 +207,22 @@ class QuantoTable(GameTable):
         selection = self.selection() if self.card is not None else None
         self._set(self.others, self._players_html([p for p in range(state.players) if p != viewer]))
         self._set(self.pile, self._pile_html())
-        self._set(self.table_label, f"<b>{escape(t('quanto.table', lang))}</b>")
+        self._set(self.table_label, f"<h2 class='ks-area'>{escape(t('quanto.table', lang))}</h2>")
         specs = []
         for card_id in state.table:
             classes: list[str] = []
             tooltip = ""
             if card_id in self.picked:
                 classes.append("ks-selected")
-                tooltip = t("card.selected", lang)
             elif selection is not None:
                 if card_id in selection.joinable:
                     classes.append("ks-joinable")
+                    tooltip = t("access.joinable", lang)
                 else:
                     classes.append("ks-blocked")
-                    tooltip = selection.why_not(card_id, lang)
-            specs.append(card_spec(card_id, lang, classes, tooltip, disabled=not mine))
+                    tooltip = selection.why_not(card_id, lang, self.names)
+            specs.append(card_spec(card_id, lang, classes, tooltip, disabled=not mine,
+                                   pressed=card_id in self.picked if mine else None))
         self.table_row.show(specs)
         if viewer is None:
             return
@@ -217,9 +234,9 @@ class QuantoTable(GameTable):
         drawn_phase = mine and state.phase == "after_three"
         cards = state.drawn if drawn_phase else state.hands[viewer]
         label = t("quanto.drawn" if drawn_phase else "quanto.your_hand", lang, name=self.names[viewer])
-        self._set(self.hand_label, f"<b>{escape(label)}</b>")
-        specs = [card_spec(i, lang, ("ks-selected",) if i == self.card else (),
-                           t("card.selected", lang) if i == self.card else "", disabled=not mine)
+        self._set(self.hand_label, f"<h2 class='ks-area'>{escape(label)}</h2>")
+        specs = [card_spec(i, lang, ("ks-selected",) if i == self.card else (), disabled=not mine,
+                           pressed=i == self.card if mine else None)
                  for i in sorted(cards, key=lambda i: DECK[i].sort_key())]
         self.hand_row.show(specs)
         held = ""
@@ -229,7 +246,7 @@ class QuantoTable(GameTable):
         self._set(self.held, held)
         self._set(self.mine, self._players_html([viewer], own=True))
         if selection is not None:
-            expression = selection.expression(lang)
+            expression = selection.expression(lang, self.names)
             played = card_name(DECK[self.card], lang)
             text = t("quanto.sum_line", lang, card=played, sum=expression) if expression else \
                 t("quanto.sum_line_empty", lang, card=played)
@@ -242,6 +259,8 @@ class QuantoTable(GameTable):
         if len(plays) > ACTION_BUTTONS:
             others = [m for m in moves if m not in plays]
             self.action_list.options = [(self._describe(m), i) for i, m in enumerate(moves) if m in plays]
+            if self.hinted in plays:
+                self.action_list.value = moves.index(self.hinted)
             self.action_go.description = t("quanto.action.do", lang)
             self.action_more.layout.display = ""
             shown = others
@@ -260,7 +279,13 @@ class QuantoTable(GameTable):
         label = move_label(move, self.lang, self.names)
         side = move.kind in (REFILL_TABLE, REFILL_HAND, PASS)
         classes = ("ks-side",) if side else ("ks-main-action", f"ks-do-{move.kind}")
-        return Spec(index, label, self._describe(move), classes)
+        if move == self.hinted:
+            classes += ("ks-hinted",)
+        return Spec(index, label, self._describe(move), classes, name=self._describe(move))
+
+    def hint_marks(self, move: Move) -> str:
+        """What a hint for `move` marks: its cards and its button, or only the button."""
+        return t("tutor.hint_button" if move.card is None else "tutor.hint_cards_button", self.lang)
 
     def player_rows(self, player: int, own: bool) -> list[str]:
         state = self.state
@@ -296,8 +321,23 @@ class QuantoTable(GameTable):
         if state.phase == "after_three":
             return t("quanto.prompt.after_three", lang, name=name)
         if self.card is None:
-            return t("quanto.prompt.pick_card", lang, name=name)
-        return t("quanto.prompt.pick_table", lang, name=name)
+            refill = any(state.is_legal(Move(kind)) for kind in (REFILL_TABLE, REFILL_HAND))
+            if not state.playable():  # (with nothing to refill either, the table passes by itself)
+                return t("quanto.prompt.refill_only", lang, name=name)
+            return t("quanto.prompt.pick_card" if refill else "quanto.prompt.pick_card_only", lang, name=name)
+        return t(self._table_prompt(), lang, name=name)
+
+    def _table_prompt(self) -> str:
+        """The status line after a hand card is chosen: only what the buttons offer."""
+        selection = self.selection()
+        offered = self.offered_moves()
+        if any(move.kind == LAY for move in offered):
+            return "quanto.prompt.pick_table" if selection.joinable else "quanto.prompt.lay_only"
+        if selection.ready:
+            return "quanto.prompt.pick_more_or_press" if selection.joinable else "quanto.prompt.press"
+        if selection.joinable:
+            return "quanto.prompt.pick_table_only"
+        return "quanto.prompt.other_card"
 
     def tell(self, actor: int, events: Sequence[Event]) -> list[str]:
         viewer = self.narrator_viewer

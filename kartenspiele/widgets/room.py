@@ -3,8 +3,10 @@
 The page asks the classroom layer for everything. Its table is the game's ordinary table
 with one person — this page's seat — and the other seats shown but never moved from here:
 a pupil's move goes to the room's log first (`Rooms.move`) and is drawn only when it was
-appended; moves of other pages arrive by a periodic check of the log (every
-`POLL_SECONDS`) and are drawn as they come. Undo asks the room, which allows it only to the
+appended; moves of other pages are drawn as they come: with the Redis store the page
+listens on the log's pub/sub channel (`Store.wait`), with SQLite it checks the log every
+`POLL_SECONDS`. The page speaks one language at a time; `set_language` (the start page's
+switch, or `?lang=` in the address) changes every text of it. Undo asks the room, which allows it only to the
 mover before the next move. The seed never reaches the browser: it would tell the deck.
 """
 
@@ -30,7 +32,10 @@ from .table import GameTable
 from .tausch_rausch_table import TauschRauschTable
 
 POLL_SECONDS = 0.2
-"""How often a page looks for new entries in the room's log."""
+"""How often a page looks for new entries in the room's log (SQLite store)."""
+LISTEN_SECONDS = 0.5
+"""With a store that notifies (Redis), the longest a page listens before its round of
+heartbeat and computer moves; a new entry wakes it at once."""
 HEARTBEAT_SECONDS = 3.0
 """How often a page says that it is still open (and looks who else is)."""
 ROOM_CSS = ("<style>.ks-room-head{margin:0.4em 0;font-size:1.1em}"
@@ -63,7 +68,7 @@ class RoomTableMixin:
 
     def _sync_toolbar(self) -> None:
         super()._sync_toolbar()
-        for widget in (self.new_button, self.speed, self.step, self.next_button, self.again_button,
+        for widget in (self.language, self.new_button, self.speed, self.step, self.next_button, self.again_button,
                        self.result_new_button):
             widget.layout.display = "none"
         self.undo_button.disabled = not self.controller.can_undo()
@@ -165,6 +170,13 @@ class RoomController:
     def can_undo(self) -> bool:
         return self.room.can_undo(self.seat)
 
+    def set_language(self, lang: str) -> None:
+        """Tell the table and the seats' names in `lang`."""
+        self.lang = lang
+        self.table._given_names = self.names()
+        self.table.names = list(self.table._given_names)
+        self.table.set_language(lang)
+
     def undo(self) -> None:
         try:
             self.rooms.undo(self.room, self.seat)
@@ -237,17 +249,37 @@ class RoomPage(widgets.VBox):
             f"<li class='ks-seat-{'open' if seat.is_open else 'taken'}'>{escape(names[index])}"
             + (f" <i>{escape(text('room.seat.you', lang))}</i>" if index == self.seat else "") + "</li>"
             for index, seat in enumerate(room.seats))
-        waiting_text = (text("room.waiting.opener", lang, code=room.code) if self.seat == 0
-                        else text("room.waiting.guest", lang, name=room.seats[0].name))
+        if self.seat == 0:
+            waiting_text = text("room.waiting.opener", lang, code=room.code)
+        elif self.leads():
+            waiting_text = text("room.waiting.opener_away", lang, name=room.seats[0].name)
+        else:
+            waiting_text = text("room.waiting.guest", lang, name=room.seats[0].name)
         self.seat_list.value = (f"<p>{escape(waiting_text)}</p><ul class='ks-seats'>{rows}</ul>")
         open_seats = sum(seat.is_open for seat in room.seats)
         self.start_button.description = (text("room.start.fill", lang, count=open_seats) if open_seats
                                          else text("room.start", lang))
-        self.start_button.layout.display = "" if self.seat == 0 else "none"
+        self.start_button.layout.display = "" if self.leads() else "none"
+
+    def set_language(self, lang: str) -> None:
+        """Show the whole page in `lang` (waiting room, header, table, notes)."""
+        if lang == self.lang:
+            return
+        self.lang = lang
+        self.say("")
+        if self.controller is not None:
+            self.controller.set_language(lang)
+        self.draw()
+
+    def leads(self) -> bool:
+        """Whether this page may start and hand over seats (see `Rooms.leads`); decided on the
+        absences seen at the last heartbeat."""
+        return self.seat == 0 or (self.room.seats[self.seat].is_person
+                                  and self._absent.get(0, 0.0) >= HAND_OVER_SECONDS)
 
     def _draw_hand_over(self, names: list[str]) -> None:
         buttons = []
-        if self.seat == 0 and not self.room.over:
+        if self.leads() and not self.room.over:
             for index, absent in sorted(self._absent.items()):
                 if absent >= HAND_OVER_SECONDS and self.room.seats[index].is_person and index != self.seat:
                     button = widgets.Button(description=text("room.hand_over", self.lang, name=names[index]),
@@ -301,8 +333,24 @@ class RoomPage(widgets.VBox):
         except RoomError as error:
             self.say(error.message(self.lang), "warn")
 
+    @property
+    def listens(self) -> bool:
+        """Whether the store notifies of new entries (Redis pub/sub) instead of being polled."""
+        return self.rooms.store.notifies
+
+    def wait(self) -> None:
+        """Block until the room's log may have news: listen on the store (Redis) for up to
+        `LISTEN_SECONDS`, or sleep `POLL_SECONDS` (SQLite, or the store out of reach)."""
+        if self.listens:
+            try:
+                self.rooms.store.wait(self.room.log, self.room.seq, LISTEN_SECONDS)
+                return
+            except StoreError:
+                pass
+        time.sleep(POLL_SECONDS)
+
     def start_polling(self) -> None:
-        """Check the log every `POLL_SECONDS` on the kernel's event loop (none: no polling)."""
+        """Keep up with the log on the kernel's event loop (none: nothing runs)."""
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -311,8 +359,12 @@ class RoomPage(widgets.VBox):
 
     async def _poll(self) -> None:
         while not self.closed:
-            await asyncio.sleep(POLL_SECONDS)
-            self.sync()
+            if self.listens:
+                await asyncio.to_thread(self.wait)  # the kernel's loop stays free while listening
+            else:
+                await asyncio.sleep(POLL_SECONDS)
+            if not self.closed:
+                self.sync()
 
     def close(self) -> None:
         self.closed = True

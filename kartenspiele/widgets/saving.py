@@ -2,9 +2,11 @@
 page can continue it after a reload or a lost kernel.
 
 `saved(QuantoTable())` shows the table together with the browser's memory of its games. A
-game with one person at the table is kept in the store like a room (`Rooms.record`): each
-move the table makes is appended to its log, each undo too. Games of several people at one
-screen are not saved (their seats cannot be told apart on another page).
+game with at least one person at the table — alone against the computer, or several people
+at one screen (hot seat) — is kept in the store like a room (`Rooms.record`): each move the
+table makes is appended to its log, each undo too. A game alone continues as a room page of
+its one seat; a hot-seat game continues as the same hot-seat table (`resumed_game`), with
+the curtain before the next person's hand.
 """
 
 from __future__ import annotations
@@ -16,18 +18,25 @@ from ..classroom.store import Store, open_store
 from ..core.errors import KartenspieleError
 from ..core.session import Session
 from .memory import BrowserMemory
+from .quanto_table import QuantoTable
+from .seats import PERSON, Seat
+from .setup import GameConfig
 from .table import GameTable
+from .tausch_rausch_table import TauschRauschTable
+
+TABLES: dict[str, type[GameTable]] = {"quanto": QuantoTable, "tausch_rausch": TauschRauschTable}
 
 
 class SaveRecorder:
-    """Keeps the store's copy of `table`'s game in step after every redraw of the table."""
+    """Keeps the store's copy of `table`'s game in step after every redraw of the table
+    (`room`: the saved game the table already plays, when it was continued)."""
 
-    def __init__(self, table: GameTable, rooms: Rooms, memory: BrowserMemory) -> None:
+    def __init__(self, table: GameTable, rooms: Rooms, memory: BrowserMemory, room: Room | None = None) -> None:
         self.table = table
         self.rooms = rooms
         self.memory = memory
-        self.session: Session | None = None
-        self.room: Room | None = None
+        self.session: Session | None = table.session if room is not None else None
+        self.room: Room | None = room
         self.error = ""
         table.tick.observe(lambda _: self.save(), "value")
         self.save()
@@ -35,7 +44,7 @@ class SaveRecorder:
     def save(self) -> None:
         """Bring the saved game up to the table's; a store error is remembered and tried again."""
         table = self.table
-        if table.session is None or len(table.people) != 1:
+        if table.session is None or not table.people:
             return
         try:
             room = self.room if table.session is self.session and self.room is not None else self._begin()
@@ -65,13 +74,43 @@ class SaveRecorder:
         return self.room
 
 
-def saved(table: GameTable, store: Store | None = None) -> widgets.VBox:
+class SavedGame(widgets.VBox):
+    """A game table whose games are saved (`recorder` is None when the store cannot be used)."""
+
+    def __init__(self, table: GameTable, recorder: SaveRecorder | None, children: tuple) -> None:
+        super().__init__(children)
+        self.table = table
+        self.recorder = recorder
+
+    def set_language(self, lang: str) -> None:
+        self.table.set_language(lang)
+
+
+def saved(table: GameTable, store: Store | None = None) -> SavedGame:
     """`table` with its games saved after every move (nothing is saved if the store cannot be
     opened; the table plays on)."""
     memory = BrowserMemory()
-    box = widgets.VBox([memory, table])
     try:
-        box.recorder = SaveRecorder(table, Rooms(store or open_store()), memory)
+        recorder: SaveRecorder | None = SaveRecorder(table, Rooms(store or open_store()), memory)
     except KartenspieleError:
-        box.recorder = None
-    return box
+        recorder = None
+    return SavedGame(table, recorder, (memory, table))
+
+
+def resumed_game(rooms: Rooms, room: Room, lang: str, memory: BrowserMemory) -> SavedGame:
+    """A saved hot-seat game on a new page: the table replays the room's moves and goes on
+    saving to the same room (the computer players go on as before)."""
+    seats = tuple(Seat(PERSON, state.name) if state.is_person else Seat(state.kind) for state in room.seats)
+    table = TABLES[room.game](lang=lang, players=room.players, speed="normal")
+    table.language.layout.display = "none"  # shown in the start page, whose switch speaks for it
+    table.config = GameConfig(room.players, seats, room.seed, dict(room.options))
+    table.step.value = True  # no computer move until the saved ones are replayed
+    table.load(room.initial_state(), seats)
+    assert table.session is not None
+    done = len(table.session.moves)  # a forced first move the table made itself, as saved
+    for (_, decision), move in list(zip(room.movers, room.state_session.moves))[done:]:
+        table._apply(move, decision=decision)
+    recorder = SaveRecorder(table, rooms, memory, room)
+    table.step.value = False  # the computer players go on at their pace
+    table.redraw()
+    return SavedGame(table, recorder, (table,))

@@ -15,6 +15,9 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from ..classroom import pupil
+from ..classroom.join import JoinBox
+from ..classroom.roles import TEACHER_NOTEBOOKS, is_teacher, served_by_voila
 from .lobby import Lobby
 from .style import style_widget
 from .texts import default_language, language_options, t
@@ -26,10 +29,15 @@ RULES = ("quanto", "tausch_rausch")
 
 @dataclass(frozen=True)
 class LessonLink:
-    """A lesson notebook: its file name and the title of its first heading."""
+    """A lesson notebook: its file name and its title, the first heading in German and the
+    first heading of its English fold-out."""
 
     name: str
     title: str
+    title_en: str = ""
+
+    def title_in(self, lang: str) -> str:
+        return self.title_en if lang == "en" and self.title_en else self.title
 
 
 def find_lessons_folder(start: Path | None = None) -> Path | None:
@@ -41,8 +49,9 @@ def find_lessons_folder(start: Path | None = None) -> Path | None:
     return None
 
 
-def notebook_title(path: Path) -> str:
-    """The first Markdown heading of a notebook, else its file name in words."""
+def notebook_title(path: Path, lang: str = "de") -> str:
+    """The first Markdown heading of a notebook (in English: the first heading inside an English
+    fold-out `<details>`), else its file name in words."""
     try:
         cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
     except (OSError, ValueError):
@@ -51,18 +60,23 @@ def notebook_title(path: Path) -> str:
         if cell.get("cell_type") != "markdown":
             continue
         source = cell.get("source", "")
-        for line in (source if isinstance(source, str) else "".join(source)).splitlines():
+        source = source if isinstance(source, str) else "".join(source)
+        german, fold, english = source.partition("<details")
+        for line in (english if lang == "en" else german).splitlines():
             if line.startswith("#"):
                 return line.lstrip("#").strip()
+        if lang == "en" and fold:
+            break
     return path.stem.replace("_", " ").replace("-", " ")
 
 
-def lesson_links(folder: Path | None) -> list[LessonLink]:
-    """Every notebook in `folder`, sorted by file name."""
+def lesson_links(folder: Path | None, teacher: bool = False) -> list[LessonLink]:
+    """Every notebook in `folder`, sorted by file name; the teacher's guide only for a teacher."""
     if folder is None:
         return []
-    return [LessonLink(path.name, notebook_title(path))
-            for path in sorted(folder.glob("*.ipynb")) if not path.name.startswith(".")]
+    return [LessonLink(path.name, notebook_title(path), notebook_title(path, "en"))
+            for path in sorted(folder.glob("*.ipynb"))
+            if not path.name.startswith(".") and (teacher or path.name not in TEACHER_NOTEBOOKS)]
 
 
 class StartPage(widgets.VBox):
@@ -73,7 +87,7 @@ class StartPage(widgets.VBox):
         self.add_class("ks-table")
         self.add_class("ks-start-page")
         self.lang = lang or default_language()
-        self.lessons = lesson_links(lessons if lessons is not None else find_lessons_folder())
+        self.lessons = lesson_links(lessons if lessons is not None else find_lessons_folder(), is_teacher())
         self.language = widgets.ToggleButtons(options=language_options(), value=self.lang)
         self.language.add_class("ks-language")
         self.language.observe(lambda change: self.set_language(change["new"]), "value")
@@ -83,6 +97,11 @@ class StartPage(widgets.VBox):
         bar = widgets.HBox([self.heading, self.language])
         bar.add_class("ks-toolbar")
         self.children = (style_widget(), bar, self.lobby, self.body)
+        self.join: JoinBox | None = None
+        if served_by_voila() and not is_teacher():
+            pupil.from_address()
+            self.join = JoinBox(on_join=lambda: self.set_language(self.lang))
+            self.children = (style_widget(), bar, self.join, self.lobby, self.body)
         self.set_language(self.lang)
 
     def set_language(self, lang: str) -> None:
@@ -91,23 +110,33 @@ class StartPage(widgets.VBox):
         if self.language.value != lang:
             self.language.value = lang
         self.heading.value = f"<span class='ks-title'>{escape(t('start.title', lang))}</span>"
+        if self.join is not None:
+            self.join.set_language(lang)
         self.body.value = self.html()
         self.lobby.set_language(lang)
 
     def _in_room(self) -> None:
-        """A room fills the page: the links and rules step aside."""
+        """A room fills the page: the links and rules step aside (the language switch stays)."""
         self.body.layout.display = "none"
-        self.language.layout.display = "none"
+
+    def lesson_item(self, lesson: LessonLink, query: str) -> str:
+        """A lesson's line: a link, or the title with a lock while the teacher has not released it."""
+        from ..lessons.catalogue import LESSONS  # the lessons import the widgets
+
+        session = pupil.current()
+        key = next((item.key for item in LESSONS if item.file == lesson.name), None)
+        if session is not None and session.locked(key):
+            return f"<li class='ks-locked'>🔒 {escape(lesson.title_in(self.lang))}</li>"
+        return f"<li><a href='../lessons/{escape(lesson.name + query)}'>{escape(lesson.title_in(self.lang))}</a></li>"
 
     def html(self) -> str:
         lang = self.lang
-        query = "" if lang == "de" else f"?lang={lang}"
+        query = pupil.link_query(lang)
         tiles = "".join(
-            f"<a class='ks-tile ks-tile-{key}' href='{href}{query}'><b>{escape(t(f'start.{key}', lang))}</b>"
+            f"<a class='ks-tile ks-tile-{key}' href='{escape(href + query)}'><b>{escape(t(f'start.{key}', lang))}</b>"
             f"<span>{escape(t(f'start.{key}.note', lang))}</span></a>" for key, href in APPS)
         if self.lessons:
-            items = "".join(f"<li><a href='../lessons/{escape(lesson.name)}'>{escape(lesson.title)}</a></li>"
-                            for lesson in self.lessons)
+            items = "".join(self.lesson_item(lesson, query) for lesson in self.lessons)
             lessons = f"<ul class='ks-lessons'>{items}</ul>"
         else:
             lessons = f"<p>{escape(t('start.no_lessons', lang))}</p>"

@@ -13,7 +13,7 @@ import ipywidgets as widgets
 
 from ..tausch_rausch.display import PALETTE
 
-SHEETS = ("cards.css", "tables.css")
+SHEETS = ("cards.css", "tables.css", "tablet.css")
 
 
 def colour_rules() -> str:

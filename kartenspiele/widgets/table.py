@@ -9,6 +9,7 @@ curtain in hot-seat play). The engine decides every rule; the table only asks it
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any, ClassVar
@@ -17,10 +18,15 @@ import ipywidgets as widgets
 
 from .. import bots
 from ..bots.hint import hint
+from ..classroom import pupil
+from ..classroom.roles import served_by_voila
 from ..core.errors import KartenspieleError
 from ..core.events import Event
 from ..core.rng import derive_rng
 from ..core.session import Session
+from .access import Access, tagged
+from .ending import EndScreen
+from .home import home_link
 from .log import MoveLog
 from .pacing import SPEEDS, Handle, Scheduler, event_loop_scheduler
 from .seats import Seat, seat_names
@@ -47,6 +53,8 @@ class GameTable(widgets.VBox):
         self.add_class("ks-table")
         self.lang = lang or default_language()
         self.scheduler = scheduler
+        if served_by_voila() and pupil.current() is None:
+            pupil.from_address()  # a pupil who joined a class on the start page
         self.session: Session | None = None
         self.config: GameConfig | None = None
         self.seats: tuple[Seat, ...] = ()
@@ -63,6 +71,7 @@ class GameTable(widgets.VBox):
         self.show_result = True
         self.message_html = ""
         self._pending: Handle | None = None
+        self.access = Access()
         self._build_frame(players, speed, step)
         if seats is not None:
             self.setup.set_players(players, [s if isinstance(s, Seat) else Seat(s) for s in seats])
@@ -98,10 +107,20 @@ class GameTable(widgets.VBox):
         self.next_button.on_click(lambda _: self.next_move())
         for button in (self.new_button, self.undo_button, self.hint_button, self.next_button, self.big):
             button.layout.width = "auto"
-        self.toolbar = widgets.HBox([self.heading, self.language, self.new_button, self.undo_button,
-                                     self.hint_button, self.speed, self.step, self.next_button, self.big])
+        self.log_button = widgets.ToggleButton(value=False, icon="list", layout=widgets.Layout(width="auto"))
+        self.log_button.observe(self._log_toggled, "value")
+        self.home_link = widgets.HTML()
+        self.new_button.add_class("ks-apart")
+        self.toolbar = widgets.HBox([self.heading, self.language, self.undo_button, self.hint_button, self.speed,
+                                     self.step, self.next_button, self.big, self.log_button, self.new_button,
+                                     self.home_link])
         self.toolbar.add_class("ks-toolbar")
         self.setup = SetupPanel(self.game, self.player_range, self.variants, lang, self.start_game, players)
+        self.resume_button = widgets.Button(icon="arrow-left", layout=widgets.Layout(width="auto"))
+        self.resume_button.add_class("ks-resume")
+        self.resume_button.on_click(lambda _: self.resume())
+        self.keys_help = widgets.HTML()
+        self.keys_help.add_class("ks-keys-help")
         self.status = widgets.HTML()
         self.status.add_class("ks-status")
         self.banner = widgets.HTML()
@@ -113,14 +132,10 @@ class GameTable(widgets.VBox):
         self.curtain_button.on_click(lambda _: self.reveal())
         self.curtain = widgets.VBox([self.curtain_text, self.curtain_button])
         self.curtain.add_class("ks-curtain")
-        self.result_text = widgets.HTML()
-        self.again_button = widgets.Button(icon="repeat", layout=widgets.Layout(width="auto"))
-        self.again_button.on_click(lambda _: self.play_again())
-        self.result_new_button = widgets.Button(icon="plus", button_style="success", layout=widgets.Layout(width="auto"))
-        self.result_new_button.on_click(lambda _: self.show_setup())
-        self.result = widgets.VBox([self.result_text, widgets.HBox([self.again_button, self.result_new_button])],
-                                   layout=widgets.Layout(display="none"))
-        self.result.add_class("ks-result")
+        self.ending = EndScreen(self.play_again, self.show_setup)
+        self.result = self.ending
+        self.result_text, self.again_button = self.ending.text, self.ending.again_button
+        self.result_new_button = self.ending.new_button
         self.move_log = MoveLog()
         self.public_area = widgets.VBox()
         self.public_area.add_class("ks-public")
@@ -128,6 +143,7 @@ class GameTable(widgets.VBox):
         self.private_area.add_class("ks-private")
         self.build_board()
         self.hand_slot = widgets.VBox()
+        self.hand_slot.add_class("ks-hand-slot")
         self.redraws = 0
         self.tick = widgets.HTML(layout=widgets.Layout(display="none"))  # counts redraws, for automation
         self.tick.add_class("ks-tick")
@@ -136,6 +152,10 @@ class GameTable(widgets.VBox):
         self.game_column.add_class("ks-game")
         self.main = widgets.HBox([self.game_column, self.move_log])
         self.main.add_class("ks-main")
+        self._tags = {name: tagged(widget) for name, widget in (
+            ("language", self.language), ("speed", self.speed), ("game", self.game_column),
+            ("public", self.public_area), ("private", self.private_area), ("log", self.move_log),
+            ("banner", self.banner), ("message", self.message), ("new", self.new_button), ("big", self.big), ("log_button", self.log_button))}
         self._relabel_frame()
 
     def build_board(self) -> None:
@@ -175,6 +195,10 @@ class GameTable(widgets.VBox):
 
     def show_move(self, move: Any) -> None:
         """Select the cards of `move` on the board (for a hint)."""
+
+    def hint_marks(self, move: Any) -> str:
+        """What a hint for `move` marks on the board (the tutorial's "Tipp")."""
+        return t("tutor.hint", self.lang)
 
     def prompt(self) -> str:
         """What the person to move should do now (status line)."""
@@ -234,6 +258,8 @@ class GameTable(widgets.VBox):
         """Play from `state` with these seats (a new game, or a prepared scenario)."""
         self._cancel_pending()
         self.session = Session(state)
+        self.reported_over = False
+        self.started_at = time.monotonic()
         self.seats = tuple(seats)
         self._given_names = list(names) if names else None
         self.names = self._given_names or seat_names(self.seats, self.lang)
@@ -246,6 +272,7 @@ class GameTable(widgets.VBox):
         self._layout()
         self._advance()
         self.redraw()
+        self.access.request_focus("table")
 
     def play_again(self) -> None:
         """The same deal again, with the same seats."""
@@ -253,17 +280,28 @@ class GameTable(widgets.VBox):
             self.start_game(self.config)
 
     def show_setup(self) -> None:
-        """Open the new-game panel (the game in progress stays until a new one starts)."""
+        """Open the new-game panel. A game in progress stays: "Zurück zum Spiel" returns to
+        it until a new one starts."""
         self._cancel_pending()
         if self.config is not None:
             self.setup.reroll()
         self._layout(setup=True)
 
+    def resume(self) -> None:
+        """Close the new-game panel and go on with the game in progress."""
+        if self.session is not None:
+            self._layout()
+            self._advance()
+            self.redraw()
+            self.access.request_focus("hand")
+
     def _layout(self, setup: bool = False) -> None:
         if self.session is None or setup:
-            children = (self.style_sheet, self.toolbar, self.setup)
+            running = self.session is not None and not self.state.is_terminal()
+            children = ((self.style_sheet, self.access, self.toolbar, self.resume_button, self.setup, self.keys_help)
+                        if running else (self.style_sheet, self.access, self.toolbar, self.setup, self.keys_help))
         else:
-            children = (self.style_sheet, self.toolbar, self.main)
+            children = (self.style_sheet, self.access, self.toolbar, self.main)
         if self.children != children:
             self.children = children
         self._sync_toolbar()
@@ -291,6 +329,7 @@ class GameTable(widgets.VBox):
         self.redraw()
         for callback in self.after_play:
             callback()
+        self.access.request_focus("result" if self.state.is_terminal() else "hand")
         return True
 
     def _apply(self, move: Any, decision: bool) -> list[Event]:
@@ -384,6 +423,7 @@ class GameTable(widgets.VBox):
         self.clear_selection()
         self._layout()
         self.redraw()
+        self.access.request_focus("hand")
 
     # -- hint ------------------------------------------------------------------------------
     def show_hint(self) -> None:
@@ -423,7 +463,11 @@ class GameTable(widgets.VBox):
 
     def _relabel_frame(self) -> None:
         lang = self.lang
-        self.heading.value = f"<span class='ks-title'>{escape(t(self.title_key, lang))}</span>"
+        self.heading.value = f"<h1 class='ks-title'>{escape(t(self.title_key, lang))}</h1>"
+        self.home_link.value = home_link(lang)
+        self.log_button.description = t("access.log", lang)
+        self.resume_button.description = t("access.resume", lang)
+        self.keys_help.value = f"<p class='ks-note'>{escape(t('access.keys', lang))}</p>"
         self.new_button.description = t("button.new_game", lang)
         self.undo_button.description = t("button.undo", lang)
         self.hint_button.description = t("button.hint", lang)
@@ -435,14 +479,40 @@ class GameTable(widgets.VBox):
         self.speed.options = [(t(f"speed.{name}", lang), name) for name in SPEEDS]
         self.speed.value = value
         self.speed.tooltip = t("speed.tooltip", lang)
-        self.again_button.description = t("button.again", lang)
-        self.result_new_button.description = t("button.new_game", lang)
+        self.ending.relabel(lang)
+        tags, access = self._tags, self.access
+        access.set(tags["game"], {"role": "region", "aria-label": t("access.game", lang),
+                                  "aria-description": t("access.keys", lang)})
+        for name, key in (("public", "access.public"), ("private", "access.private"),
+                          ("log", "access.log")):
+            access.set(tags[name], {"role": "region", "aria-label": t(key, lang)})
+        access.set(tags["banner"], {"role": "status", "aria-live": "polite", "aria-label": t("access.last_move", lang),
+                                    "tabindex": "0"})
+        access.set(tags["message"], {"tabindex": "0"})  # both scroll when a text is long
+        access.set(tags["language"], {"role": "group", "aria-label": t("access.language", lang)})
+        access.set(tags["speed"], {"control:aria-label": t("access.speed", lang)})
+        access.set(tags["new"], {"aria-description": t("access.new_game", lang)})
+        access.set(tags["big"], {"aria-pressed": str(self.big.value).lower()})
+        access.set(tags["log_button"], {"aria-pressed": str(self.log_button.value).lower()})
+        access.flush()
+
+    def _log_toggled(self, change: dict) -> None:
+        """Show or hide the log ("Verlauf"): open by default only on wide screens (CSS)."""
+        self.main.add_class("ks-log-chosen")
+        if change["new"]:
+            self.main.add_class("ks-log-open")
+        else:
+            self.main.remove_class("ks-log-open")
+        self.access.set(self._tags["log_button"], {"aria-pressed": str(change["new"]).lower()})
+        self.access.flush()
 
     def _big_changed(self, change: dict) -> None:
         if change["new"]:
             self.add_class("ks-big")
         else:
             self.remove_class("ks-big")
+        self.access.set(self._tags["big"], {"aria-pressed": str(change["new"]).lower()})
+        self.access.flush()
 
     # -- drawing ---------------------------------------------------------------------------
     def say(self, text: str, kind: str = "info") -> None:
@@ -472,15 +542,29 @@ class GameTable(widgets.VBox):
         status = self._status_text()
         self._set(self.status, f"<div class='ks-status-box' role='status' aria-live='polite'>{escape(status)}</div>"
                   if status else "")
-        self._set(self.banner, self._banner_html())
-        self._set(self.message, self.message_html)
+        self._set(self.banner, self._banner_html(), keep=True)
+        self._set(self.message, self.message_html, keep=True)
         self._draw_result(over)
         self.move_log.show(self.session.events, self.actors, self.tell, lang, t("log.title", lang),
                            self.log_start_line())
         self._mark("ks-your-turn", self.my_turn() and not curtain)
         self._mark("ks-over", over)
+        self.access.flush()
+        if over and not self.reported_over:
+            self.reported_over = True
+            self._report_result()
         self.redraws += 1
         self.tick.value = str(self.redraws)
+
+    def _report_result(self) -> None:
+        """Tell the pupil's class (if they joined one) how the game ended and how long it was."""
+        scores = list(self.state.scores())
+        people = self.people or [0]
+        best = max(scores)
+        mine = max(scores[seat] for seat in people)
+        result = ("draw" if scores.count(best) > 1 and mine == best else "won" if mine == best else "lost")
+        pupil.record("game", game=self.game, result=f"{result} {'-'.join(map(str, scores))}",
+                     moves=len(self.session.moves), seconds=round(time.monotonic() - self.started_at, 1))
 
     def log_start_line(self) -> str:
         """The first line of the log: the seed (to play the deal again) and who begins."""
@@ -494,11 +578,12 @@ class GameTable(widgets.VBox):
             self.remove_class(name)
 
     @staticmethod
-    def _set(widget: widgets.HTML, value: str) -> None:
-        """Set an HTML widget's content (only a change travels to the browser); hide it when empty."""
+    def _set(widget: widgets.HTML, value: str, keep: bool = False) -> None:
+        """Set an HTML widget's content (only a change travels to the browser); hide it when
+        empty unless it `keep`s its place (so that nothing below it moves)."""
         if widget.value != value:
             widget.value = value
-        display = "" if value else "none"
+        display = "" if value or keep else "none"
         if widget.layout.display != display:
             widget.layout.display = display
 
@@ -517,10 +602,25 @@ class GameTable(widgets.VBox):
             return t("status.curtain", lang, name=name)
         return self.prompt()
 
+    def last_turn(self) -> list[int]:
+        """The indexes of the moves of the last turn: the last player's moves in a row (a laid
+        2 and the card after it), and, when that was not the person at the screen, every
+        move since the person's last one."""
+        if self.session is None or not self.actors:
+            return []
+        me = self.narrator_viewer
+        index = len(self.actors) - 1
+        last = self.actors[index]
+        while index > 0 and (self.actors[index - 1] == last
+                             or (me is not None and last != me and self.actors[index - 1] != me)):
+            index -= 1
+        return list(range(index, len(self.actors)))
+
     def _banner_html(self) -> str:
         if self.session is None or not self.session.events:
             return ""
-        sentences = self.tell(self.actors[-1], self.session.events[-1])
+        sentences = [s for index in self.last_turn()[-6:]
+                     for s in self.tell(self.actors[index], self.session.events[index])]
         if not sentences:
             return ""
         lines = "".join(f"<div>{escape(s)}</div>" for s in sentences)
@@ -541,23 +641,6 @@ class GameTable(widgets.VBox):
         self.result.layout.display = "" if shown else "none"
         if not shown:
             return
-        lang = self.lang
-        state = self.state
-        scores = state.scores()
-        winners = set(state.winners())
-        order = sorted(range(state.players), key=lambda p: -scores[p])
-        rows = "".join(
-            f"<tr class='{'ks-winner' if p in winners else ''}'><td>{'★' if p in winners else ''}</td>"
-            f"<td>{escape(self.names[p])}</td><td>{scores[p]}</td></tr>" for p in order)
-        if not winners:
-            verdict = t("result.draw", lang)
-        elif len(winners) == 1:
-            verdict = t("result.winner", lang, name=self.names[next(iter(winners))])
-        else:
-            verdict = t("result.tie", lang, names=", ".join(self.names[p] for p in sorted(winners)))
         last = self.session.events[-1] if self.session and self.session.events else []
-        extra = "".join(f"<p>{escape(line)}</p>" for line in self.ending_lines(last))
-        value = (f"<h3>{escape(t('result.title', lang))}</h3><p class='ks-verdict'>{escape(verdict)}</p>"
-                 f"<table class='ks-scores'><tr><th></th><th>{escape(t('result.player', lang))}</th>"
-                 f"<th>{escape(self.score_label())}</th></tr>{rows}</table>{extra}")
-        self._set(self.result_text, value)
+        self.ending.show(self.state.scores(), self.state.winners(), self.names, self.narrator_viewer,
+                         self.score_label(), self.ending_lines(last), self.lang)

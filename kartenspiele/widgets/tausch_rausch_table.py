@@ -20,6 +20,7 @@ from ..tausch_rausch.display import PALETTE
 from ..tausch_rausch.explain import count_of_cards
 from ..tausch_rausch.reasons import judge, sum_arith
 from ..tausch_rausch.state import MAX_PLAYERS, MIN_PLAYERS
+from .access import tagged
 from .buttons import ButtonRow, Spec
 from .setup import GameConfig, Variant
 from .table import GameTable
@@ -27,12 +28,14 @@ from .texts import t
 
 
 def card_spec(card_id: int, lang: str, classes: Sequence[str] = (), tooltip: str = "",
-              disabled: bool = False) -> Spec:
-    """A number card as a button: colour, symbol (from the CSS) and big value; its name as tooltip."""
+              disabled: bool = False, pressed: bool | None = None) -> Spec:
+    """A number card as a button: colour, symbol (from the CSS) and big value; its full name
+    for screen readers and as tooltip; `pressed` whether it is picked."""
     face = DECK[card_id]
     name = face.name(lang)
     return Spec(card_id, str(face.value), f"{name}. {tooltip}" if tooltip else name,
-                ("ks-card", "ks-tr", f"ks-c-{face.colour}", *classes), disabled)
+                ("ks-card", "ks-tr", f"ks-c-{face.colour}", *classes), disabled, name=name, pressed=pressed,
+                description=tooltip)
 
 
 def small_card(face: Card, lang: str) -> str:
@@ -81,11 +84,16 @@ class TauschRauschTable(GameTable):
         self.others = widgets.HTML()
         self.piles = widgets.HTML()
         self.market_label = widgets.HTML()
+        self.market_label.add_class("ks-market-label")
         self.stall_cards, self.stall_buttons, self.stalls = _slots("ks-stall", self.press_stall)
+        self.stall_tags = [tagged(button) for button in self.stall_buttons]
+        self.task_tags: list[str] = []
         self.market = widgets.HBox(self.stalls)
         self.market.add_class("ks-market")
         self.tasks_label = widgets.HTML()
+        self.tasks_label.add_class("ks-tasks-label")
         self.task_texts, self.task_buttons, self.task_boxes = _slots("ks-task", self.press_task)
+        self.task_tags = [tagged(button) for button in self.task_buttons]
         self.tasks_row = widgets.HBox(self.task_boxes)
         self.tasks_row.add_class("ks-tasks")
         top = widgets.HBox([self.others, self.piles])
@@ -95,9 +103,11 @@ class TauschRauschTable(GameTable):
         self.sum_line.add_class("ks-sum")
         self.clear_button = widgets.Button(icon="times")
         self.clear_button.add_class("ks-side")
+        self.clear_tag = tagged(self.clear_button)
         self.clear_button.on_click(lambda _: self._clear())
         self.hand_label = widgets.HTML()
-        self.hand_row = ButtonRow(self.press_hand, row_class="ks-cards")
+        self.hand_label.add_class("ks-hand-label")
+        self.hand_row = ButtonRow(self.press_hand, row_class="ks-cards", access=self.access)
         self.hand_row.add_class("ks-hand-cards")
         self.mine = widgets.HTML()
         hand = widgets.VBox([self.hand_label, self.hand_row])
@@ -176,17 +186,19 @@ class TauschRauschTable(GameTable):
         faces = self._faces()
         self._set(self.others, self._players_html([p for p in range(state.players) if p != viewer]))
         self._set(self.piles, self._piles_html())
-        self._set(self.market_label, f"<b>{escape(t('tausch_rausch.market', lang))}</b>")
+        self._set(self.market_label, f"<h2 class='ks-area'>{escape(t('tausch_rausch.market', lang))}</h2>")
         for index, (cards, button) in enumerate(zip(self.stall_cards, self.stall_buttons)):
             stall = state.stalls[index]
             shown = "".join(small_card(face, lang) for face in sorted((DECK[i] for i in stall), key=Card.sort_key))
             self._set(cards, f"<div class='ks-stall-head'>{escape(t('tausch_rausch.stall', lang, number=index + 1, count=len(stall)))}"
                              f"</div><div class='ks-row'>{shown}</div>")
             ready = mine and len(faces) == len(stall)
-            self._button(button, t("tausch_rausch.swap", lang, count=len(stall)), not mine, ready,
+            label = t("tausch_rausch.swap", lang, count=len(stall))
+            self._button(button, label, not mine, ready,
                          t("tausch_rausch.swap_tooltip", lang, number=index + 1, count=len(stall)),
                          self.hinted is not None and self.hinted.stall == index)
-        self._set(self.tasks_label, f"<b>{escape(t('tausch_rausch.open_tasks', lang))}</b>")
+            self.access.set(self.stall_tags[index], {"aria-label": t("access.swap", lang, label=label, number=index + 1)})
+        self._set(self.tasks_label, f"<h2 class='ks-area'>{escape(t('tausch_rausch.open_tasks', lang))}</h2>")
         for slot, (text_widget, button, box) in enumerate(zip(self.task_texts, self.task_buttons, self.task_boxes)):
             if slot >= len(state.open_tasks):
                 box.layout.display = "none"
@@ -199,12 +211,13 @@ class TauschRauschTable(GameTable):
                 step, ok = self._verdict(judge(task, faces))
                 verdict = (f"<div class='{'ks-ok' if ok else 'ks-no'}'>{'✔' if ok else '✘'} "
                            f"{escape(step.render(lang))}</div>")
-            reward = escape(t("tausch_rausch.reward_tooltip", lang, reward=task.reward))
+            reward = escape(t("tausch_rausch.reward_tooltip", lang, count=task.reward))
             self._set(text_widget, f"<div class='ks-task-title'><span class='ks-reward' title='{reward}'>"
                                    f"+{task.reward}</span> {escape(task.title(lang))}</div>{verdict}")
             self._button(button, t("tausch_rausch.fulfil", lang), not mine, ok,
                          t("tausch_rausch.fulfil_tooltip", lang, task=task.title(lang)),
                          self.hinted is not None and self.hinted.task == task.id)
+            self.access.set(self.task_tags[slot], {"aria-label": t("access.fulfil", lang, task=task.title(lang))})
         if viewer is not None:
             self._draw_private(viewer, mine, faces)
 
@@ -237,10 +250,11 @@ class TauschRauschTable(GameTable):
     def _draw_private(self, viewer: int, mine: bool, faces: list[Card]) -> None:
         state = self.state
         lang = self.lang
-        self._set(self.hand_label, f"<b>{escape(t('tausch_rausch.your_hand', lang, name=self.names[viewer]))}</b>")
+        self._set(self.hand_label,
+                  f"<h2 class='ks-area'>{escape(t('tausch_rausch.your_hand', lang, name=self.names[viewer]))}</h2>")
         hand = sorted(state.hands[viewer], key=lambda i: DECK[i].sort_key())
-        self.hand_row.show([card_spec(i, lang, ("ks-selected",) if i in self.picked else (),
-                                      t("card.selected", lang) if i in self.picked else "", disabled=not mine)
+        self.hand_row.show([card_spec(i, lang, ("ks-selected",) if i in self.picked else (), disabled=not mine,
+                                      pressed=i in self.picked if mine else None)
                             for i in hand])
         if faces:
             values = [face.value for face in faces]
@@ -252,7 +266,8 @@ class TauschRauschTable(GameTable):
             line = ""
         self._set(self.sum_line, f"<div aria-live='polite'>{escape(line)}</div>" if line else "")
         self.clear_button.description = t("tausch_rausch.clear", lang)
-        self.clear_button.layout.display = "" if faces else "none"
+        self.clear_button.layout.visibility = "visible" if faces else "hidden"
+        self.access.set(self.clear_tag, {"aria-label": t("access.clear", lang)})
         self._set(self.mine, self._players_html([viewer], own=True))
 
     def player_rows(self, player: int, own: bool) -> list[str]:
@@ -273,9 +288,10 @@ class TauschRauschTable(GameTable):
     def _piles_html(self) -> str:
         state = self.state
         lang = self.lang
-        top = small_card(DECK[state.discard[-1]], lang) if state.discard else "–"
+        top = small_card(DECK[state.discard[-1]], lang) if state.discard else ""
         return (f"<div class='ks-row'><span class='ks-label'>{escape(t('tausch_rausch.draw_pile', lang))}</span>"
-                f"<span class='ks-card ks-back ks-small'>{len(state.draw)}</span>"
+                f"<span class='ks-card ks-back ks-small' role='img' "
+                f"aria-label='{escape(t('tausch_rausch.cards', lang, count=len(state.draw)))}'>{len(state.draw)}</span>"
                 f"<span class='ks-label'>{escape(t('tausch_rausch.discard_pile', lang, count=len(state.discard)))}</span>"
                 f"{top}<span class='ks-label'>{escape(t('tausch_rausch.task_pile', lang))}</span>"
                 f"<span class='ks-count'>{len(state.task_pile)}</span></div>")

@@ -6,6 +6,7 @@ import os
 from urllib.parse import parse_qs
 
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, text
+from ..serving.preheat import wait_for_page
 
 LANGUAGE_NAMES = {"de": "Deutsch", "en": "English"}
 
@@ -22,6 +23,8 @@ def language_options() -> list[tuple[str, str]]:
 
 def default_language() -> str:
     """The language asked for in the page's address (`?lang=en`, which Voilà passes to the
-    kernel as `QUERY_STRING`), else German."""
+    kernel as `QUERY_STRING`), else German. A kernel Voilà started ahead of time (preheated)
+    waits here until a page asks for it, so that it knows the address."""
+    wait_for_page()
     asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [""])[0]
     return asked if asked in LANGUAGES else DEFAULT_LANGUAGE

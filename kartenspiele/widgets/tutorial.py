@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from ..core.errors import KartenspieleError
+from .home import home_href, home_link
 from .seats import IDLE, PERSON, Seat
 from .style import style_widget
 from .table import GameTable
@@ -88,6 +89,7 @@ class Tutorial(widgets.VBox):
         self.language.observe(lambda change: self.set_language(change["new"]), "value")
         self.chooser = widgets.Dropdown(layout=widgets.Layout(width="22em"))
         self.chooser.add_class("ks-lesson-chooser")
+        self._chooser_tag = "ks-lesson-chooser"
         self.chooser.observe(self._chosen, "value")
         self.text = widgets.HTML()
         self.text.add_class("ks-lesson")
@@ -101,7 +103,8 @@ class Tutorial(widgets.VBox):
         self.next_button.on_click(lambda _: self.go(self.index + 1))
         for button in (self.back_button, self.again_button, self.hint_button, self.next_button):
             button.layout.width = "auto"
-        bar = widgets.HBox([self.heading, self.language, self.chooser])
+        self.home = widgets.HTML()
+        bar = widgets.HBox([self.heading, self.language, self.chooser, self.home])
         bar.add_class("ks-toolbar")
         buttons = widgets.HBox([self.back_button, self.again_button, self.hint_button, self.next_button])
         buttons.add_class("ks-tutor-buttons")
@@ -179,7 +182,7 @@ class Tutorial(widgets.VBox):
         if move is not None:
             self.table.clear_selection()
             self.table.show_move(move)
-            self.table.say(t("tutor.hint", self.lang) + " " + self.words("task"), "info")
+            self.table.say(self.table.hint_marks(move) + " " + self.words("task"), "info")
             self.table.redraw()
 
     def legal_moves(self) -> list[Any]:
@@ -199,7 +202,10 @@ class Tutorial(widgets.VBox):
 
     def _relabel(self) -> None:
         lang = self.lang
-        self.heading.value = f"<span class='ks-title'>{escape(t(f'tutor.{self.game_key}.title', lang))}</span>"
+        self.heading.value = f"<h1 class='ks-title'>{escape(t(f'tutor.{self.game_key}.title', lang))}</h1>"
+        self.home.value = home_link(lang)
+        self.table.access.set(self._chooser_tag, {"control:aria-label": t("access.lesson_chooser", lang)})
+        self.table.access.flush()
         options = [(f"{number}. {t(f'tutor.{self.game_key}.{lesson.key}.title', lang)}", number - 1)
                    for number, lesson in enumerate(self.lessons, start=1)]
         value = self.chooser.value
@@ -215,6 +221,10 @@ class Tutorial(widgets.VBox):
         progress = t("tutor.progress", lang, number=self.index + 1, total=len(self.lessons))
         done = (f"<div class='ks-say ks-say-good' role='alert'>✔ {escape(self.words('done'))}</div>"
                 if self.done else "")
+        if self.done and self.index == len(self.lessons) - 1:
+            done += (f"<p class='ks-real-game'>{escape(t('access.tutorial_done', lang))} "
+                     f"<a class='ks-home' href='{escape(home_href(lang, self.game_key + '.ipynb'))}' target='_self'>"
+                     f"{escape(t('access.play_real', lang))}</a></p>")
         self.text.value = (f"<div class='ks-progress'>{escape(progress)}</div>"
                            f"<h3>{escape(self.words('title'))}</h3><p>{escape(self.words('intro'))}</p>"
                            f"<p class='ks-task-text'><b>{escape(t('tutor.your_task', lang))}</b> "

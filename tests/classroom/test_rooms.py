@@ -152,8 +152,9 @@ def test_names_rejoin_and_hand_over(rooms, clock):
     with pytest.raises(NotAllowedError):
         rooms.hand_over(room, 0, 1)  # Ben has not been away long enough
     clock.now += HAND_OVER_SECONDS + 1
+    rooms.heartbeat(room, 0)
     with pytest.raises(NotAllowedError):
-        rooms.hand_over(room, 1, 0)  # only the opener
+        rooms.hand_over(room, 1, 0)  # only the opener (who is here)
     rooms.hand_over(room, 0, 1)
     assert room.seats[1].is_computer and room.seats[1].name == "Ben"
     _, seat, _ = rooms.join(room.code, "ben")  # absent: he comes back by name
@@ -177,3 +178,21 @@ def test_bad_setups_are_refused(rooms, store):
             rooms.open(*args)
         assert hasattr(caught.value, "message")
     assert store.keys("room/") == []
+
+
+def test_a_room_whose_opener_left_before_the_start_is_not_stuck(rooms, clock):
+    room, _, _ = rooms.open("quanto", 3, ["open", "open"], "Ana", seed=5)
+    rooms.join(room.code, "Ben")
+    rooms.heartbeat(room, 0)
+    rooms.heartbeat(room, 1)
+    with pytest.raises(NotAllowedError):
+        rooms.start(room, 1)  # Ana is here: only she starts
+    clock.now += HAND_OVER_SECONDS - 1
+    rooms.heartbeat(room, 1)
+    with pytest.raises(NotAllowedError):
+        rooms.start(room, 1)  # not away long enough yet
+    clock.now += 2
+    assert rooms.leads(room, 1) and not rooms.leads(room, 2)  # seat 2 is still open
+    rooms.start(room, 1)
+    assert room.started and room.seats[2].is_computer
+    assert rooms.load(room.code).started

@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -39,7 +40,9 @@ def free_port() -> int:
 class VoilaServer:
     """`kartenspiele serve` in a subprocess; `url(path)` addresses a notebook."""
 
-    def __init__(self, root: Path = ROOT, cull_idle: int | None = None, log: Path | None = None) -> None:
+    def __init__(self, root: Path = ROOT, cull_idle: int | None = None, log: Path | None = None,
+                 teacher_code: str | None = None, env: dict[str, str] | None = None,
+                 extra: tuple[str, ...] = (), preheat: int = 0) -> None:
         self.root = root
         self.port = free_port()
         self.log_path = log or (ROOT / "test-output" / "voila-e2e.log")
@@ -47,8 +50,11 @@ class VoilaServer:
         command = [sys.executable, "-m", "kartenspiele.cli", "serve", "--port", str(self.port), "--root", str(root)]
         if cull_idle is not None:
             command += ["--cull-idle", str(cull_idle)]
+        if teacher_code is not None:
+            command += ["--teacher-code", teacher_code]
+        command += ["--preheat", str(preheat), *extra]  # tests count kernels: none started ahead unless asked
         self._log = self.log_path.open("w")
-        self.process = subprocess.Popen(command, cwd=root, env=dict(os.environ), stdout=self._log,
+        self.process = subprocess.Popen(command, cwd=root, env={**os.environ, **(env or {})}, stdout=self._log,
                                         stderr=subprocess.STDOUT, start_new_session=True)
         self.pid = self.process.pid
 
@@ -60,15 +66,16 @@ class VoilaServer:
         return f"{self.base}/voila/render/{path}"
 
     def wait_ready(self, timeout: float = 90) -> None:
-        """Wait until Voilà answers (its tree page)."""
+        """Wait until Voilà answers (any HTTP answer to an address that starts no kernel)."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.process.poll() is not None:
                 raise RuntimeError(f"Voilà stopped: {self.log_path.read_text()[-2000:]}")
             try:
-                with urllib.request.urlopen(self.base + "/", timeout=5) as response:
-                    if response.status == 200:
-                        return
+                with urllib.request.urlopen(self.base + "/kartenspiele/alive/ready", timeout=5):
+                    return
+            except urllib.error.HTTPError:
+                return
             except OSError:
                 time.sleep(0.3)
         raise TimeoutError(f"Voilà did not start within {timeout} s")
@@ -78,6 +85,11 @@ class VoilaServer:
         match = re.search(r"Kartenspiele: (\S+)", self.log_path.read_text())
         return match.group(1) if match else ""
 
+    def teacher_url(self) -> str:
+        """The teacher's address `kartenspiele serve` printed (the dashboard with the code)."""
+        match = re.search(r"Lehrkraft / teacher: (\S+)", self.log_path.read_text())
+        return match.group(1) if match else ""
+
     def processes(self) -> list[psutil.Process]:
         """Voilà and its kernels."""
         try:
@@ -85,6 +97,33 @@ class VoilaServer:
             return [main, *main.children(recursive=True)]
         except psutil.NoSuchProcess:
             return []
+
+    def kernels(self) -> list[psutil.Process]:
+        """The kernel processes of this server."""
+        found = []
+        for process in self.processes()[1:]:
+            try:
+                if "ipykernel" in " ".join(process.cmdline()):
+                    found.append(process)
+            except psutil.NoSuchProcess:
+                continue
+        return found
+
+    def kernel_of(self, kernel_id: str) -> psutil.Process:
+        """The process of one kernel (its connection file is named after its id)."""
+        for process in self.kernels():
+            if kernel_id in " ".join(process.cmdline()):
+                return process
+        raise LookupError(kernel_id)
+
+    def wait_kernels(self, count: int, timeout: float) -> float:
+        """Wait until exactly `count` kernels run; returns the seconds it took."""
+        start = time.monotonic()
+        while len(self.kernels()) != count:
+            if time.monotonic() - start > timeout:
+                raise TimeoutError(f"{len(self.kernels())} kernels still run after {timeout} s, not {count}")
+            time.sleep(0.5)
+        return time.monotonic() - start
 
     def memory(self) -> tuple[int, int]:
         """(resident bytes of Voilà and its kernels together, number of kernels)."""

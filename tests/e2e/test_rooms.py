@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import struct
 import time
@@ -15,6 +16,7 @@ from playwright.sync_api import expect
 
 from kartenspiele.classroom.rooms import Rooms
 from kartenspiele.classroom.store import open_store
+from kartenspiele.widgets.room import RoomController
 
 from .driver import (
     LOAD_TIMEOUT_MS,
@@ -22,6 +24,8 @@ from .driver import (
     click_and_wait,
     open_app,
     play_quanto_turn,
+    start_game,
+    wait_for_turn_or_end,
 )
 
 pytestmark = pytest.mark.browser
@@ -146,6 +150,7 @@ def test_three_pupils_play_quanto_in_one_room(pupils, shots, whole):
         assert turns >= 4
         for pupil in (ana, ben, cem):  # every move is in every page's log, without a click
             expect(pupil.page.locator(".ks-log li")).to_have_count(len(room.movers), timeout=5_000)
+        assert_nothing_hidden_reached(ben, code, seat=1)
         return
     assert room.over
     for pupil in (ana, ben, cem):
@@ -177,6 +182,84 @@ def widget_states(frames: list[bytes | str]) -> list[dict]:
         if isinstance(data, dict) and isinstance(data.get("state"), dict):
             states.append(data["state"])
     return states
+
+
+def model_states(frames: list[bytes | str]) -> dict[str, dict]:
+    """The widget models of a page as its browser holds them: every model opened on the
+    page's kernel websocket (comm_open), with every update it received merged in."""
+    models: dict[str, dict] = {}
+    for message in kernel_messages(frames):
+        content = message.get("content", {})
+        data = content.get("data", {})
+        if isinstance(data, dict) and isinstance(data.get("state"), dict) and "comm_id" in content:
+            models.setdefault(content["comm_id"], {}).update(data["state"])
+    return models
+
+
+def strings(value) -> list[str]:
+    """Every string inside a model state (HTML values, descriptions, tooltips, options …)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for part in value.values() for text in strings(part)]
+    if isinstance(value, (list, tuple)):
+        return [text for part in value for text in strings(part)]
+    return []
+
+
+def table_strings(table) -> list[str]:
+    """The strings of a table's widget tree as the kernel would send them (redraw counter aside)."""
+    found, stack = [], [table]
+    while stack:
+        widget = stack.pop()
+        if widget is table.tick:
+            continue
+        found += strings({name: getattr(widget, name) for name in widget.keys
+                          if name not in ("children", "layout", "style", "_view_count")})
+        stack.extend(getattr(widget, "children", ()))
+    return sorted(found)
+
+
+def permuted_room(code: str, seat: int, rng: random.Random):
+    """The room replayed from its log with every card `seat` cannot see (the other hands and
+    the draw pile, at their places in the first deal) exchanged among themselves."""
+    room = store_room(code)
+    hidden = room.state.view(seat).unseen()
+    shuffled = list(hidden)
+    rng.shuffle(shuffled)
+    swap = dict(zip(hidden, shuffled))
+    first = room.initial_state()
+    first.hands = [hand if player == seat else [swap.get(card, card) for card in hand]
+                   for player, hand in enumerate(first.hands)]
+    first.draw = [swap.get(card, card) for card in first.draw]
+    room.initial_state = lambda: first.clone()  # this copy of the room only
+    return room
+
+
+def assert_nothing_hidden_reached(pupil: Pupil, code: str, seat: int) -> None:
+    """The leak check: rebuild `seat`'s page from the store's log, once as it is and three
+    times with the hidden cards exchanged; the rendered model state must stay the same, and
+    it must be what the browser holds (its models: every comm_open with its updates). Nor is
+    the seed in anything the browser received."""
+    rooms = Rooms(open_store(os.environ["KARTENSPIELE_STORE"]))
+    real = RoomController(rooms, store_room(code), seat, "de", lambda *_: None)
+    expected = table_strings(real.table)
+    for attempt in range(3):
+        room = permuted_room(code, seat, random.Random(attempt))
+        other = RoomController(rooms, room, seat, "de", lambda *_: None)  # drawn from the exchanged deal
+        hands, real_hands = other.table.state.hands, real.table.state.hands
+        assert hands[seat] == real_hands[seat] and hands != real_hands  # the hidden cards really moved
+        assert table_strings(other.table) == expected  # the page does not depend on the hidden cards
+    end = time.monotonic() + 20
+    while True:  # the browser's models hold every one of these strings (once the last update arrived)
+        held = [text for state in model_states(pupil.frames).values() for text in strings(state)]
+        missing = [text for text in set(expected) if text not in held]
+        if not missing or time.monotonic() > end:
+            break
+        time.sleep(0.5)
+    assert not missing, missing[:5]
+    received = json.dumps(widget_states(pupil.frames), ensure_ascii=False)
+    assert str(real.room.seed) not in received
 
 
 @pytest.mark.parametrize("whole", WHOLE)
@@ -224,3 +307,33 @@ def test_two_pupils_play_tausch_rausch_a_kernel_dies_and_weiterspielen(pupils, s
         return
     assert room.over
     ben.page.screenshot(path=str(shots / "room_tausch_rausch_over.png"), full_page=True)
+
+
+def test_a_hot_seat_game_is_saved_and_comes_back_with_weiterspielen(browser, voila, shots):
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE")
+    page = context.new_page()
+    try:
+        open_app(page, voila.url("notebooks/quanto.ipynb"))
+        page.locator(".ks-setup select").nth(1).select_option(index=0)  # seat 2: a person too
+        start_game(page, seed=5)
+        page.locator(".ks-curtain button").click()  # Spieler 1 shows the hand
+        wait_for_turn_or_end(page)
+        play_quanto_turn(page)
+        expect(page.locator(".ks-curtain button")).to_be_visible(timeout=STEP_TIMEOUT_MS)  # Spieler 2's turn
+        games = json.loads(page.evaluate("() => window.localStorage.getItem('kartenspiele.games')"))
+        code = games[0]["code"]
+        room = store_room(code)
+        assert room.hot_seat and len(room.movers) >= 1
+        open_app(page, voila.url(START))  # the kernel of the game page is gone
+        resume = page.locator(".ks-room-resume", has_text=code)
+        expect(resume).to_be_visible(timeout=LOAD_TIMEOUT_MS)
+        resume.click()
+        expect(page.locator(".ks-curtain button")).to_be_visible(timeout=STEP_TIMEOUT_MS)  # hands stay hidden
+        page.screenshot(path=str(shots / "hot_seat_weiterspielen.png"))
+        page.locator(".ks-curtain button").click()
+        wait_for_turn_or_end(page)
+        play_quanto_turn(page)
+        expect(page.locator(".ks-log li")).to_have_count(len(store_room(code).movers), timeout=STEP_TIMEOUT_MS)
+        assert len(store_room(code).movers) > len(room.movers)
+    finally:
+        context.close()

@@ -6,6 +6,9 @@ import json
 import re
 from pathlib import Path
 
+from kartenspiele.lessons.catalogue import LESSONS as CATALOGUE
+from kartenspiele.lessons.teacher import GUIDE, notes
+
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 ENGLISH = "<details><summary>English</summary>"
 
@@ -19,14 +22,22 @@ def source(cell: dict) -> str:
     return text if isinstance(text, str) else "".join(text)
 
 
+def teacher_notes(name: str) -> list[str]:
+    """The teacher material a notebook renders for teachers only (`lessons.teacher`)."""
+    if name == GUIDE:
+        return [notes(part) for part in ("guide_intro", *(f"guide_{lesson.key}" for lesson in CATALOGUE),
+                                         "guide_class", "guide_own_tasks")]
+    return [notes(lesson.key) for lesson in CATALOGUE if lesson.file == name]
+
+
 def markdown(name: str) -> tuple[str, str]:
-    """(German, English) Markdown of a notebook, whitespace collapsed."""
+    """(German, English) Markdown of a notebook and of its teacher material, whitespace collapsed."""
     german, english = [], []
-    for cell in cells(name):
-        if cell["cell_type"] == "markdown":
-            de, _, en = source(cell).partition(ENGLISH)
-            german.append(de)
-            english.append(en)
+    texts = [source(cell) for cell in cells(name) if cell["cell_type"] == "markdown"]
+    for text in texts + teacher_notes(name):
+        de, _, en = text.partition(ENGLISH)
+        german.append(de)
+        english.append(en)
     return _squash(german), _squash(english)
 
 

@@ -28,7 +28,7 @@ def test_simulation_widget_deals_the_next_seeds():
     widget.deal(100)
     widget.deal(100)
     assert widget.hits == chance.simulate("five-even", 200)
-    assert f"200 Hände ausgeteilt, {sum(widget.hits)} Mal" in widget.result.value
+    assert f"200 Hände ausgeteilt, {sum(widget.hits)}-mal" in widget.result.value
     widget.reset()
     assert widget.hits == []
 

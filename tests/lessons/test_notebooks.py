@@ -9,7 +9,7 @@ import pytest
 
 from kartenspiele.lessons.catalogue import LESSONS
 
-from .helpers import ENGLISH, cells, source
+from .helpers import ENGLISH, cells, source, teacher_notes
 from .helpers import LESSONS as FOLDER
 
 NOTEBOOKS = sorted(path.name for path in FOLDER.glob("*.ipynb"))
@@ -22,12 +22,17 @@ def test_the_folder_holds_the_index_the_lessons_and_the_guide():
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_markdown_is_german_first_with_an_english_version(name):
-    for cell in cells(name):
-        if cell["cell_type"] == "markdown":
-            german, marker, english = source(cell).partition(ENGLISH)
-            assert german.strip() and marker and english.strip().endswith("</details>"), source(cell)[:80]
-    first = source(cells(name)[0])
+    texts = [source(cell) for cell in cells(name) if cell["cell_type"] == "markdown"] + teacher_notes(name)
+    for text in texts:
+        german, marker, english = text.partition(ENGLISH)
+        assert german.strip() and marker and english.strip().endswith("</details>"), text[:80]
+    first = texts[0]
     assert first.startswith("# ") and ENGLISH in first
+
+
+def test_the_guide_is_one_teacher_only_cell():
+    (cell,) = cells("handreichung.ipynb")
+    assert source(cell).endswith("teachers_guide()")
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
@@ -48,12 +53,13 @@ def test_code_cells_are_thin_and_stored_with_their_outputs(name):
 @pytest.mark.parametrize("name", LESSON_FILES)
 def test_every_lesson_has_its_parts(name):
     code = [source(c) for c in cells(name) if c["cell_type"] == "code"]
-    german = " ".join(source(c).partition(ENGLISH)[0] for c in cells(name) if c["cell_type"] == "markdown")
+    texts = [source(c) for c in cells(name) if c["cell_type"] == "markdown"] + teacher_notes(name)
+    german = " ".join(text.partition(ENGLISH)[0] for text in texts)
     assert "LessonBar()" in code[0]
     assert any(".watcher()" in c for c in code)                    # a live game, step by step
     assert sum("_quiz()" in c or "Simulation(" in c for c in code) >= 3   # exercises with feedback
     assert any("challenge_quiz()" in c for c in code)              # a challenge for fast pupils
-    assert "lesson.solutions()" in code[-1]                        # the answers, for teachers
+    assert "for_teachers(lesson)" in code[-1]                      # notes and answers, for teachers only
     assert "## Für Lehrkräfte" in german and "## Knobelaufgabe" in german
     for part in ("Klassenstufe", "Lernziele", "Ablauf", "Lösung"):
         assert part in german

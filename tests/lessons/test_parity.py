@@ -90,8 +90,8 @@ def test_designer_widget():
 
 def test_commentary_and_finder_lines():
     watcher = parity.watcher()
-    assert "5 gerade und 0 ungerade" in watcher.comment.value
-    assert "(1 Möglichkeit)" in watcher.comment.value
+    assert "Gerade Karten: 5, ungerade Karten: 0" in watcher.comment.value
+    assert "(auf genau eine Art)" in watcher.comment.value
     watcher.step()
     assert "Spieler 1" in watcher.told.value
     hand = parse_cards("ge1 ge3")

@@ -7,7 +7,7 @@ import pytest
 from kartenspiele.bots.hint import hint
 from kartenspiele.quanto import from_scenario
 from kartenspiele.quanto.cards import DECK
-from kartenspiele.widgets import QuantoTable, Seat
+from kartenspiele.widgets import QuantoTable, QuantoTutorial, Seat
 from kartenspiele.widgets.seats import IDLE, PERSON, available_levels
 
 from .helpers import Recorder, choose, press_quanto_move
@@ -93,7 +93,7 @@ def test_the_table_answers_a_selection_with_the_sum_the_buttons_and_reasons():
     assert seven not in table.picked
     assert "ks-say-warn" in table.message.value
     reason = state.selection(table.card, [four, other_four]).why_not(seven, "de")
-    assert reason.startswith("Das ergibt 7: bis 8 fehlen noch 1") and reason in table.message.value
+    assert reason == "Die übrigen Karten ergänzen 7 nicht zu 8." and reason in table.message.value
     blocked = next(spec for spec in table.table_row.specs if spec.key == seven)
     assert "ks-blocked" in blocked.classes and reason in blocked.tooltip
     press(table, "Nehmen")
@@ -157,7 +157,7 @@ def test_the_end_shows_scores_and_who_took_the_table():
     press(table, "Nehmen")
     assert table.state.is_terminal()
     result = table.result_text.value
-    assert "Spielende" in result and "Gewonnen hat Spieler 1" in result
+    assert "Spielende" in result and "Du hast gewonnen!" in result and "ks-confetti" in result
     assert "Du hast zuletzt Karten genommen: die Auslage (2) gehört dir." in result
     assert table.again_button.description and table.result_new_button.description
 
@@ -244,3 +244,40 @@ def test_hint_button_shows_the_best_levels_move_and_its_reason():
     if tip.move.card is not None:
         assert DECK[table.card] == tip.move.card and len(table.picked) == len(tip.move.takes)
     assert tip.reason in table.message.value and "Tipp" in table.message.value
+
+
+def test_the_status_line_offers_only_actions_whose_button_is_there():
+    table = scenario_table({"players": 2, "table": "2 4 4 8 7 1", "hands": ["8 5", None], "draw": ""})
+    state = table.state
+    assert "fülle auf" not in table.status.value  # the draw pile is empty: no refill button
+    table.hand_row.press(ids(state.hands[0], 8)[0])
+    assert "lege die Karte an" in table.status.value and "Anlegen" in labels(table)
+    four, other_four = ids(state.table, 4)
+    table.table_row.press(four)
+    assert "Anlegen" not in labels(table) and "anlegen" not in table.status.value
+    assert "Knopf" in table.status.value and labels(table) == ["Quanto 12 bilden"]
+    table.table_row.press(other_four)
+    assert labels(table) == ["Nehmen"] and "Knopf" in table.status.value
+    table.table_row.press(ids(state.table, 7)[0])
+    assert labels(table) == [] and "Knopf" not in table.status.value
+    assert "7, bis 8 fehlt noch 1" in table.sum_line.value and "Noch ist kein Zug fertig" in table.sum_line.value
+
+
+def test_a_hint_marks_the_cards_and_the_button_it_names():
+    tutorial = QuantoTutorial(lesson=3)  # form Quanto 10 with 4: 6 10
+    tutorial.hint_button.click()
+    table = tutorial.table
+    assert "Karten und der passende Knopf sind markiert" in table.message.value
+    hinted = [spec for spec in table.actions.specs if "ks-hinted" in spec.classes]
+    assert [spec.label for spec in hinted] == ["Quanto 10 bilden"]
+    assert sorted(DECK[i].value for i in table.picked) == [6, 10]
+    refill = QuantoTutorial(lesson=12)  # refill the hand: only a button
+    refill.hint_button.click()
+    assert "Der passende Knopf ist markiert" in refill.table.message.value
+    assert [spec.label for spec in refill.table.actions.specs if "ks-hinted" in spec.classes] == ["Hand auffüllen"]
+
+
+def test_with_an_empty_hand_the_status_line_names_the_only_button():
+    refill = scenario_table({"players": 2, "table": "2 4", "hands": ["", "5"], "draw": "7 8 9"})
+    assert "Hand auffüllen" in [spec.label for spec in refill.actions.specs] and "fülle auf" in refill.status.value
+    assert "wähle eine Karte" not in refill.status.value

@@ -135,17 +135,19 @@ def test_a_page_holds_nothing_of_the_hidden_cards(store, game):
     for page in (ana.page, ben.page):
         room, controller = page.room, page.controller
         table = controller.table
-        before, tick = all_texts(page), table.tick.value
+        before, tick, focus = all_texts(page), table.tick.value, table.access.focus_serial
         assert str(room.seed) not in before
         real = room.state
         for attempt in range(3):
             other = real.view(page.seat).sample_state(random.Random(attempt))
             assert other != real  # the hidden cards really moved
             table.load(other, table.seats, controller.names())
-            table.tick.value = tick  # only the redraw counter may differ
+            table.tick.value = tick  # only the redraw counter and the count of focus requests may differ
+            table.access.focus_serial = focus
             assert all_texts(page) == before
         controller.rebuild()
         table.tick.value = tick
+        table.access.focus_serial = focus
         assert all_texts(page) == before
 
 
@@ -311,3 +313,78 @@ def test_the_opener_may_hand_an_absent_seat_to_the_computer(store):
     room = Rooms(store).load(ana.page.room.code)
     assert room.seats[1].is_computer
     assert "Ben (Computer spielt)" in html_values(ana)
+
+
+def test_the_room_page_speaks_one_language_at_a_time(store):
+    ana = open_room(store, players=3, seats=("open", "greedy"))
+    ben = join(store, ana.page.room.code, "Ben", lang="en")
+    assert "You are in" in ben.page.seat_list.value and "Du " not in html_values(ben.page)
+    ana.set_language("en")
+    assert "Tell the others" in ana.page.seat_list.value and "You play as" in ana.page.header.value
+    ana.page.start()
+    ben.page.sync()
+    for lobby_ in (ana, ben):
+        lobby_.set_language("de")
+        page = lobby_.page
+        table = page.controller.table
+        shown = html_values(page)
+        assert "Du spielst als" in shown and table.undo_button.description == "Rückgängig"
+        assert "You " not in shown and "It is " not in shown
+        lobby_.set_language("en")
+        shown = html_values(page)
+        assert "You play as" in shown and table.undo_button.description == "Undo"
+        assert "Du " not in shown and "Computer (mittel)" not in shown
+        assert table.language.layout.display == "none"  # one switch: the start page's
+
+
+def test_a_pupil_starts_when_the_opener_has_left(store):
+    ana = open_room(store, players=3, seats=("open", "open"))
+    ben = join(store, ana.page.room.code, "Ben")
+    ben.page.sync()
+    assert ben.page.start_button.layout.display == "none"
+    ana.page.close()  # Ana's page is gone before the start
+    clock = [time.time() + 3600]
+    ben.page.rooms.clock = lambda: clock[0]
+    ben.page._last_heartbeat = 0
+    ben.page.sync()
+    assert ben.page.start_button.layout.display == ""
+    assert "nicht da" in ben.page.seat_list.value
+    ben.page.start_button.click()
+    assert ben.page.controller is not None and Rooms(store).load(ben.page.room.code).started
+
+
+def test_with_redis_a_page_wakes_on_the_published_move(tmp_path, monkeypatch):
+    import threading
+
+    from kartenspiele.classroom.store import open_store
+    from kartenspiele.widgets import room as room_module
+    from tests.redis_server import RedisServer
+
+    monkeypatch.setattr(room_module, "LISTEN_SECONDS", 60.0)  # only the move can wake it in time
+    with RedisServer() as server:
+        redis_store = open_store(server.url(0))
+        ana = open_room(redis_store, players=2, seats=("open",))
+        ben = join(redis_store, ana.page.room.code, "Ben")
+        ana.page.start()
+        ben.page.sync()
+        assert ana.page.listens and ben.page.listens
+        mover, waiter = (ana.page, ben.page) if ana.page.room.state.to_move == 0 else (ben.page, ana.page)
+        seen = waiter.room.seq
+        woke = []
+
+        def listen():
+            began = time.monotonic()
+            waiter.wait()
+            woke.append(time.monotonic() - began)
+
+        thread = threading.Thread(target=listen)
+        thread.start()
+        time.sleep(0.2)
+        table = mover.controller.table
+        press_quanto_move(table, table.state.legal_moves()[0])
+        thread.join(30)
+        assert woke and woke[0] < 30 and redis_store.length(waiter.room.log) > seen
+        waiter.sync()
+        assert waiter.controller.table.state == mover.controller.table.state
+        redis_store.close()
+    assert not SQLiteStore(tmp_path / "x.db").notifies

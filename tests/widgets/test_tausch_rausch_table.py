@@ -45,7 +45,7 @@ def test_a_whole_game_against_the_computer(lang):
     assert table.result.layout.display != "none"
     winner = table.names[table.state.winner]
     assert winner in table.result_text.value
-    assert ("Gewonnen hat" if lang == "de" else "wins") in table.result_text.value
+    assert ("gewonnen" if lang == "de" else "won") in table.result_text.value
     assert ("Aufgabe" if lang == "de" else "task") in table.move_log.value
 
 
@@ -82,7 +82,7 @@ def test_tasks_judge_the_chosen_cards_with_their_arithmetic():
     assert "ks-ready" in table.task_buttons[0]._dom_classes
     table.task_buttons[0].click()
     assert table.state.fulfilled[0] == ["two-one-colour-sum-9"]
-    assert "blaue 4 und blaue 5" in table.banner.value
+    assert "mit blauer 4 und blauer 5 (+1)" in table.banner.value
 
 
 def test_a_swap_needs_as_many_cards_as_the_stall_holds():

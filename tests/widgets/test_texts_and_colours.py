@@ -18,7 +18,9 @@ def test_widget_texts_are_prefixed_and_in_both_languages():
 
 
 def test_the_literal_text_keys_of_the_widgets_exist():
-    table = json.loads(resources.files("kartenspiele").joinpath("i18n/widgets.json").read_text(encoding="utf-8"))
+    from kartenspiele.i18n import texts
+
+    table = texts()
     package = resources.files("kartenspiele").joinpath("widgets")
     used = set()
     for module in package.iterdir():

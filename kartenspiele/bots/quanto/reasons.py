@@ -110,9 +110,6 @@ def _how(decision: Decision, lang: str) -> str:
     if len(decision.values) < 2:
         return text("bots.hint.only_move", lang)
     ranked = sorted((value for _, value in decision.values), reverse=True)
-    margin = f"{ranked[0] - ranked[1]:.1f}"
-    if float(margin) == 0:
+    if round(ranked[0] - ranked[1], 1) == 0:
         return text("bots.hint.planned_tie", lang, samples=decision.samples)
-    if lang == "de":
-        margin = margin.replace(".", ",")
-    return text("bots.hint.planned", lang, samples=decision.samples, margin=margin)
+    return text("bots.hint.planned", lang, samples=decision.samples)

@@ -1,0 +1,116 @@
+"""The class dashboard: refresh time with 30 pupils × 20 exercises, and its kernel's memory.
+
+Refresh figures are taken in this process on a SQLite store in a temporary folder; the
+baseline, measured in the same run, is only reading every pupil's log from the store (what
+any refresh must at least do). Memory: Voilà serves the dashboard with that class to headless
+Chromium; the resident memory of the dashboard's kernel is compared with the kernel of the
+start page (the baseline).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import common  # noqa: F401  (puts the repository on the import path)
+
+from kartenspiele.classroom.classes import Classes
+from kartenspiele.classroom.dashboard import Dashboard
+from kartenspiele.classroom.store import open_store
+from tests.classroom.generated import generate
+
+PUPILS, EXERCISES = 30, 20
+
+
+def ms(values: list[float]) -> str:
+    return f"median {statistics.median(values) * 1000:.1f} ms, max {max(values) * 1000:.1f} ms (n={len(values)})"
+
+
+def refresh_figures(url: str, code: str, repeats: int = 15) -> None:
+    store = open_store(url)
+    classes = Classes(store)
+    entries = sum(len(classes.entries(code, nick)) for nick in classes.pupils(code))
+    print(f"class {code}: {PUPILS} pupils, {EXERCISES} exercises, {entries} log entries")
+    read = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for nick in classes.pupils(code):
+            classes.entries(code, nick)
+        read.append(time.perf_counter() - start)
+    first = []
+    for _ in range(5):
+        dashboard = Dashboard(store, live=False)
+        dashboard.show_class(code)
+        first.append(dashboard.refresh_seconds)
+    idle, busy = [], []
+    pupils = classes.pupils(code)
+    for round_number in range(repeats):
+        dashboard.refresh()
+        idle.append(dashboard.refresh_seconds)
+        for nick in pupils:  # every pupil answers once between two refreshes
+            store.append(f"class/{code}/pupil/{nick.casefold()}/log", store.length(f"class/{code}/pupil/{nick.casefold()}/log") + 1,
+                         {"kind": "attempt", "lesson": "subsets", "exercise": "subsets.ways#1", "answer": str(round_number),
+                          "ok": False, "seconds": 3.0, "at": time.time()})
+        dashboard.refresh()
+        busy.append(dashboard.refresh_seconds)
+    print(f"baseline, reading every pupil's whole log: {ms(read)}")
+    print(f"dashboard, first refresh (all {entries} entries, every view drawn): {ms(first)}")
+    print(f"dashboard, refresh with nothing new: {ms(idle)}")
+    print(f"dashboard, refresh after {PUPILS} new answers: {ms(busy)}  (the live loop runs every 2 s)")
+    store.close()
+
+
+def memory_figures(url: str, code: str) -> None:
+    from tests.e2e.driver import CHROMIUM, VoilaServer, launch_browser
+
+    if not Path(CHROMIUM).exists():
+        print(f"memory figures skipped: no Chromium at {CHROMIUM}")
+        return
+    from playwright.sync_api import sync_playwright
+
+    server = VoilaServer(teacher_code="bench12345", env={"KARTENSPIELE_STORE": url},
+                         log=common.ROOT / "test-output" / "voila-bench-dashboard.log")
+    try:
+        server.wait_ready()
+        with sync_playwright() as playwright:
+            browser = launch_browser(playwright)
+            page = browser.new_page()
+            sizes = {}
+            for name, path, marker in (("start page", "notebooks/start.ipynb", ".ks-start-page"),
+                                       ("dashboard", "notebooks/lehrkraft.ipynb?lehrkraft=bench12345", ".ks-grid")):
+                before = {p.pid for p in server.processes()[1:]}
+                page.goto(server.url(path), timeout=120_000)
+                page.wait_for_selector(marker, timeout=120_000)
+                time.sleep(6)  # a few live refreshes
+                kernels = [p for p in server.processes()[1:] if p.pid not in before and "ipykernel" in " ".join(p.cmdline())]
+                sizes[name] = max(p.memory_info().rss for p in kernels)
+            browser.close()
+        print(f"kernel memory (resident): start page {sizes['start page'] / 2**20:.0f} MiB (baseline), "
+              f"dashboard with {PUPILS} pupils {sizes['dashboard'] / 2**20:.0f} MiB")
+    finally:
+        server.stop()
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--python-only", action="store_true")
+    args = parser.parse_args(argv)
+    print("== bench_dashboard: the class dashboard ==")
+    with tempfile.TemporaryDirectory(prefix="kartenspiele-bench-") as folder:
+        url = f"sqlite:///{folder}/store.db"
+        store = open_store(url)
+        code = generate(Classes(store), PUPILS, EXERCISES, seed=30)
+        store.close()
+        refresh_figures(url, code)
+        if not args.python_only:
+            memory_figures(url, code)
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(main(sys.argv[1:]))

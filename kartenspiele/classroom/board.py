@@ -1,0 +1,158 @@
+"""The dashboard's views as HTML, computed from a class's `Evidence` (no widgets here).
+
+The grid colours each pupil × exercise cell by first-try right / right after tries / not yet,
+and repeats it with a symbol, so it reads in black and white too.
+"""
+
+from __future__ import annotations
+
+import time
+from html import escape
+
+from ..i18n import text
+from .evidence import AFTER_TRIES, FIRST_TRY, NOT_YET, UNTOUCHED, Evidence, ExerciseRecord
+
+SYMBOLS = {FIRST_TRY: "✔", AFTER_TRIES: "↻", NOT_YET: "✘", UNTOUCHED: "·"}
+STATUS_ORDER = (FIRST_TRY, AFTER_TRIES, NOT_YET, UNTOUCHED)
+
+CSS = """
+.ks-dash h3 { margin: 10px 0 4px; }
+.ks-dash .ks-class-code { font-size: 1.8em; font-weight: bold; letter-spacing: 0.12em; font-family: "DejaVu Sans Mono", monospace; }
+.ks-dash table { border-collapse: collapse; font-size: 0.95em; }
+.ks-dash th, .ks-dash td { border: 1px solid #bbb; padding: 2px 6px; text-align: left; }
+.ks-dash .ks-grid td.ks-cell { text-align: center; min-width: 2.4em; font-weight: bold; }
+.ks-dash .ks-grid-wrap { overflow-x: auto; max-width: 100%; }
+.ks-cell.ks-first { background: #CDEBDD; color: #004D33; }
+.ks-cell.ks-after { background: #FBE3B3; color: #5C3D00; }
+.ks-cell.ks-open { background: #F6CDB8; color: #7A2500; }
+.ks-cell.ks-none { background: #fff; color: #777; }
+.ks-dash .ks-legend span { display: inline-block; margin-right: 1em; padding: 0 6px; border: 1px solid #bbb; }
+.ks-dash .ks-board { font-size: 2.2em; line-height: 1.3; padding: 16px 20px; border: 3px solid #0072B2;
+  border-radius: 10px; background: #F4FAFD; min-height: 2.5em; white-space: pre-wrap; }
+.ks-dash .ks-quiet { color: #555; }
+.ks-dash button.jupyter-button { width: auto; }
+.ks-dash .ks-presence td, .ks-dash .ks-presence th { padding: 1px 6px; }
+.ks-dash .ks-warn-box { background: #FBEAE0; border-left: 6px solid #D55E00; padding: 6px 10px; }
+"""
+
+
+def exercise_title(exercise: str, lang: str) -> str:
+    """"Wie viele Gruppen? – Aufgabe 2" for `subsets.ways#2`."""
+    quiz, _, number = exercise.partition("#")
+    key = f"lessons.{quiz}.title"
+    try:
+        title = text(key, lang)
+    except KeyError:
+        title = quiz
+    return text("dash.exercise", lang, title=title, number=number or "1")
+
+
+def short_labels(exercises: list[str], lessons: dict[str, str]) -> dict[str, str]:
+    """"2·3" = the third problem of a lesson's second exercise (exercises numbered per lesson
+    in the order first seen)."""
+    quizzes: dict[str, list[str]] = {}
+    labels = {}
+    for exercise in exercises:
+        quiz, _, number = exercise.partition("#")
+        lesson = quizzes.setdefault(lessons.get(exercise, ""), [])
+        if quiz not in lesson:
+            lesson.append(quiz)
+        labels[exercise] = f"{lesson.index(quiz) + 1}·{number or 1}"
+    return labels
+
+
+def lesson_header(exercises: list[str], lessons: dict[str, str], lesson_titles: dict[str, str]) -> str:
+    """A header row naming each lesson above its columns."""
+    spans: list[list] = []
+    for exercise in exercises:
+        lesson = lessons.get(exercise, "")
+        if spans and spans[-1][0] == lesson:
+            spans[-1][1] += 1
+        else:
+            spans.append([lesson, 1])
+    cells = "".join(f"<th colspan='{count}'>{escape(lesson_titles.get(lesson, lesson))}</th>" for lesson, count in spans)
+    return f"<tr><th></th>{cells}</tr>"
+
+
+def cell(record: ExerciseRecord | None, lang: str) -> str:
+    status = record.status if record else UNTOUCHED
+    label = SYMBOLS[status]
+    tip = text(f"dash.status.{status}", lang)
+    if record is not None and status != UNTOUCHED:
+        if record.tries > 1 or (status == NOT_YET and record.tries):
+            label += str(record.tries)
+        if record.hints:
+            label += "?"
+        tip += " – " + ", ".join((text("dash.cell.tries", lang, count=record.tries),
+                                  text("dash.cell.hints", lang, count=record.hints),
+                                  text("dash.cell.seconds", lang, count=round(record.seconds))))
+    return f"<td class='ks-cell ks-{status}' title='{escape(tip)}'>{escape(label)}</td>"
+
+
+def legend(lang: str) -> str:
+    items = "".join(f"<span class='ks-cell ks-{status}'>{SYMBOLS[status]} {escape(text(f'dash.status.{status}', lang))}</span>"
+                    for status in STATUS_ORDER)
+    return f"<p class='ks-legend'>{items} <span>? {escape(text('dash.legend.hint', lang))}</span></p>"
+
+
+def grid(evidence: Evidence, pupils: list[str], exercises: list[str], lang: str,
+         lesson_titles: dict[str, str] | None = None) -> str:
+    """The pupils × exercises grid with its legend."""
+    if not pupils:
+        return f"<p class='ks-quiet'>{escape(text('dash.no_pupils', lang))}</p>"
+    if not exercises:
+        return f"<p class='ks-quiet'>{escape(text('dash.no_exercises', lang))}</p>"
+    labels = short_labels(exercises, evidence.exercises)
+    head = "".join(f"<th title='{escape(exercise_title(e, lang))}'>{escape(labels[e])}</th>" for e in exercises)
+    rows = "".join(f"<tr><th>{escape(nick)}</th>" + "".join(cell(evidence.record(nick, e), lang) for e in exercises)
+                   + "</tr>" for nick in pupils)
+    firsts = {e.partition("#")[0]: e for e in reversed(exercises)}.values()
+    key = "".join(f"<li><b>{escape(labels[e].split('·')[0])}</b> {escape(exercise_title(e, lang).rsplit(' – ', 1)[0])}"
+                  f" ({escape((lesson_titles or {}).get(evidence.exercises.get(e, ''), ''))})</li>" for e in firsts)
+    return (f"<div class='ks-grid-wrap'><table class='ks-grid'>{lesson_header(exercises, evidence.exercises, lesson_titles or {})}"
+            f"<tr><th>{escape(text('dash.nickname', lang))}</th>"
+            f"{head}</tr>{rows}</table></div>{legend(lang)}<ul class='ks-quiet'>{key}</ul>")
+
+
+def presence(evidence: Evidence, pupils: list[str], lesson_titles: dict[str, str], lang: str,
+             now: float | None = None) -> str:
+    """Who is in the class, on which lesson and exercise, and how long ago they did something."""
+    if not pupils:
+        return f"<p class='ks-quiet'>{escape(text('dash.no_pupils', lang))}</p>"
+    now = time.time() if now is None else now
+    head = "".join(f"<th>{escape(text(f'dash.column.{name}', lang))}</th>" for name in ("nickname", "lesson", "exercise", "seen"))
+    rows = []
+    for nick in pupils:
+        where = evidence.where.get(nick)
+        lesson = lesson_titles.get(where.lesson, where.lesson or "–") if where else "–"
+        exercise = exercise_title(where.exercise, lang) if where and where.exercise else "–"
+        seen = text("dash.seen", lang, count=max(0, round(now - where.at))) if where and where.at else "–"
+        rows.append(f"<tr><td>{escape(nick)}</td><td>{escape(lesson)}</td><td>{escape(exercise)}</td><td>{escape(seen)}</td></tr>")
+    return f"<table class='ks-presence'><tr>{head}</tr>{''.join(rows)}</table>"
+
+
+def wrong_answers(evidence: Evidence, exercises: list[str], lang: str) -> str:
+    """The most common wrong answers per exercise (only exercises with wrong answers)."""
+    items = []
+    for exercise in exercises:
+        common = evidence.common_wrong(exercise)
+        if common:
+            answers = ", ".join(text("dash.wrong.count", lang, answer=answer, count=count) for answer, count in common)
+            items.append(f"<li><b>{escape(exercise_title(exercise, lang))}:</b> {escape(answers)}</li>")
+    if not items:
+        return f"<p class='ks-quiet'>{escape(text('dash.no_wrong', lang))}</p>"
+    return f"<ul class='ks-wrong'>{''.join(items)}</ul>"
+
+
+def rooms(summaries: list[dict], lang: str) -> str:
+    """The rooms pupils of the class play in, with their scores."""
+    if not summaries:
+        return f"<p class='ks-quiet'>{escape(text('dash.no_rooms', lang))}</p>"
+    head = "".join(f"<th>{escape(text(f'dash.room.{name}', lang))}</th>" for name in ("code", "game", "players", "state"))
+    rows = []
+    for room in summaries:
+        players = ", ".join(f"{name or '–'}: {score}" for name, score in zip(room["names"], room["scores"]))
+        state = text("dash.room.over" if room["over"] else ("dash.room.playing" if room["started"] else "dash.room.waiting"), lang)
+        rows.append(f"<tr><td>{escape(room['code'])}</td><td>{escape(room['title'])}</td><td>{escape(players)}</td>"
+                    f"<td>{escape(state)}</td></tr>")
+    return f"<table class='ks-rooms'><tr>{head}</tr>{''.join(rows)}</table>"

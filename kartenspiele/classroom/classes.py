@@ -1,0 +1,201 @@
+"""Classes in the store: a teacher opens one, pupils join with its code and a nickname.
+
+Layout in the store (`store.Store`):
+
+* `class/CODE` — the class: when it was opened and how far the lessons are released;
+* `class/CODE/pupil/NICK` — a pupil: nickname, when they joined, the hash of their page token;
+* `class/CODE/pupil/NICK/log` — the pupil's evidence, append-only (`evidence.Event`s).
+
+One log per pupil: pupils never race for a log number, and the dashboard reads only the
+entries after the ones it has seen. No personal data beyond the nickname is stored; deleting
+a class removes all of these records.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.errors import KartenspieleError
+from .store import SequenceConflictError, Store, VersionConflictError
+
+CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY"
+"""Class-code letters: none that looks like a digit or like another letter."""
+CODE_LENGTH = 5
+NICK_MAX = 16
+APPEND_TRIES = 20
+
+
+class ClassError(KartenspieleError):
+    """A class cannot do what was asked; the message says why (nothing was changed)."""
+
+
+class ClassNotFoundError(ClassError):
+    """No class has this code."""
+
+
+class NicknameError(ClassError, ValueError):
+    """A nickname that is empty, too long, taken or made of signs that are not letters."""
+
+
+def normal_code(code: str) -> str:
+    return "".join(code.split()).upper()
+
+
+def normal_nickname(nickname: str) -> str:
+    """The nickname as stored: trimmed, inner spaces kept single; raises `NicknameError`."""
+    nick = " ".join(nickname.split())
+    if not nick:
+        raise NicknameError("class.nick.empty")
+    if len(nick) > NICK_MAX:
+        raise NicknameError("class.nick.long", maximum=NICK_MAX)
+    if not all(ch.isalnum() or ch in " -_" for ch in nick):
+        raise NicknameError("class.nick.signs")
+    return nick
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Pupil:
+    """A pupil of a class: nickname and the page token that proves it (only on their pages)."""
+
+    code: str
+    nickname: str
+    token: str = ""
+
+    @property
+    def log(self) -> str:
+        return pupil_log(self.code, self.nickname)
+
+
+def class_key(code: str) -> str:
+    return f"class/{code}"
+
+
+def pupil_key(code: str, nickname: str) -> str:
+    return f"class/{code}/pupil/{nickname.casefold()}"
+
+
+def pupil_log(code: str, nickname: str) -> str:
+    return f"{pupil_key(code, nickname)}/log"
+
+
+class Classes:
+    """Opening, joining, pacing, reading and deleting classes in one store."""
+
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+
+    # -- the teacher -----------------------------------------------------------------------
+    def open(self, code: str | None = None) -> str:
+        """Open a new class; returns its code (random unless given)."""
+        for _ in range(100):
+            new = normal_code(code) if code else "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            try:
+                self.store.put(class_key(new), {"code": new, "opened": self.clock(), "released": None}, expected=0)
+                return new
+            except VersionConflictError:
+                if code:
+                    raise ClassError("class.exists", code=new) from None
+        raise ClassError("class.no_code")
+
+    def codes(self) -> list[str]:
+        """Every open class, oldest first."""
+        keys = [key for key in self.store.keys("class/") if key.count("/") == 1]
+        found = [(doc.value["opened"], doc.value["code"]) for key in keys if (doc := self.store.get(key))]
+        return [code for _, code in sorted(found)]
+
+    def info(self, code: str) -> dict[str, Any]:
+        document = self.store.get(class_key(normal_code(code)))
+        if document is None:
+            raise ClassNotFoundError("class.unknown", code=normal_code(code))
+        return document.value
+
+    def released(self, code: str) -> int | None:
+        """How many lessons (in catalogue order) pupils may open; None: all."""
+        return self.info(code)["released"]
+
+    def release(self, code: str, lessons: int | None) -> None:
+        """Let pupils open the first `lessons` lessons (None: all); the others are locked."""
+        if lessons is not None and lessons < 1:
+            raise ClassError("class.release_none")
+        key = class_key(normal_code(code))
+        for _ in range(APPEND_TRIES):
+            document = self.store.get(key)
+            if document is None:
+                raise ClassNotFoundError("class.unknown", code=normal_code(code))
+            try:
+                self.store.put(key, {**document.value, "released": lessons}, expected=document.version)
+                return
+            except VersionConflictError:
+                continue
+        raise ClassError("class.busy")
+
+    def delete(self, code: str) -> int:
+        """Remove the class and everything of its pupils; returns how many records went."""
+        code = normal_code(code)
+        self.info(code)
+        removed = 0
+        for log in self.store.logs(f"class/{code}/"):
+            removed += self.store.delete_log(log)
+        for key in self.store.keys(f"class/{code}/"):
+            removed += self.store.delete(key)
+        removed += self.store.delete(class_key(code))
+        return removed
+
+    # -- pupils ----------------------------------------------------------------------------
+    def join(self, code: str, nickname: str) -> Pupil:
+        """A pupil joins with the class code and a nickname of their own; returns the pupil
+        with a fresh page token. A nickname taken by another pupil is refused."""
+        code = normal_code(code)
+        self.info(code)
+        nick = normal_nickname(nickname)
+        token = secrets.token_urlsafe(12)
+        record = {"nickname": nick, "joined": self.clock(), "token": token_hash(token)}
+        try:
+            self.store.put(pupil_key(code, nick), record, expected=0)
+        except VersionConflictError:
+            raise NicknameError("class.nick.taken", nickname=nick) from None
+        return Pupil(code, nick, token)
+
+    def resume(self, code: str, nickname: str, token: str) -> Pupil:
+        """The pupil whose page carries this token (another page of the same pupil)."""
+        code = normal_code(code)
+        document = self.store.get(pupil_key(code, nickname))
+        if document is None or not secrets.compare_digest(document.value["token"], token_hash(token)):
+            raise ClassNotFoundError("class.unknown", code=code)
+        return Pupil(code, document.value["nickname"], token)
+
+    def pupils(self, code: str) -> list[str]:
+        """The nicknames of a class, in the order they joined."""
+        code = normal_code(code)
+        keys = [key for key in self.store.keys(f"class/{code}/pupil/") if key.count("/") == 3]
+        records = [doc.value for key in keys if (doc := self.store.get(key))]
+        return [record["nickname"] for record in sorted(records, key=lambda r: r["joined"])]
+
+    def record(self, pupil: Pupil, entry: dict[str, Any]) -> int:
+        """Append one evidence entry to the pupil's log; returns its number."""
+        for _ in range(APPEND_TRIES):
+            seq = self.store.length(pupil.log) + 1
+            try:
+                self.store.append(pupil.log, seq, {**entry, "at": entry.get("at", self.clock())})
+                return seq
+            except SequenceConflictError:
+                continue
+        raise ClassError("class.busy")
+
+    def entries(self, code: str, nickname: str, since: int = 0) -> list[tuple[int, dict[str, Any]]]:
+        return self.store.read(pupil_log(normal_code(code), nickname), since)
+
+    def all_entries(self, code: str) -> Iterator[tuple[str, dict[str, Any]]]:
+        for nick in self.pupils(code):
+            for _, entry in self.entries(code, nick):
+                yield nick, entry

@@ -1,0 +1,155 @@
+"""The evidence of a class: what each pupil did, folded from their logs into records.
+
+Log entries (written by `pupil.record`), each with `at` (seconds since the epoch):
+
+* `{"kind": "seen", "lesson": L}` — a page of lesson L was opened;
+* `{"kind": "attempt", "lesson": L, "exercise": E, "answer": "…", "ok": bool, "seconds": s}`
+  — an answer to exercise E, `s` seconds after the problem was shown;
+* `{"kind": "hint", "lesson": L, "exercise": E}` — the hint was shown;
+* `{"kind": "reason", "lesson": L, "exercise": E, "text": "…"}` — a "Begründe" answer;
+* `{"kind": "game", "game": G, "result": "…", "moves": n, "seconds": s}` — a finished game.
+
+`Evidence` folds entries one at a time (the dashboard reads only new ones) into one
+`ExerciseRecord` per pupil and exercise: right at the first try or not, tries, hints, time
+spent, the wrong answers and the reasons given.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+FIRST_TRY = "first"
+AFTER_TRIES = "after"
+NOT_YET = "open"
+UNTOUCHED = "none"
+
+
+@dataclass
+class ExerciseRecord:
+    """One pupil's work on one exercise."""
+
+    lesson: str
+    exercise: str
+    tries: int = 0
+    first_try_right: bool | None = None
+    solved: bool = False
+    hints: int = 0
+    seconds: float = 0.0
+    wrong: list[str] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)
+
+    @property
+    def status(self) -> str:
+        if self.first_try_right:
+            return FIRST_TRY
+        if self.solved:
+            return AFTER_TRIES
+        return NOT_YET if self.tries or self.hints or self.reasons else UNTOUCHED
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    nickname: str
+    game: str
+    result: str
+    moves: int
+    seconds: float
+
+
+@dataclass
+class Whereabouts:
+    lesson: str | None = None
+    exercise: str | None = None
+    at: float = 0.0
+
+
+class Evidence:
+    """Everything a class did so far, folded from the pupils' log entries."""
+
+    def __init__(self) -> None:
+        self.records: dict[tuple[str, str], ExerciseRecord] = {}
+        self.where: dict[str, Whereabouts] = {}
+        self.games: list[GameRecord] = []
+        self.exercises: dict[str, str] = {}  # exercise -> lesson, in the order first seen
+
+    def add(self, nickname: str, entry: dict[str, Any]) -> None:
+        """Fold one log entry of `nickname` in."""
+        kind = entry.get("kind")
+        where = self.where.setdefault(nickname, Whereabouts())
+        where.at = max(where.at, float(entry.get("at", 0.0)))
+        if kind == "game":
+            self.games.append(GameRecord(nickname, str(entry["game"]), str(entry["result"]),
+                                         int(entry["moves"]), float(entry.get("seconds", 0.0))))
+            return
+        lesson = entry.get("lesson")
+        if lesson:
+            where.lesson = lesson
+        exercise = entry.get("exercise")
+        if not exercise or kind not in ("attempt", "hint", "reason"):
+            if kind == "seen":
+                where.exercise = None
+            return
+        where.exercise = exercise
+        self.exercises.setdefault(exercise, lesson or "")
+        record = self.records.setdefault((nickname, exercise), ExerciseRecord(lesson or "", exercise))
+        if kind == "hint":
+            record.hints += 1
+        elif kind == "reason":
+            record.reasons.append(str(entry["text"]))
+        elif not record.solved:
+            record.tries += 1
+            record.seconds = max(record.seconds, float(entry.get("seconds", 0.0)))
+            if record.first_try_right is None:
+                record.first_try_right = bool(entry["ok"])
+            if entry["ok"]:
+                record.solved = True
+            else:
+                record.wrong.append(str(entry["answer"]))
+
+    def add_all(self, entries: Iterable[tuple[str, dict[str, Any]]]) -> Evidence:
+        for nickname, entry in entries:
+            self.add(nickname, entry)
+        return self
+
+    def record(self, nickname: str, exercise: str) -> ExerciseRecord | None:
+        return self.records.get((nickname, exercise))
+
+    def common_wrong(self, exercise: str, top: int = 3) -> list[tuple[str, int]]:
+        """The most common wrong answers to an exercise (each pupil's answer counted once)."""
+        counts: Counter[str] = Counter()
+        for (_, key), record in self.records.items():
+            if key == exercise:
+                counts.update(list(dict.fromkeys(record.wrong)))
+        return counts.most_common(top)
+
+    def answers(self, exercise: str) -> list[str]:
+        """Every wrong answer and every reason given to an exercise, without names."""
+        found: list[str] = []
+        for (_, key), record in sorted(self.records.items()):
+            if key == exercise:
+                found += record.reasons + record.wrong
+        return found
+
+
+CSV_COLUMNS = ("kind", "nickname", "lesson", "exercise", "first_try_right", "tries", "hints", "seconds",
+               "wrong_answers", "reasoning", "game", "result", "moves")
+
+
+def to_csv(evidence: Evidence) -> str:
+    """All records of a class as CSV: one row per pupil and exercise, one per game."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for (nickname, exercise), r in sorted(evidence.records.items()):
+        first = "" if r.first_try_right is None else ("yes" if r.first_try_right else "no")
+        writer.writerow(("exercise", nickname, r.lesson, exercise, first, r.tries, r.hints, round(r.seconds, 1),
+                         " | ".join(r.wrong), " | ".join(r.reasons), "", "", ""))
+    for game in evidence.games:
+        writer.writerow(("game", game.nickname, "", "", "", "", "", round(game.seconds, 1), "", "",
+                         game.game, game.result, game.moves))
+    return out.getvalue()

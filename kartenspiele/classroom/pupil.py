@@ -1,0 +1,126 @@
+"""The pupil's side of a class: joining from a page, and the recorder the exercises report to.
+
+A page knows its pupil from its address (`?klasse=CODE&spitzname=NICK&kind=TOKEN`, carried
+by every link after joining) or from the join box. Without a class, `record` does nothing:
+the lessons work alone in JupyterLab and on Binder. A store that fails never breaks a lesson.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+from urllib.parse import urlencode
+
+from .classes import ClassError, Classes, Pupil
+from .roles import CODE_PARAMETER, is_teacher, query, served_by_voila
+from .store import StoreError, open_store
+
+CLASS_PARAMETER, NICK_PARAMETER, TOKEN_PARAMETER = "klasse", "spitzname", "kind"
+
+
+class PupilSession:
+    """A joined pupil on this page: records evidence into the class's store."""
+
+    def __init__(self, classes: Classes, pupil: Pupil) -> None:
+        self.classes = classes
+        self.pupil = pupil
+
+    def record(self, kind: str, **fields: Any) -> None:
+        self.classes.record(self.pupil, {"kind": kind, **fields})
+
+    def query(self) -> dict[str, str]:
+        return {CLASS_PARAMETER: self.pupil.code, NICK_PARAMETER: self.pupil.nickname, TOKEN_PARAMETER: self.pupil.token}
+
+    def locked(self, lesson: str | None) -> bool:
+        """Whether the teacher has not released this lesson yet."""
+        from ..lessons.catalogue import LESSONS  # the lessons import this module
+
+        if lesson is None:
+            return False
+        try:
+            released = self.classes.released(self.pupil.code)
+        except (ClassError, StoreError):
+            return False
+        keys = [item.key for item in LESSONS]
+        return released is not None and lesson in keys and keys.index(lesson) >= released
+
+
+_current: list[PupilSession | None] = [None]
+
+
+def current() -> PupilSession | None:
+    """The pupil of this page, if they joined a class."""
+    return _current[0]
+
+
+def set_current(session: PupilSession | None) -> None:
+    _current[0] = session
+
+
+def join(code: str, nickname: str, classes: Classes | None = None) -> PupilSession:
+    """Join a class on this page (raises a `ClassError` with a message for the pupil)."""
+    classes = classes or Classes(open_store())
+    session = PupilSession(classes, classes.join(code, nickname))
+    set_current(session)
+    record("seen", lesson=page_lesson())
+    return session
+
+
+def from_address(classes: Classes | None = None) -> PupilSession | None:
+    """The pupil named in the page's address, if the token matches; else None."""
+    asked = query()
+    if not all(asked.get(name) for name in (CLASS_PARAMETER, NICK_PARAMETER, TOKEN_PARAMETER)):
+        return None
+    try:
+        classes = classes or Classes(open_store())
+        pupil = classes.resume(asked[CLASS_PARAMETER], asked[NICK_PARAMETER], asked[TOKEN_PARAMETER])
+    except (ClassError, StoreError):
+        return None
+    set_current(PupilSession(classes, pupil))
+    record("seen", lesson=page_lesson())
+    return current()
+
+
+def page_lesson() -> str | None:
+    """The lesson of this page (from the address Voilà passes as `SCRIPT_NAME`)."""
+    from ..lessons.catalogue import LESSONS  # the lessons import this module
+
+    page = os.environ.get("SCRIPT_NAME", "").rsplit("/", 1)[-1]
+    return next((lesson.key for lesson in LESSONS if lesson.file == page), None)
+
+
+def record(kind: str, **fields: Any) -> None:
+    """Report to the class if this page's pupil joined one; otherwise do nothing."""
+    session = current()
+    if session is None:
+        return
+    try:
+        session.record(kind, **fields)
+    except (ClassError, StoreError):
+        pass  # the lesson goes on; the dashboard misses this entry
+
+
+def link_query(lang: str | None = None) -> str:
+    """`?…` for links from this page: the language, the teacher code on a teacher's page, and
+    the pupil once they joined a class."""
+    params = {"lang": lang} if lang and lang != "de" else {}
+    if served_by_voila() and is_teacher():
+        params[CODE_PARAMETER] = query()[CODE_PARAMETER]
+    session = current()
+    if session is not None:
+        params.update(session.query())
+    return f"?{urlencode(params)}" if params else ""
+
+
+class Stopwatch:
+    """Seconds since a problem was shown."""
+
+    def __init__(self) -> None:
+        self.start = time.monotonic()
+
+    def reset(self) -> None:
+        self.start = time.monotonic()
+
+    def seconds(self) -> float:
+        return round(time.monotonic() - self.start, 1)

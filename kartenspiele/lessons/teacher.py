@@ -1,0 +1,64 @@
+"""The teacher material of the lessons, rendered only for a teacher (`classroom.roles`).
+
+The texts are Markdown files in `teacher_notes/` (German, English to unfold, like the lesson
+text): the "Für Lehrkräfte" section of each lesson, the parts of the teacher's guide and the
+note on the index page. A pupil's page renders none of them, so none of it reaches the browser.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from types import ModuleType
+
+from IPython.display import Markdown, display
+
+from ..classroom.gate import teacher_page
+from ..classroom.pupil import link_query
+from ..classroom.roles import is_teacher
+from .catalogue import LESSONS, overview
+from .language import language
+
+GUIDE = "handreichung.ipynb"
+
+
+@cache
+def notes(name: str) -> str:
+    """The Markdown text `teacher_notes/<name>.md`."""
+    return resources.files(__package__).joinpath("teacher_notes", f"{name}.md").read_text(encoding="utf-8")
+
+
+def lesson_key(lesson: ModuleType) -> str:
+    return lesson.__name__.rsplit(".", 1)[-1]
+
+
+def for_teachers(lesson: ModuleType) -> None:
+    """A lesson's "Für Lehrkräfte" section and its answers — shown to a teacher only."""
+    if not is_teacher():
+        return
+    display(Markdown(notes(lesson_key(lesson))))
+    display(lesson.solutions())
+
+
+def guide_note() -> None:
+    """The index page's note that links the teacher's guide — shown to a teacher only."""
+    if is_teacher():
+        display(Markdown(notes("index_note").replace(f"({GUIDE})", f"({GUIDE}{link_query(language())})")))
+
+
+def teachers_guide() -> object:
+    """The whole teacher's guide for a teacher; the refusal page for anybody else."""
+    return teacher_page(_show_guide, start="../notebooks/start.ipynb")
+
+
+def _show_guide() -> None:
+    from . import chance, parity, sequences, subsets
+
+    modules = {"subsets": subsets, "parity": parity, "sequences": sequences, "chance": chance}
+    display(Markdown(notes("guide_intro")))
+    display(overview())
+    for lesson in LESSONS:
+        display(Markdown(notes(f"guide_{lesson.key}")))
+        display(modules[lesson.key].solutions())
+    display(Markdown(notes("guide_class")))
+    display(Markdown(notes("guide_own_tasks")))

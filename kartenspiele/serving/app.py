@@ -1,0 +1,163 @@
+"""The Voilà application of `kartenspiele serve`.
+
+It is Voilà with these changes:
+- one gate before every route: the `Host` header must name this server, and on a public
+  address the class cookie must be present (else the password page);
+- pages set the `_xsrf` cookie and keep to the kernel limits; `/` and the folder listing lead to
+  the start page; the contents API is not served (it would list the whole project);
+- the page template `kartenspiele` (no outside assets, the "connection lost" banner), whose
+  texts come from the i18n table through the page configuration.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+import tornado.web
+from jupyter_core.utils import ensure_async
+from voila.app import Voila
+from voila.tornado.contentshandler import VoilaContentsHandler
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
+
+from ..i18n import LANGUAGES, text
+from .access import COOKIE, Access
+from .handlers import (
+    ALIVE_PATH,
+    CLIENT,
+    LOGIN_PATH,
+    AliveHandler,
+    HostRefusedHandler,
+    LoginHandler,
+    LoginRequiredHandler,
+    PageHandler,
+    StartRedirectHandler,
+    logged_in,
+)
+from .limits import KernelLimits
+
+TEMPLATE = "kartenspiele"
+PREHEATED = ("notebooks/start.ipynb", "notebooks/quanto.ipynb", "notebooks/tausch_rausch.ipynb")
+"""The pages a class opens at once; Voilà keeps kernels for them started ahead of time."""
+REFILL_DELAY = 30.0
+"""Seconds after handing out a ready kernel before a new one is started for the pool."""
+QUERY_PATH = "/voila/query/"
+"""Where a preheated kernel asks for its page's address (the kernel has no class cookie)."""
+BANNER_KEYS = ("serve.lost", "serve.lost_text", "serve.resume")
+
+
+def data_folder() -> Path:
+    """The Jupyter data folder holding the `kartenspiele` Voilà template (`voila/templates/`);
+    it goes on `JUPYTER_PATH` before Voilà looks for templates."""
+    return Path(str(resources.files(__package__) / "share"))
+
+
+def banner_config(alive: str = ALIVE_PATH):
+    """A Voilà page-config hook giving the banner its texts in every language and the address
+    it asks whether the page's kernel lives (`alive` + kernel id; under JupyterHub the Jupyter
+    server's `api/kernels/`)."""
+    texts = {lang: {key.split(".", 1)[1]: text(key, lang) for key in BANNER_KEYS} for lang in LANGUAGES}
+
+    def hook(page_config: dict, **_: object) -> dict:
+        return {**page_config, "kartenspiele": {"alive": alive, "texts": texts}}
+
+    return hook
+
+
+class GatedApplication(tornado.web.Application):
+    """Tornado's application with one check before routing any request."""
+
+    def __init__(self, access: Access, *args, **kwargs) -> None:
+        self.access = access
+        super().__init__(*args, **kwargs)
+
+    def find_handler(self, request, **kwargs):
+        if not self.access.host_allowed(request.host or ""):
+            return self.get_handler_delegate(request, HostRefusedHandler)
+        if self.access.password and not request.path.startswith((LOGIN_PATH, QUERY_PATH)):
+            cookie = request.cookies.get(COOKIE)
+            if not logged_in(cookie.value if cookie else None, self.settings["cookie_secret"], self.access.password):
+                return self.get_handler_delegate(request, LoginRequiredHandler)
+        return super().find_handler(request, **kwargs)
+
+
+class KartenspieleVoila(Voila):
+    """Voilà with the access gate, the kernel limits and the project's template."""
+
+    def __init__(self, access: Access, limits: KernelLimits, preheat: int = 0,
+                 preheat_pages: tuple[str, ...] = PREHEATED, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.access = access
+        self.limits = limits
+        self.preheat = preheat
+        self.preheat_pages = preheat_pages
+
+    def initialize(self, argv=None):
+        super().initialize(argv)
+        self.voila_configuration.page_config_hook = banner_config()
+        if self.preheat > 0:
+            self.voila_configuration.preheat_kernel = True
+            self.config.VoilaKernelManager.kernel_pools_config = {
+                "default": {"pool_size": 0}, **{page: {"pool_size": self.preheat} for page in self.preheat_pages}}
+            # refill the pool after a class has opened its pages, not while they are loading
+            self.config.VoilaKernelManager.fill_delay = REFILL_DELAY
+
+    def init_settings(self) -> dict:
+        settings = super().init_settings()
+        self.record_kernel_owners()
+        return settings
+
+    def record_kernel_owners(self) -> None:
+        """Remember which client each kernel was started for (for the per-client cap)."""
+        manager = self.kernel_manager
+        start = manager.start_kernel
+        limits = self.limits
+
+        async def start_kernel(*args, **kwargs):
+            kernel_id = await ensure_async(start(*args, **kwargs))
+            client = CLIENT.get()
+            if client is not None:
+                limits.record(kernel_id, client)
+            return kernel_id
+
+        manager.start_kernel = start_kernel
+        if hasattr(manager, "get_rendered_notebook"):  # a preheated kernel is handed to a page
+            hand_out = manager.get_rendered_notebook
+
+            async def get_rendered_notebook(*args, **kwargs):
+                task, cache, kernel_id = await hand_out(*args, **kwargs)
+                client = CLIENT.get()
+                if client is not None:
+                    limits.record(kernel_id, client)
+                return task, cache, kernel_id
+
+            manager.get_rendered_notebook = get_rendered_notebook
+
+    def init_handlers(self) -> list:
+        handlers: list[tuple] = []
+        for route in super().init_handlers():
+            pattern, handler = route[0], route[1]
+            options = route[2] if len(route) > 2 else {}
+            if handler is VoilaContentsHandler:
+                continue  # would list every file of the project
+            if handler is TornadoVoilaTreeHandler:
+                handlers.append((pattern, StartRedirectHandler))
+            elif handler is TornadoVoilaHandler:
+                handlers.append((pattern, PageHandler, {**options, "limits": self.limits}))
+            else:
+                handlers.append(route)
+        base = self.server_url.rstrip("/")
+        return [(base + LOGIN_PATH, LoginHandler, {"access": self.access}),
+                (base + ALIVE_PATH + r"([\w-]+)", AliveHandler), *handlers]
+
+    def start(self):
+        """Voilà's start, with the gated application."""
+        import tempfile
+
+        self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
+        settings = self.init_settings()
+        self.app = GatedApplication(self.access, **settings)
+        self.app.settings.update(self.tornado_settings)
+        self.app.add_handlers(".*$", self.init_handlers())
+        self.listen()

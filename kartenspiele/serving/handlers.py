@@ -1,0 +1,193 @@
+"""The server's own pages and answers beside Voilà's: the class password page, "Server voll",
+a refused address, the kernel-alive answer the page polls, and the start-page redirect.
+
+Every page here is one small HTML document with its style inline: nothing is fetched from
+elsewhere. Its language is `?lang=en` (of the page asked for), German otherwise.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+from contextvars import ContextVar
+from html import escape
+from urllib.parse import parse_qs, quote, urlparse
+
+import tornado.web
+from jupyter_core.utils import ensure_async
+from voila.tornado.handler import TornadoVoilaHandler
+
+from ..i18n import LANGUAGES, text
+from .access import COOKIE, Access
+from .limits import KernelLimits
+
+LOGIN_PATH = "/kartenspiele/login"
+ALIVE_PATH = "/kartenspiele/alive/"
+START_PATH = "/voila/render/notebooks/start.ipynb"
+WRONG_PASSWORD_DELAY = 1.0
+CLIENT: ContextVar[str | None] = ContextVar("kartenspiele_client", default=None)
+"""The client whose page is being rendered (read where its kernel is started)."""
+
+STYLE = """body{font-family:'DejaVu Sans',sans-serif;background:#f3f6fb;color:#1d2a3a;margin:0;
+display:flex;min-height:100vh;align-items:center;justify-content:center}
+main{background:#fff;border-radius:14px;box-shadow:0 4px 18px #0002;padding:32px 40px;max-width:520px}
+h1{font-size:1.6em;margin:0 0 12px}p{font-size:1.15em;line-height:1.45}
+input,button,a.ks-button{font-size:1.2em;padding:10px 16px;border-radius:10px;border:2px solid #3a6ea5}
+button,a.ks-button{background:#3a6ea5;color:#fff;cursor:pointer;text-decoration:none;display:inline-block;
+min-height:44px}p.ks-wrong{color:#a4161a;font-weight:bold}"""
+
+
+def request_language(handler: tornado.web.RequestHandler) -> str:
+    """`?lang=…` of the request or of the page it leads to (`next`), else German — as the
+    app's pages choose."""
+    for query in (handler.request.query, urlparse(handler.get_query_argument("next", "")).query):
+        asked = parse_qs(query).get("lang", [""])[0]
+        if asked in LANGUAGES:
+            return asked
+    return "de"
+
+
+def small_page(title: str, body: str, lang: str) -> str:
+    """A complete HTML page with the project's look and no outside resource."""
+    return (f"<!DOCTYPE html><html lang='{lang}'><head><meta charset='utf-8'>"
+            f"<meta name='viewport' content='width=device-width, initial-scale=1'>"
+            f"<title>{escape(title)}</title><style>{STYLE}</style></head>"
+            f"<body><main><h1>{escape(title)}</h1>{body}</main></body></html>")
+
+
+def password_mark(password: str) -> str:
+    """What the class cookie holds: a digest of the password (a new password ends old logins)."""
+    return hashlib.sha256(f"kartenspiele:{password}".encode()).hexdigest()[:24]
+
+
+def logged_in(cookie_value: str | None, secret: bytes, password: str) -> bool:
+    """Whether a request's class cookie is signed by this server for this password."""
+    if not cookie_value:
+        return False
+    value = tornado.web.decode_signed_value(secret, COOKIE, cookie_value, max_age_days=1)
+    return value is not None and hmac.compare_digest(value.decode(), password_mark(password))
+
+
+def local_target(target: str) -> str:
+    """`target` if it is a path on this server, else the start page (no open redirect)."""
+    parsed = urlparse(target)
+    if parsed.scheme or parsed.netloc or not target.startswith("/") or target.startswith("//"):
+        return START_PATH
+    return target
+
+
+class LoginHandler(tornado.web.RequestHandler):
+    """The class password page: a form, and a signed cookie when the password is right."""
+
+    def initialize(self, access: Access) -> None:
+        self.access = access
+
+    def get(self, wrong: bool = False) -> None:
+        lang = request_language(self)
+        target = local_target(self.get_query_argument("next", START_PATH))
+        warning = f"<p class='ks-wrong' role='alert'>{escape(text('serve.login_wrong', lang))}</p>" if wrong else ""
+        body = (f"<p>{escape(text('serve.login_prompt', lang))}</p>{warning}"
+                f"<form method='post' action='{LOGIN_PATH}?lang={lang}'>"
+                f"<input type='hidden' name='_xsrf' value='{escape(self.xsrf_token.decode())}'>"
+                f"<input type='hidden' name='next' value='{escape(target)}'>"
+                f"<label>{escape(text('serve.login_field', lang))}<br>"
+                f"<input type='password' name='password' autofocus autocomplete='current-password'></label> "
+                f"<button type='submit'>{escape(text('serve.login_button', lang))}</button></form>")
+        self.set_status(401 if wrong else 200)
+        self.finish(small_page(text("serve.login_title", lang), body, lang))
+
+    async def post(self) -> None:
+        self.check_xsrf_cookie()
+        password = self.access.password or ""
+        given = self.get_body_argument("password", "")
+        if not hmac.compare_digest(given.encode(), password.encode()):
+            await asyncio.sleep(WRONG_PASSWORD_DELAY)  # slows guessing down
+            self.get(wrong=True)
+            return
+        self.set_signed_cookie(COOKIE, password_mark(password), expires_days=1, httponly=True, samesite="Lax")
+        self.redirect(local_target(self.get_body_argument("next", START_PATH)))
+
+
+class LoginRequiredHandler(tornado.web.RequestHandler):
+    """Any request without the class cookie: pages go to the password page, the rest is refused."""
+
+    def prepare(self) -> None:
+        path = self.request.path
+        if self.request.method == "GET" and "/api/" not in path and "/alive/" not in path \
+                and self.request.headers.get("Upgrade", "").lower() != "websocket":
+            self.redirect(f"{LOGIN_PATH}?next={quote(self.request.uri or START_PATH)}")
+        else:
+            raise tornado.web.HTTPError(403)
+
+
+class HostRefusedHandler(tornado.web.RequestHandler):
+    """A request whose `Host` header names another server (DNS rebinding): 403."""
+
+    def prepare(self) -> None:
+        lang = request_language(self)
+        self.set_status(403)
+        self.finish(small_page("403", f"<p>{escape(text('serve.host_refused', lang))}</p>", lang))
+
+
+class StartRedirectHandler(tornado.web.RequestHandler):
+    """`/` and the folder listing lead to the start page (pupils need no file list)."""
+
+    def get(self, *args: str, **kwargs: str) -> None:
+        self.xsrf_token  # noqa: B018 — sets the `_xsrf` cookie the pages need to shut their kernel down
+        query = self.request.query
+        self.redirect(START_PATH + (f"?{query}" if query else ""))
+
+
+class AliveHandler(tornado.web.RequestHandler):
+    """`GET /kartenspiele/alive/<kernel id>`: 200 while the page's kernel runs, 404 when it is
+    gone (culled, crashed, server restarted). A dead kernel is removed on the way."""
+
+    async def get(self, kernel_id: str) -> None:
+        manager = self.settings["kernel_manager"]
+        alive = kernel_id in manager
+        if alive:
+            alive = await ensure_async(manager.get_kernel(kernel_id).is_alive())
+            if not alive:
+                await ensure_async(manager.shutdown_kernel(kernel_id, now=True))
+        self.set_header("Content-Type", "application/json")
+        self.set_header("Cache-Control", "no-store")
+        self.set_status(200 if alive else 404)
+        self.finish(json.dumps({"alive": alive}))
+
+
+class PageHandler(TornadoVoilaHandler):
+    """Voilà's page handler that also sets the `_xsrf` cookie (so closing or reloading the page
+    shuts its kernel down) and keeps to the kernel limits ("Server voll" instead of a hang)."""
+
+    def initialize(self, **kwargs) -> None:
+        self.limits: KernelLimits = kwargs.pop("limits")
+        super().initialize(**kwargs)
+
+    async def prepare(self) -> None:
+        await super().prepare()
+        self.xsrf_token  # noqa: B018 — reading it sets the cookie before the page streams
+
+    async def get(self, path: str | None = None) -> None:
+        client = self.request.remote_ip or "?"
+        refusal = self.limits.refusal(client, self.kernel_manager.list_kernel_ids())
+        if refusal is not None and path and path.endswith(".ipynb"):
+            self.server_full(*refusal)
+            return
+        self.limits.begin(client)
+        token = CLIENT.set(client)
+        try:
+            await super().get(path)
+        finally:
+            CLIENT.reset(token)
+            self.limits.end(client)
+
+    def server_full(self, reason: str, count: int) -> None:
+        lang = request_language(self)
+        message = text("serve.full_total", lang) if reason == "total" else text("serve.full_client", lang, count=count)
+        body = (f"<p>{escape(message)}</p><p><a class='ks-button' href='{escape(self.request.uri or START_PATH)}'>"
+                f"{escape(text('serve.try_again', lang))}</a></p>")
+        self.set_status(503)
+        self.set_header("Retry-After", "30")
+        self.finish(small_page(text("serve.full_title", lang), body, lang))

@@ -1,0 +1,21 @@
+"""The way back: a link from every app page to the start page (same tab, same language)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from .texts import t
+
+START_PAGE = "start.ipynb"
+"""The start page, beside the apps in `notebooks/`."""
+
+
+def home_href(lang: str, page: str = START_PAGE) -> str:
+    """The start page's address relative to an app, keeping the language."""
+    return page if lang == "de" else f"{page}?lang={lang}"
+
+
+def home_link(lang: str, page: str = START_PAGE) -> str:
+    """An HTML link to the start page, drawn like a button."""
+    return (f"<a class='ks-home' href='{escape(home_href(lang, page))}' target='_self'>"
+            f"<span aria-hidden='true'>⌂</span> <span class='ks-home-text'>{escape(t('access.home', lang))}</span></a>")

@@ -1,0 +1,125 @@
+"""Exercises report to the pupil's class; the dashboard shows it. Without a class nothing is
+recorded and the lesson works as before."""
+
+import pytest
+
+from kartenspiele.classroom import pupil
+from kartenspiele.classroom.classes import Classes
+from kartenspiele.classroom.dashboard import Dashboard
+from kartenspiele.classroom.evidence import Evidence
+from kartenspiele.lessons import subsets
+
+
+@pytest.fixture
+def page(monkeypatch):
+    """A pupil's page of lesson 1 in Voilà."""
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/lessons/01_teilsummen.ipynb")
+    monkeypatch.setenv("QUERY_STRING", "")
+    pupil.set_current(None)
+    yield
+    pupil.set_current(None)
+
+
+def test_without_a_class_nothing_is_recorded(page, sqlite_store):
+    quiz = subsets.ways_quiz()
+    quiz.give(quiz.problem.answer + 1)
+    assert "ks-say-warn" in quiz.feedback.value
+    quiz.show_hint()
+    assert pupil.current() is None and sqlite_store.logs() == [] and "ks-say-info" in quiz.feedback.value
+
+
+def test_answers_hints_and_time_reach_the_class_and_the_dashboard(page, sqlite_store):
+    classes = Classes(sqlite_store)
+    code = classes.open()
+    pupil.join(code, "Ana", classes)
+    quiz = subsets.ways_quiz()
+    right = quiz.problem.answer
+    quiz.give(right + 1)
+    quiz.give(right + 1)   # Enter, then "Prüfen": the same answer is one try
+    quiz.show_hint()
+    quiz.give(right)
+    quiz.next_problem()
+    quiz.give(quiz.problem.answer)
+    kinds = [entry["kind"] for _, entry in classes.entries(code, "Ana")]
+    assert kinds == ["seen", "attempt", "hint", "attempt", "attempt"]
+    evidence = Evidence().add_all(classes.all_entries(code))
+    first = evidence.record("Ana", "subsets.ways#1")
+    assert (first.tries, first.first_try_right, first.hints, first.wrong) == (2, False, 1, [str(right + 1)])
+    assert evidence.record("Ana", "subsets.ways#2").first_try_right is True
+    assert evidence.where["Ana"].lesson == "subsets"
+
+    dashboard = Dashboard(sqlite_store, live=False)
+    assert dashboard.view.code == code
+    assert "ks-after" in dashboard.grid.value and "ks-first" in dashboard.grid.value
+    assert f"{right + 1} (1-mal)" in dashboard.wrong.value and "Ana" in dashboard.presence.value
+
+
+def test_card_and_choice_answers_are_recorded_as_people_read_them(page, sqlite_store):
+    classes = Classes(sqlite_store)
+    code = classes.open()
+    pupil.join(code, "Ben", classes)
+    best = subsets.best_card_quiz()
+    wrong = next(spec.key for spec in best.problem.choices("de") if spec.key not in best.problem.winners())
+    best.give(wrong)
+    entry = classes.entries(code, "Ben")[-1][1]
+    assert entry["ok"] is False and entry["answer"] == next(
+        spec.label for spec in best.problem.choices("de") if spec.key == wrong)
+
+
+def test_a_locked_lesson_shows_a_notice_instead_of_the_problem(page, sqlite_store):
+    classes = Classes(sqlite_store)
+    code = classes.open()
+    classes.release(code, 1)
+    pupil.join(code, "Cem", classes)
+    assert "gesperrt" not in subsets.ways_quiz().title.value
+    import os
+    os.environ["SCRIPT_NAME"] = "/voila/render/lessons/02_gerade_ungerade.ipynb"
+    from kartenspiele.lessons import parity
+    quiz = parity.parity_quiz()
+    assert "gesperrt" in quiz.title.value and quiz.prompt.layout.display == "none"
+
+
+def test_dashboard_board_pacing_export_and_delete(page, sqlite_store):
+    classes = Classes(sqlite_store)
+    code = classes.open()
+    ana = classes.join(code, "Ana")
+    classes.record(ana, {"kind": "reason", "lesson": "parity", "exercise": "parity.sum#1",
+                         "text": "Weil zwei ungerade Zahlen zusammen gerade sind"})
+    dashboard = Dashboard(sqlite_store, live=False)
+    dashboard.board_choice.value = "parity.sum#1"
+    dashboard.next_on_board()
+    assert "Weil zwei ungerade" in dashboard.board.value and "Ana" not in dashboard.board.value
+    dashboard.lesson_choice.value = "subsets"
+    dashboard.lock_beyond()
+    assert classes.released(code) == 1 and "gesperrt" in dashboard.pace.value
+    dashboard.release_next()
+    assert classes.released(code) == 2
+    dashboard.export()
+    assert f"klasse-{code}.csv" in dashboard.download.value
+    dashboard.ask_delete()
+    assert classes.codes() == [code] and dashboard.confirm.children   # asking deletes nothing
+    dashboard.confirm_no.click()
+    assert not dashboard.confirm.children and classes.codes() == [code]
+    dashboard.ask_delete()
+    dashboard.confirm_yes.click()
+    assert classes.codes() == [] and sqlite_store.logs() == [] and dashboard.view is None
+
+
+def test_a_finished_game_reports_result_and_length(page, sqlite_store):
+    from kartenspiele.quanto import from_scenario
+    from kartenspiele.widgets import QuantoTable, Seat
+
+    classes = Classes(sqlite_store)
+    code = classes.open()
+    pupil.join(code, "Dana", classes)
+    table = QuantoTable()
+    state = from_scenario({"players": 2, "table": "2 4 4 8", "hands": ["8", "5"]})
+    table.load(state, [Seat(), Seat()])
+    while not table.state.is_terminal():
+        table._apply(table.state.legal_moves()[0], decision=True)
+        table.redraw()
+    table.redraw()   # reported once, not at every redraw
+    games = [entry for _, entry in classes.entries(code, "Dana") if entry["kind"] == "game"]
+    assert len(games) == 1 and games[0]["game"] == "quanto" and games[0]["moves"] == len(table.session.moves)
+    assert games[0]["result"].split()[0] in ("won", "lost", "draw")

@@ -1,0 +1,225 @@
+"""Serving a class: kernels freed on close, the lost-connection banner, the password page,
+no outside requests, "Server voll", culling that spares open pages, closed routes."""
+
+import http.cookiejar
+import shutil
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import expect
+
+from .driver import ROOT, VoilaServer, open_app
+
+pytestmark = pytest.mark.browser
+KERNEL_GONE_S = 120  # the goal: a closed page's kernel is gone within 2 minutes
+
+
+def status(url: str, headers: dict | None = None, data: bytes | None = None, opener=None) -> int:
+    request = urllib.request.Request(url, headers=headers or {}, data=data)
+    try:
+        with (opener or urllib.request.build_opener(NoRedirect)).open(request, timeout=60) as answer:
+            return answer.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory):
+    """A copy of the project's pages with a picture and a private file beside them."""
+    root = tmp_path_factory.mktemp("project")
+    for folder in ("notebooks", "lessons"):
+        shutil.copytree(ROOT / folder, root / folder)
+    shutil.copy(ROOT / "voila.json", root / "voila.json")
+    (root / "notebooks" / "picture.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    (root / "klassenliste.csv").write_text("Name;Note\n")
+    return root
+
+
+@pytest.fixture(scope="module")
+def server(project):
+    voila = VoilaServer(project, log=ROOT / "test-output" / "voila-serving.log")
+    try:
+        voila.wait_ready()
+        yield voila
+    finally:
+        voila.stop()
+
+
+def test_no_file_list_and_no_files_for_pupils(server):
+    for path in ("/voila/api/contents", "/voila/api/contents/notebooks", "/api/contents"):
+        assert status(server.base + path) == 404, path
+    for path in ("/voila/files/notebooks/picture.png", "/voila/files/klassenliste.csv",
+                 "/voila/files/notebooks/start.ipynb", "/voila/files/voila.json"):
+        assert status(server.base + path) == 403, path
+    assert status(server.base + "/voila/tree") == 302 and status(server.base + "/") == 302  # to the start page
+    assert len(server.kernels()) == 0
+
+
+def test_foreign_host_header_is_refused(server):
+    url = server.url("notebooks/quanto.ipynb")
+    assert status(url, {"Host": f"rebind.example:{server.port}"}) == 403
+    assert status(server.base + "/kartenspiele/alive/x", {"Host": f"localhost:{server.port}"}) == 404
+    assert len(server.kernels()) == 0  # the refused request started nothing
+
+
+def test_closed_and_reloaded_pages_free_their_kernels(server, browser):
+    """Opened from the printed address in a fresh browser (no cookie set before)."""
+    context = browser.new_context()
+    page = context.new_page()
+    open_app(page, server.printed_url().replace("start.ipynb", "quanto.ipynb"))
+    assert len(server.kernels()) == 1
+    page.reload()
+    page.wait_for_selector(".ks-table", timeout=120_000)
+    reload_s = server.wait_kernels(1, KERNEL_GONE_S)  # the old page's kernel went, the new one runs
+    page.close(run_before_unload=True)
+    close_s = server.wait_kernels(0, KERNEL_GONE_S)
+    context.close()
+    print(f"kernel gone {close_s:.1f} s after close; reload left one kernel after {reload_s:.1f} s")
+
+
+def test_lost_kernel_shows_the_banner_and_resumes(server, browser, shots):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    open_app(page, server.url("notebooks/quanto.ipynb"))
+    banner = page.locator("#ks-lost")
+    expect(banner).to_be_hidden()
+    kernel_id = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    server.kernel_of(kernel_id).kill()  # a crash, or the culler
+    expect(banner).to_be_visible(timeout=30_000)
+    expect(banner).to_contain_text("Verbindung verloren – Spiel fortsetzen")
+    page.screenshot(path=str(shots / "connection-lost-1024.png"))
+    page.get_by_role("link", name="Spiel fortsetzen").click()
+    page.wait_for_selector(".ks-start-page", timeout=120_000)
+    assert "resume=1" in page.url
+    page.close(run_before_unload=True)
+    context.close()
+    server.wait_kernels(0, KERNEL_GONE_S)
+
+
+def test_pages_load_nothing_from_outside(server, browser):
+    context = browser.new_context()
+    blocked, loaded = [], []
+
+    def only_loopback(route):
+        host = urlparse(route.request.url).hostname
+        if route.request.url.startswith(("data:", "blob:")) or host in ("127.0.0.1", "localhost"):
+            loaded.append(route.request.url)
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", only_loopback)
+    page = context.new_page()
+    for name in ("start.ipynb", "quanto.ipynb", "tausch_rausch.ipynb"):
+        open_app(page, server.url(f"notebooks/{name}"))
+        expect(page.locator(".ks-table").first).to_be_visible()
+        assert page.locator("#loading").count() == 0  # Voilà's spinner is gone: the page is complete
+    page.close(run_before_unload=True)
+    context.close()
+    assert blocked == [] and len(loaded) > 10
+
+
+def test_password_page_then_the_games(project, browser, shots):
+    voila = VoilaServer(project, log=ROOT / "test-output" / "voila-password.log", extra=("--password", "Igel42"))
+    try:
+        voila.wait_ready()
+        start = voila.url("notebooks/start.ipynb")
+        assert status(start) == 302 and len(voila.kernels()) == 0
+        assert status(voila.base + "/kartenspiele/alive/x") == 403
+        jar = http.cookiejar.CookieJar()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), NoRedirect)
+        status(voila.base + "/kartenspiele/login", opener=opener)
+        xsrf = next(cookie.value for cookie in jar if cookie.name == "_xsrf")
+        form = urllib.parse.urlencode({"_xsrf": xsrf, "password": "falsch", "next": "/"}).encode()
+        assert status(voila.base + "/kartenspiele/login", data=form, opener=opener) == 401
+
+        context = browser.new_context(viewport={"width": 1024, "height": 768})
+        page = context.new_page()
+        page.goto(start)
+        expect(page.get_by_role("heading", name="Kartenspiele – Passwort")).to_be_visible()
+        page.screenshot(path=str(shots / "password-1024.png"))
+        page.get_by_label("Klassen-Passwort").fill("Igel42")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".ks-start-page", timeout=120_000)
+        assert page.url == start
+        page.close(run_before_unload=True)
+        context.close()
+    finally:
+        voila.stop()
+
+
+def test_server_full_page_instead_of_a_hang(project, browser, shots):
+    voila = VoilaServer(project, log=ROOT / "test-output" / "voila-full.log", extra=("--max-per-client", "1"))
+    try:
+        voila.wait_ready()
+        context = browser.new_context(viewport={"width": 1024, "height": 768})
+        first = context.new_page()
+        open_app(first, voila.url("notebooks/quanto.ipynb"))
+        second = context.new_page()
+        second.goto(voila.url("notebooks/tausch_rausch.ipynb"))
+        expect(second.get_by_role("heading", name="Server voll")).to_be_visible()
+        expect(second.locator("main")).to_contain_text("Auf diesem Gerät ist schon 1 Seite offen.")
+        second.screenshot(path=str(shots / "server-full-1024.png"))
+        assert len(voila.kernels()) == 1
+        first.close(run_before_unload=True)
+        voila.wait_kernels(0, KERNEL_GONE_S)
+        second.get_by_role("link", name="Noch einmal versuchen").click()
+        second.wait_for_selector(".ks-table", timeout=120_000)
+        second.close(run_before_unload=True)
+        context.close()
+    finally:
+        voila.stop()
+
+
+def test_culling_spares_an_open_page(project, browser):
+    """Kernels without a page are culled after the idle time; an open, idle page keeps its
+    kernel (with `voila.json`'s culling: 600 s without a page, never while a page is open)."""
+    voila = VoilaServer(project, log=ROOT / "test-output" / "voila-cull.log", cull_idle=4)
+    try:
+        voila.wait_ready()
+        context = browser.new_context()
+        page = context.new_page()
+        open_app(page, voila.url("notebooks/quanto.ipynb"))
+        assert status(voila.url("notebooks/tausch_rausch.ipynb")) == 200  # a page without a browser
+        assert len(voila.kernels()) == 2
+        voila.wait_kernels(1, 60)  # the orphan is culled …
+        time.sleep(10)  # … while the open page idles through several culling rounds
+        assert len(voila.kernels()) == 1
+        expect(page.locator("#ks-lost")).to_be_hidden()
+        assert page.locator(".ks-main").count() == 0
+        page.locator(".ks-setup .ks-start").click()
+        page.wait_for_selector(".ks-main", timeout=20_000)  # the idle page still answers clicks
+        page.close(run_before_unload=True)
+        context.close()
+    finally:
+        voila.stop()
+
+
+def test_preheated_pages_know_their_language(project, browser):
+    """Kernels started ahead of time wait for the page's address before they draw the table."""
+    voila = VoilaServer(project, log=ROOT / "test-output" / "voila-preheat.log", preheat=1)
+    try:
+        voila.wait_ready()
+        voila.wait_kernels(3, 180)  # one each for the start page and the two games
+        context = browser.new_context()
+        page = context.new_page()
+        open_app(page, voila.url("notebooks/quanto.ipynb?lang=en"))
+        expect(page.locator(".ks-setup .ks-start")).to_have_text("Start the game")
+        assert "Using pre-heated kernel" in voila.log_path.read_text()
+        page.goto(voila.url("notebooks/tausch_rausch.ipynb"))
+        page.wait_for_selector(".ks-table", timeout=120_000)
+        expect(page.locator(".ks-setup .ks-start")).to_have_text("Spiel starten")
+        page.close(run_before_unload=True)
+        context.close()
+    finally:
+        voila.stop()

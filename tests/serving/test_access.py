@@ -1,0 +1,119 @@
+"""Access rules of `kartenspiele serve`: passwords, Host header, login cookie, kernel caps."""
+
+import subprocess
+import sys
+
+import pytest
+import segno
+import tornado.web
+
+from kartenspiele.core.errors import ServeSetupError
+from kartenspiele.i18n import set_language
+from kartenspiele.serve import announce, main, start_url
+from kartenspiele.serving.access import COOKIE, Access, is_loopback, split_host
+from kartenspiele.serving.handlers import (
+    START_PATH,
+    local_target,
+    logged_in,
+    password_mark,
+)
+from kartenspiele.serving.limits import KernelLimits
+
+
+def test_loopback_needs_no_password():
+    access = Access.create("127.0.0.1", 8866)
+    assert not access.public and access.password is None
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.20", "::"])
+def test_other_addresses_need_a_class_password(host):
+    with pytest.raises(ServeSetupError) as caught:
+        Access.create(host, 8866)
+    assert "Passwort" in caught.value.message("de") and host in caught.value.message("de")
+    assert "password" in caught.value.message("en")
+    assert Access.create(host, 8866, "Igel42").public
+
+
+def test_a_password_too_short_is_refused_in_both_languages():
+    with pytest.raises(ServeSetupError) as caught:
+        Access.create("0.0.0.0", 8866, "ab")
+    assert "mindestens 4 Zeichen" in caught.value.message("de")
+    assert "at least 4 characters" in caught.value.message("en")
+
+
+def test_serve_refuses_a_public_address_without_password_before_binding(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "kartenspiele.cli", "serve", "--host", "0.0.0.0",
+                             "--port", "1", "--lang", "en"], check=False, capture_output=True, text=True, timeout=60,
+                            env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    assert result.returncode == 2
+    assert "needs a class password" in result.stderr and "Card games" not in result.stdout
+
+
+@pytest.mark.parametrize(("header", "host"), [("127.0.0.1:8866", "127.0.0.1"), ("[::1]:80", "::1"),
+                                              ("LocalHost", "localhost"), ("evil.example:8866", "evil.example")])
+def test_split_host(header, host):
+    assert split_host(header) == host
+
+
+def test_host_header_must_name_this_server():
+    local = Access.create("127.0.0.1", 8866)
+    assert local.host_allowed("127.0.0.1:8866") and local.host_allowed("localhost:8866")
+    assert not local.host_allowed("attacker.example:8866")  # DNS rebinding
+    lan = Access.create("192.168.7.9", 8866, "Igel42", names=("spiele.schule.example",))
+    assert lan.host_allowed("192.168.7.9:8866") and lan.host_allowed("spiele.schule.example")
+    assert not lan.host_allowed("192.168.7.10:8866") and not lan.host_allowed("spiele.example")
+    assert is_loopback("::1") and not is_loopback("10.0.0.1")
+
+
+def test_login_cookie_is_signed_and_bound_to_the_password():
+    secret = b"s" * 32
+    cookie = tornado.web.create_signed_value(secret, COOKIE, password_mark("Igel42")).decode()
+    assert logged_in(cookie, secret, "Igel42")
+    assert not logged_in(cookie, secret, "Fuchs77")  # a new password ends old logins
+    assert not logged_in(cookie, b"t" * 32, "Igel42")  # signed by another server
+    assert not logged_in(password_mark("Igel42"), secret, "Igel42") and not logged_in(None, secret, "Igel42")
+
+
+@pytest.mark.parametrize(("target", "expected"), [("/voila/render/notebooks/quanto.ipynb?lang=en",
+                                                   "/voila/render/notebooks/quanto.ipynb?lang=en"),
+                                                  ("https://evil.example/", START_PATH), ("//evil.example", START_PATH),
+                                                  ("quanto.ipynb", START_PATH)])
+def test_after_login_only_local_targets(target, expected):
+    assert local_target(target) == expected
+
+
+def test_kernel_caps_in_total_and_per_client():
+    limits = KernelLimits(total=3, per_client=2)
+    limits.record("k1", "10.0.0.5")
+    limits.record("k2", "10.0.0.5")
+    assert limits.refusal("10.0.0.5", ["k1", "k2"]) == ("client", 2)
+    assert limits.refusal("10.0.0.6", ["k1", "k2"]) is None
+    limits.begin("10.0.0.6")  # a page being rendered counts before its kernel exists
+    assert limits.refusal("10.0.0.7", ["k1", "k2"]) == ("total", 3)
+    limits.end("10.0.0.6")
+    assert limits.refusal("10.0.0.5", ["k2"]) is None  # k1 was shut down: it no longer counts
+    assert KernelLimits(0, 0).refusal("x", [str(n) for n in range(500)]) is None
+
+
+def test_a_public_server_prints_its_address_and_a_qr_code_of_it(capsys):
+    access = Access.create("192.168.7.9", 8866, "Igel42")
+    announce(access, 8866)
+    printed = capsys.readouterr().out
+    url = start_url("192.168.7.9", 8866)
+    assert f"Kartenspiele: {url}" in printed and "QR-Code" in printed
+    qr_lines = [line for line in printed.splitlines() if "█" in line or "▀" in line or "▄" in line]
+    assert len(qr_lines) >= segno.make(url, error="m").symbol_size()[1] // 2 - 1
+
+
+def test_a_local_server_prints_no_qr_code(capsys):
+    announce(Access.create("127.0.0.1", 8866), 8866)
+    printed = capsys.readouterr().out
+    assert printed.strip() == f"Kartenspiele: {start_url('127.0.0.1', 8866)}"
+
+
+def test_main_reports_a_short_password_and_changes_nothing(capsys):
+    try:
+        assert main(["--host", "127.0.0.1", "--password", "ab", "--lang", "en"]) == 2
+    finally:
+        set_language("de")
+    assert "at least 4 characters" in capsys.readouterr().err

@@ -1,0 +1,50 @@
+"""The bound on one click's computing time in the server's kernels."""
+
+import time
+from types import SimpleNamespace
+
+import pytest
+
+from kartenspiele.core.errors import ClickTimeoutError
+from kartenspiele.serving import click_limit
+from kartenspiele.serving.click_limit import bound_handler, bounded
+
+
+def busy(seconds: float) -> int:
+    end, count = time.monotonic() + seconds, 0
+    while time.monotonic() < end:
+        count += 1
+    return count
+
+
+def test_a_long_computation_is_stopped_with_a_message():
+    start = time.monotonic()
+    with pytest.raises(ClickTimeoutError) as caught, bounded(0.2):
+        busy(5)
+    assert time.monotonic() - start < 2
+    assert caught.value.message("de") == "Das hat zu lange gedauert und wurde abgebrochen. Versuch einen anderen Zug."
+    assert "took too long" in caught.value.message("en")
+
+
+def test_a_short_computation_is_untouched_and_the_timer_is_cleared():
+    with bounded(1.0):
+        assert busy(0.05) > 0
+    time.sleep(1.2)  # no alarm left behind
+
+
+def test_widget_messages_are_bounded_in_a_kernel(monkeypatch):
+    calls = []
+    kernel = SimpleNamespace(shell_handlers={"comm_msg": lambda *args: calls.append(args) or busy(5)})
+    monkeypatch.setattr("IPython.get_ipython", lambda: SimpleNamespace(kernel=kernel))
+    monkeypatch.setenv(click_limit.ENVIRONMENT, "0.2")
+    assert click_limit.install_from_environment()
+    assert not click_limit.install_from_environment()  # installed once
+    with pytest.raises(ClickTimeoutError):
+        kernel.shell_handlers["comm_msg"]("stream", "ident", {"msg": 1})
+    assert calls == [("stream", "ident", {"msg": 1})]
+    monkeypatch.setenv(click_limit.ENVIRONMENT, "0")
+    assert not click_limit.install_from_environment()
+
+
+def test_handler_results_pass_through():
+    assert bound_handler(lambda a, b: a + b, 1.0)(2, 3) == 5
