@@ -23,7 +23,7 @@ def forget_caches() -> None:
     """Clear the remembered subset-sum answers, so a timing starts cold."""
     arithmetic._groups.cache_clear()
     arithmetic._union_codes.cache_clear()
-    
+
 
 
 def self_play(seconds: float, seed: int) -> dict:

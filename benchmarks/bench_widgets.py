@@ -27,7 +27,6 @@ import time
 from pathlib import Path
 
 import common  # noqa: F401  (puts the repository on the import path)
-
 from common import median, percentile
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,10 +60,10 @@ def python_clicks(games: int = 4) -> tuple[str, dict[str, list[float]]]:
     """The computer level played against, and seconds per click by kind: picking cards,
     making a move; and the computer's replies."""
     sys.path.insert(0, str(ROOT))
-    from tests.widgets.helpers import Recorder
     from kartenspiele.quanto.cards import DECK
     from kartenspiele.widgets import QuantoTable
     from kartenspiele.widgets.seats import available_levels
+    from tests.widgets.helpers import Recorder
 
     serialising_comms()
     times: dict[str, list[float]] = {"pick": [], "move": [], "computer": []}

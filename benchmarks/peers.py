@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
 
 INSTALL_HINT = "pip install -r benchmarks/requirements-peers.txt"
 

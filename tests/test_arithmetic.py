@@ -7,8 +7,14 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kartenspiele.arithmetic import (count_subsets_with_sum, disjoint_unions, groups_with_sum,
-                                     largest_disjoint_union, split_into_groups, subsets_with_sum)
+from kartenspiele.arithmetic import (
+    count_subsets_with_sum,
+    disjoint_unions,
+    groups_with_sum,
+    largest_disjoint_union,
+    split_into_groups,
+    subsets_with_sum,
+)
 
 values_lists = st.lists(st.integers(1, 12), max_size=11)
 targets = st.integers(1, 14)

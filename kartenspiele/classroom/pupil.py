@@ -12,7 +12,7 @@ import time
 from typing import Any
 from urllib.parse import urlencode
 
-from .classes import Classes, ClassError, Pupil
+from .classes import ClassError, Classes, Pupil
 from .roles import CODE_PARAMETER, is_teacher, query, served_by_voila
 from .store import StoreError, open_store
 

@@ -4,11 +4,72 @@ Every error a player, teacher or program can cause derives from `KartenspieleErr
 message comes from the i18n table, so it reads in German or English
 (`error.message("en")`; `str(error)` uses the current language). An operation that raises
 one of these leaves every game state unchanged.
+
+A parameter of a message may itself be translatable (another error, or a `Phrase`): it is
+shown in the language of the whole message, so an English message never quotes a German
+reason. Other parameters are shown shortened, so a huge or deeply nested input cannot make
+the message itself fail or grow without bound.
 """
 
 from __future__ import annotations
 
+import reprlib
+
 from ..i18n import text
+
+_MAX_DIGITS = 30
+
+
+class _Short(reprlib.Repr):
+    """`repr` that stays short for long strings, deep nesting and huge integers."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxstring = self.maxother = 60
+        self.maxlevel = 3
+
+    def repr_int(self, value: int, level: int) -> str:
+        return shown_int(value)
+
+
+_SHORT = _Short()
+
+
+def shown_int(value: int) -> str:
+    """An integer as text; one of more than 30 digits as its order of magnitude (`≈10^5000`)."""
+    if value.bit_length() <= 96:
+        return str(value)
+    digits = int(value.bit_length() * 0.30103)
+    return f"{'-' if value < 0 else ''}≈10^{digits}"
+
+
+def shown(value: object, lang: str | None = None) -> object:
+    """A message parameter ready for the text: translated if it can be, short if it could be
+    long; small numbers stay numbers (plural forms and number formats need them)."""
+    message = getattr(value, "message", None)
+    if callable(message):
+        return str(message(lang))
+    if isinstance(value, str):
+        return value if len(value) <= 200 else value[:200] + "…"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value if value.bit_length() <= 96 else shown_int(value)
+    if isinstance(value, (list, tuple, dict, set, frozenset, bytes, bytearray)):
+        return _SHORT.repr(value)
+    return value
+
+
+class Phrase:
+    """A translatable part of a message (e.g. the reason why a save file is corrupt)."""
+
+    def __init__(self, key: str, /, **params: object) -> None:
+        self.key = key
+        self.params = params
+
+    def message(self, lang: str | None = None) -> str:
+        return text(self.key, lang, **{name: shown(value, lang) for name, value in self.params.items()})
+
+    def __str__(self) -> str:
+        return self.message()
 
 
 class KartenspieleError(Exception):
@@ -21,7 +82,7 @@ class KartenspieleError(Exception):
 
     def message(self, lang: str | None = None) -> str:
         """The message for people, in `lang` (default: the current language)."""
-        return text(self.key, lang, **self.params)
+        return text(self.key, lang, **{name: shown(value, lang) for name, value in self.params.items()})
 
     def __str__(self) -> str:
         return self.message()
@@ -49,6 +110,21 @@ class PlayerCountError(ScenarioError):
 
 class RuleOptionError(KartenspieleError, ValueError):
     """An unknown rule option or a value that the option does not allow."""
+
+
+class NoSuchPlayerError(KartenspieleError, ValueError):
+    """A player's number that is not one of the game's players (0, 1, …)."""
+
+
+def check_player(player: object, players: int) -> int:
+    """`player` if it numbers one of `players` players (0 … players − 1); else `NoSuchPlayerError`."""
+    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < players:
+        raise NoSuchPlayerError("player.no_such", player=player, last=players - 1)
+    return player
+
+
+class SeedError(KartenspieleError, ValueError):
+    """A seed that is not a whole number from 0 to 2**63 − 1."""
 
 
 class SaveFileError(KartenspieleError, ValueError):

@@ -10,6 +10,17 @@ from __future__ import annotations
 import hashlib
 import random
 
+from .errors import SeedError
+
+MAX_SEED = 2**63 - 1
+
+
+def check_seed(seed: object) -> int:
+    """`seed` if it is a whole number from 0 to `MAX_SEED`; otherwise `SeedError`."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise SeedError("seed.range", seed=seed, high=MAX_SEED)
+    return seed
+
 
 def derive_rng(seed: int | str, *labels: object) -> random.Random:
     """A fresh generator determined only by `seed` and `labels` (e.g. "deal", 3)."""

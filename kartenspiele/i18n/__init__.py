@@ -17,9 +17,8 @@ import json
 from collections.abc import Iterable
 from functools import lru_cache
 from importlib import resources
-from typing import Union
 
-Template = Union[str, dict[str, str]]
+Template = str | dict[str, str]
 """One language's text: a string, or plural forms {"one": …, "other": …}."""
 PLURAL_FORMS = ("one", "other")
 

@@ -18,7 +18,6 @@ from .style import Markup
 from .style import table as html_table
 
 
-
 @dataclass(frozen=True)
 class Lesson:
     """A lesson notebook: its file, its key for texts and the grades it suits."""

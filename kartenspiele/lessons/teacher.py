@@ -7,7 +7,7 @@ note on the index page. A pupil's page renders none of them, so none of it reach
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from types import ModuleType
 
@@ -22,7 +22,7 @@ from .language import language
 GUIDE = "handreichung.ipynb"
 
 
-@lru_cache(maxsize=None)
+@cache
 def notes(name: str) -> str:
     """The Markdown text `teacher_notes/<name>.md`."""
     return resources.files(__package__).joinpath("teacher_notes", f"{name}.md").read_text(encoding="utf-8")

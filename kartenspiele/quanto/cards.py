@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..core.errors import NotationError
+from ..core.notation import card_tokens
 
 VALUES = range(1, 13)
 RAINBOW_VALUES = range(4, 13)
@@ -22,7 +23,7 @@ COPIES_PER_VALUE = 9
 JOKERS = 2
 CHIPS = tuple(range(5, 13))
 
-_TOKEN = re.compile(r"^(?:(?P<joker>[Jj])|(?P<rainbow>[Rr])?(?P<value>\d{1,2}))$")
+_TOKEN = re.compile(r"^(?:(?P<joker>[Jj])|(?P<rainbow>[Rr])?(?P<value>[0-9]{1,2}))$")
 
 
 @dataclass(frozen=True)
@@ -85,11 +86,8 @@ JOKER = Card(None)
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """Cards from notation: `"2 4 4 8 R7 J"` (or an iterable of tokens and cards)."""
-    if isinstance(text, str):
-        tokens = [token for token in re.split(r"[\s,;]+", text.strip()) if token]
-    else:
-        tokens = list(text)
-    return [token if isinstance(token, Card) else Card.parse(token) for token in tokens]
+    tokens = card_tokens(text, "quanto.notation.token")
+    return [token if isinstance(token, Card) else Card.parse(token) for token in tokens]  # type: ignore[arg-type]
 
 
 def format_cards(cards: Iterable[Card]) -> str:

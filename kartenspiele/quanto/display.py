@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from html import escape
 from importlib import resources
+from typing import Any
 
 from ..i18n import text
 from .cards import DECK, Card
@@ -59,7 +60,7 @@ def _wrap(body: str) -> str:
     return f'<style>{stylesheet()}</style><div class="ks-position">{body}</div>'
 
 
-def _player_block(player: int, state, hand_html: str, lang: str | None) -> str:
+def _player_block(player: int, state: Any, hand_html: str, lang: str | None) -> str:
     chip = state.chip_of[player] if hasattr(state, "chip_of") else state.chips[player]
     stack = state.stacks[player]
     active = " ks-active" if state.to_move == player and not state.over else ""
@@ -72,7 +73,7 @@ def _player_block(player: int, state, hand_html: str, lang: str | None) -> str:
     return f'<div class="ks-player{active}"><b>{name}</b>{"".join(rows)}</div>'
 
 
-def _common_rows(state, draw_count: int, lang: str | None) -> list[str]:
+def _common_rows(state: Any, draw_count: int, lang: str | None) -> list[str]:
     rows = [_row(text("quanto.label.draw_pile", lang), back_html(draw_count, lang)),
             _row(text("quanto.label.table", lang), cards_html((DECK[i] for i in state.table), lang))]
     if state.drawn:
@@ -82,7 +83,7 @@ def _common_rows(state, draw_count: int, lang: str | None) -> list[str]:
     return rows
 
 
-def state_html(state, lang: str | None = None) -> str:
+def state_html(state: Any, lang: str | None = None) -> str:
     """A whole position with every hand open (for teachers and tests)."""
     rows = _common_rows(state, len(state.draw), lang)
     for player in range(state.players):
@@ -90,7 +91,7 @@ def state_html(state, lang: str | None = None) -> str:
     return _wrap("".join(rows))
 
 
-def view_html(view, lang: str | None = None) -> str:
+def view_html(view: Any, lang: str | None = None) -> str:
     """A position as one player sees it: the other hands face down."""
     rows = _common_rows(view, view.draw_count, lang)
     for player in range(view.players):

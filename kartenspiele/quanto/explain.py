@@ -44,12 +44,12 @@ def card_list(cards: Iterable[Card], lang: str | None = None) -> str:
     return join_words((card_name(card, lang) for card in cards), lang)
 
 
-def group_sum(group: Sequence[Card], value: int, lang: str | None = None) -> str:
+def group_sum(group: Sequence[Card], value: int | None, lang: str | None = None) -> str:
     """One group with its arithmetic: "4 + 4 = 8", "8 = 8", "Joker = 8"."""
     return f"{' + '.join(card_name(card, lang) for card in group)} = {value}"
 
 
-def groups_sum(groups: Sequence[Sequence[Card]], value: int, lang: str | None = None) -> str:
+def groups_sum(groups: Sequence[Sequence[Card]], value: int | None, lang: str | None = None) -> str:
     return ", ".join(group_sum(group, value, lang) for group in groups)
 
 

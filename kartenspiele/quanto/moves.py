@@ -117,7 +117,7 @@ class Move:
         if self.kind == COLLECT:
             return f"collect Quanto with {card}" + (f": {takes}" if takes else "")
         if self.kind == JOKER_QUANTO:
-            return f"joker takes the Quanto of player {self.target + 1}"
+            return f"joker takes the Quanto of player {(self.target or 0) + 1}"
         if self.kind == LAY:
             return f"lay {card}"
         return self.kind.replace("_", " ")

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 
 from ..core.errors import RuleOptionError
+from ..core.options import option_values
 
 REFILL_MODES = ("choice", "auto")
 
@@ -30,12 +31,7 @@ class QuantoOptions:
     @classmethod
     def from_dict(cls, values: Mapping[str, object] | None) -> QuantoOptions:
         """Options from a mapping; an unknown name raises `RuleOptionError`."""
-        values = dict(values or {})
-        known = {field.name for field in fields(cls)}
-        for name in values:
-            if name not in known:
-                raise RuleOptionError("option.unknown", option=name, allowed=", ".join(sorted(known)))
-        return cls(**values)  # type: ignore[arg-type]
+        return cls(**option_values(cls, values))
 
     def to_dict(self) -> dict[str, object]:
         return asdict(self)

@@ -119,12 +119,37 @@ def can_play_beyond_laying(state) -> bool:
     return any(candidates(state, face, table) for face in {DECK[i] for i in state.playable()})
 
 
+FIELDS: dict[str, tuple[str, ...]] = {
+    CAPTURE: ("card", "takes", "declared"), FORM: ("card", "takes", "chip"), EXTEND: ("card", "takes"),
+    COLLECT: ("card", "takes", "declared"), JOKER_QUANTO: ("card", "target"), LAY: ("card", "takes"),
+    REFILL_TABLE: (), REFILL_HAND: (), PASS: (),
+}
+"""The fields each kind of move may have (a laid card's `takes` gets its own message)."""
+
+
+def _check_fields(move: Move) -> None:
+    """Each field of the right type, and none that the kind of move does not have."""
+    if move.card is not None and not isinstance(move.card, Card):
+        raise IllegalMoveError("move.field_type", field="card")
+    if not isinstance(move.takes, tuple) or not all(isinstance(face, Card) for face in move.takes):
+        raise IllegalMoveError("move.field_type", field="takes")
+    for name in ("declared", "chip", "target"):
+        value = getattr(move, name)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise IllegalMoveError("move.field_type", field=name)
+    allowed = FIELDS[move.kind]
+    for name in ("card", "takes", "declared", "chip", "target"):
+        if name not in allowed and getattr(move, name) not in (None, ()):
+            raise IllegalMoveError("move.extra_field", kind=move.kind, field=name)
+
+
 def plan_move(state, move: Move) -> Plan:
     """Check `move` in `state`; return its plan or raise `IllegalMoveError` saying why."""
     if state.over:
         raise GameOverError("illegal.game_over")
     if not isinstance(move, Move):
         raise IllegalMoveError("quanto.illegal.not_a_move", move=repr(move))
+    _check_fields(move)
     if move.kind in (REFILL_TABLE, REFILL_HAND, PASS):
         return _plan_turn_action(state, move)
     card_id = _playable_id(state, move.card)

@@ -20,85 +20,42 @@ otherwise the remaining cards form the draw pile.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core.errors import KartenspieleError, ScenarioError
+from ..core.errors import ScenarioError
 from ..core.rng import derive_rng
-from .cards import CHIPS, DECK, Card, parse_cards
+from ..core.scenario import CardPool, check_keys, is_player, per_slot, players_given
+from .cards import CHIPS, DECK, parse_cards
 from .options import QuantoOptions
+
+if TYPE_CHECKING:
+    from .state import QuantoState
 
 KEYS = {"players", "table", "hands", "draw", "quantos", "win", "out", "to_move", "last_capturer"}
 
 
-class _Pool:
-    """The physical cards not yet placed, handed out by face."""
-
-    def __init__(self) -> None:
-        self.free: dict[Card, list[int]] = {}
-        for card_id, face in enumerate(DECK):
-            self.free.setdefault(face, []).append(card_id)
-
-    def take(self, text: Any, where: str) -> list[int]:
-        try:
-            faces = parse_cards(text if text is not None else "")
-        except KartenspieleError as error:
-            raise ScenarioError("scenario.bad_cards", where=where, reason=error.message()) from error
-        ids = []
-        for face in faces:
-            if not self.free.get(face):
-                total = sum(1 for f in DECK if f == face)
-                raise ScenarioError("scenario.too_many", card=face.notation, count=total)
-            ids.append(self.free[face].pop(0))
-        return ids
-
-    def rest(self) -> list[int]:
-        return sorted(i for ids in self.free.values() for i in ids)
-
-
-def _per_player(value: Any, players: int, name: str) -> dict[int, Any]:
-    if value is None:
-        return {}
-    if isinstance(value, (list, tuple)):
-        if len(value) != players:
-            raise ScenarioError("scenario.per_player", name=name, players=players)
-        return {p: v for p, v in enumerate(value) if v is not None}
-    if isinstance(value, Mapping):
-        for p in value:
-            if not isinstance(p, int) or not 0 <= p < players:
-                raise ScenarioError("scenario.no_such_player", player=p, players=players)
-        return dict(value)
-    raise ScenarioError("scenario.per_player", name=name, players=players)
-
-
 def from_scenario(scenario: Mapping[str, Any], seed: int = 0,
-                  options: QuantoOptions | Mapping[str, Any] | None = None):
+                  options: QuantoOptions | Mapping[str, Any] | None = None) -> QuantoState:
     """A state built from `scenario` (see the module's text); impossible ones raise
     `ScenarioError` (or `PlayerCountError`)."""
     from .state import QuantoState, check_players
 
-    if not isinstance(scenario, Mapping):
-        raise ScenarioError("scenario.not_mapping")
-    unknown = set(scenario) - KEYS
-    if unknown:
-        raise ScenarioError("scenario.unknown_key", keys=", ".join(sorted(map(str, unknown))),
-                            allowed=", ".join(sorted(KEYS)))
-    hands_given = scenario.get("hands")
-    players = scenario.get("players", len(hands_given) if isinstance(hands_given, (list, tuple)) else None)
-    check_players(players)
+    scenario = check_keys(scenario, KEYS)
+    players = check_players(players_given(scenario))
     if not isinstance(options, QuantoOptions):
         options = QuantoOptions.from_dict(options)
     state = QuantoState(players, seed, options)
-    pool = _Pool()
-    hands = _per_player(hands_given, players, "hands")
+    pool = CardPool(DECK, parse_cards)
+    hands = per_slot(scenario.get("hands"), players, "hands")
     for player, text in hands.items():
         state.hands[player] = pool.take(text, f"hand {player}")
-    for player, text in _per_player(scenario.get("win"), players, "win").items():
+    for player, text in per_slot(scenario.get("win"), players, "win").items():
         state.win[player] = pool.take(text, f"win pile {player}")
-    for player, entry in _per_player(scenario.get("quantos"), players, "quantos").items():
+    for player, entry in per_slot(scenario.get("quantos"), players, "quantos").items():
         if not isinstance(entry, (list, tuple)) or len(entry) != 2:
             raise ScenarioError("scenario.quanto_form", player=player)
         chip, text = entry
-        if chip not in CHIPS:
+        if not isinstance(chip, int) or chip not in CHIPS:
             raise ScenarioError("scenario.chip_range", chip=chip)
         if chip in state.chip_of:
             raise ScenarioError("scenario.chip_twice", chip=chip)
@@ -129,7 +86,7 @@ def from_scenario(scenario: Mapping[str, Any], seed: int = 0,
         state.draw = rest
     for name in ("to_move", "last_capturer"):
         value = scenario.get(name, 0 if name == "to_move" else None)
-        if value is not None and (not isinstance(value, int) or not 0 <= value < players):
+        if value is not None and not is_player(value, players):
             raise ScenarioError("scenario.no_such_player", player=value, players=players)
         setattr(state, name, value)
     state.end_begun = not state.draw

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core.errors import KartenspieleError, SaveFileError
+from ..core.serialise import built, card_ids, corrupt, each_card_once, fields_of, flag, per_slot, player_or_none, whole
 from .cards import CHIPS, DECK
 from .options import QuantoOptions
+
+if TYPE_CHECKING:
+    from .state import QuantoState
 
 FIELDS = ("game", "players", "seed", "options", "hands", "table", "draw", "win", "stacks", "chips",
           "out", "drawn", "phase", "to_move", "last_capturer", "end_begun", "over")
 
 
-def state_to_dict(state) -> dict[str, Any]:
+def state_to_dict(state: QuantoState) -> dict[str, Any]:
     return {
         "game": "quanto",
         "players": state.players,
@@ -35,66 +38,37 @@ def state_to_dict(state) -> dict[str, Any]:
     }
 
 
-def _corrupt(reason: str) -> SaveFileError:
-    return SaveFileError("save.corrupt_state", reason=reason)
-
-
-def _ids(value: Any, name: str) -> list[int]:
-    if not isinstance(value, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in value):
-        raise _corrupt(f"{name} is not a list of card numbers")
-    return value
-
-
-def _per_player(value: Any, name: str, players: int) -> list[list[int]]:
-    if not isinstance(value, list) or len(value) != players:
-        raise _corrupt(f"{name} must have one entry per player")
-    return [list(_ids(zone, name)) for zone in value]
-
-
-def state_from_dict(data: Mapping[str, Any]):
+def state_from_dict(data: Mapping[str, Any]) -> QuantoState:
     """Rebuild a state; anything inconsistent raises `SaveFileError` saying what."""
     from .state import PHASES, QuantoState
 
-    if not isinstance(data, Mapping) or data.get("game") != "quanto":
-        raise SaveFileError("save.wrong_game", expected="quanto")
-    missing = [name for name in FIELDS if name not in data]
-    if missing:
-        raise _corrupt("missing " + ", ".join(missing))
-    try:
-        state = QuantoState(data["players"], data["seed"], QuantoOptions.from_dict(data["options"]))
-    except KartenspieleError as error:
-        raise _corrupt(error.message("en")) from error
+    data = fields_of(data, "quanto", FIELDS)
+    state = built(lambda: QuantoState(data["players"], data["seed"], QuantoOptions.from_dict(data["options"])))
     players = state.players
-    state.hands = _per_player(data["hands"], "hands", players)
-    state.win = _per_player(data["win"], "win", players)
-    state.stacks = _per_player(data["stacks"], "stacks", players)
-    state.table = list(_ids(data["table"], "table"))
-    state.draw = list(_ids(data["draw"], "draw"))[::-1]
-    state.out = list(_ids(data["out"], "out"))
-    state.drawn = list(_ids(data["drawn"], "drawn"))
-    every = [i for zone in (*state.hands, *state.win, *state.stacks, state.table, state.draw, state.out,
-                            state.drawn) for i in zone]
-    if sorted(every) != list(range(len(DECK))):
-        raise _corrupt("the 110 cards are not each in exactly one place")
+    state.hands = per_slot(data["hands"], "hands", players, card_ids)
+    state.win = per_slot(data["win"], "win", players, card_ids)
+    state.stacks = per_slot(data["stacks"], "stacks", players, card_ids)
+    state.table = card_ids(data["table"], "table")
+    state.draw = card_ids(data["draw"], "draw")[::-1]
+    state.out = card_ids(data["out"], "out")
+    state.drawn = card_ids(data["drawn"], "drawn")
+    each_card_once([*state.hands, *state.win, *state.stacks, state.table, state.draw, state.out, state.drawn],
+                   len(DECK))
     chips = data["chips"]
     if not isinstance(chips, list) or len(chips) != players:
-        raise _corrupt("chips must have one entry per player")
+        raise corrupt("save.reason.entries", name="chips", count=players)
     held = [chip for chip in chips if chip is not None]
-    if any(chip not in CHIPS for chip in held) or len(set(held)) != len(held):
-        raise _corrupt("a chip is unknown or held twice")
+    if any(not isinstance(chip, int) or chip not in CHIPS for chip in held) or len(set(held)) != len(held):
+        raise corrupt("save.reason.chips")
     if any((chip is None) != (not stack) for chip, stack in zip(chips, state.stacks)):
-        raise _corrupt("a Quanto stack without its chip, or a chip without a stack")
+        raise corrupt("save.reason.stack_chip")
     state.chip_of = list(chips)
-    if data["phase"] not in PHASES or (data["phase"] == "after_three") != bool(state.drawn):
-        raise _corrupt("unknown phase of the turn")
-    state.phase = data["phase"]
-    to_move, last = data["to_move"], data["last_capturer"]
-    if not isinstance(to_move, int) or not 0 <= to_move < players:
-        raise _corrupt("the player to move does not exist")
-    if last is not None and (not isinstance(last, int) or not 0 <= last < players):
-        raise _corrupt("the last capturer does not exist")
-    state.to_move, state.last_capturer = to_move, last
-    if not isinstance(data["end_begun"], bool) or not isinstance(data["over"], bool):
-        raise _corrupt("end flags must be true or false")
-    state.end_begun, state.over = data["end_begun"], data["over"]
+    phase = data["phase"]
+    if not isinstance(phase, str) or phase not in PHASES or (phase == "after_three") != bool(state.drawn):
+        raise corrupt("save.reason.phase")
+    state.phase = phase
+    state.to_move = whole(data["to_move"], "to_move", 0, players - 1)
+    state.last_capturer = player_or_none(data["last_capturer"], "last_capturer", players)
+    state.end_begun = flag(data["end_begun"], "end_begun")
+    state.over = flag(data["over"], "over")
     return state

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.errors import PlayerCountError
+from ..core.errors import IllegalMoveError, PlayerCountError, check_player
 from ..core.events import Event
-from ..core.rng import derive_rng, new_seed
+from ..core.rng import check_seed, derive_rng, new_seed
 from .cards import CHIPS, DECK, Card
-from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
 from .movegen import DEFAULT_LIMIT, legal_moves
+from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
 from .options import QuantoOptions
 from .rules import Plan, plan_move
 
@@ -44,7 +44,7 @@ class QuantoState:
 
     def __init__(self, players: int, seed: int, options: QuantoOptions | None = None) -> None:
         self.players = check_players(players)
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.options = options or QuantoOptions()
         self.hand_size, self.table_size = sizes(players)
         self.hands: list[list[int]] = [[] for _ in range(players)]
@@ -347,6 +347,7 @@ class QuantoState:
 
     def view(self, player: int):
         """What `player` may see: no other hand, no order or content of the draw pile."""
+        check_player(player, self.players)
         from .view import QuantoView
 
         return QuantoView.of(self, player)
@@ -355,6 +356,8 @@ class QuantoState:
         """What a hand card with these table cards can still become (see `selection.py`)."""
         from .selection import query
 
+        if isinstance(table_ids, (str, bytes)) or not isinstance(table_ids, (list, tuple, set, frozenset)):
+            raise IllegalMoveError("move.field_type", field="table_ids")
         return query(self, card_id, list(table_ids), declared)
 
     def _repr_html_(self) -> str:

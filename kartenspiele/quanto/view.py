@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import DECK
 from .options import QuantoOptions
+
+if TYPE_CHECKING:
+    from .moves import Move
+    from .state import QuantoState
 
 
 @dataclass(frozen=True)
@@ -39,7 +43,7 @@ class QuantoView:
     over: bool
 
     @classmethod
-    def of(cls, state, player: int) -> QuantoView:
+    def of(cls, state: QuantoState, player: int) -> QuantoView:
         return cls(
             player=player,
             players=state.players,
@@ -67,7 +71,7 @@ class QuantoView:
             seen.update(zone)
         return [card_id for card_id in range(len(DECK)) if card_id not in seen]
 
-    def sample_state(self, rng: random.Random):
+    def sample_state(self, rng: random.Random) -> QuantoState:
         """A full state that agrees with this view, the unseen cards dealt by `rng`."""
         from .state import QuantoState
 
@@ -90,7 +94,7 @@ class QuantoView:
         state.last_capturer, state.end_begun, state.over = self.last_capturer, self.end_begun, self.over
         return state
 
-    def legal_moves(self):
+    def legal_moves(self) -> list[Move]:
         """The legal moves of the player to move: they depend only on what lies open."""
         return self.sample_state(random.Random(0)).legal_moves()
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 
 from ..core.errors import NotationError
+from ..core.notation import card_tokens
 from ..i18n import text
 
 COLOURS = ("ge", "gr", "bl", "ro")
@@ -22,7 +23,7 @@ VALUES = range(1, 11)
 COPIES = 2
 STALL_SIZES = (1, 2, 2, 2, 3)  # the market stalls from the left
 _COLOUR_INDEX = {colour: index for index, colour in enumerate(COLOURS)}
-_TOKEN = re.compile(r"^(?P<colour>ge|gr|bl|ro)(?P<value>\d{1,2})$", re.IGNORECASE)
+_TOKEN = re.compile(r"^(?P<colour>ge|gr|bl|ro)(?P<value>[0-9]{1,2})$", re.IGNORECASE)
 
 
 def check_colour(colour: object) -> str:
@@ -95,14 +96,8 @@ def colour_adjective(colour: str, lang: str | None = None, dative: bool = False)
 
 def parse_cards(cards: str | Iterable[str | Card]) -> list[Card]:
     """Cards from notation: `"ge2 bl4 ro10"` (or an iterable of tokens and cards)."""
-    if isinstance(cards, str):
-        tokens: list[str | Card] = [token for token in re.split(r"[\s,;]+", cards.strip()) if token]
-    else:
-        try:
-            tokens = list(cards)
-        except TypeError:
-            raise NotationError("tausch_rausch.notation.token", token=cards) from None
-    return [Card.parse(token) for token in tokens]
+    tokens = card_tokens(cards, "tausch_rausch.notation.token")
+    return [Card.parse(token) for token in tokens]  # type: ignore[arg-type]
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
+from typing import Any
 
 from ..core.rng import derive_rng
 from ..i18n import text
@@ -97,7 +98,7 @@ def _times(a: Sequence[int], b: Sequence[int], largest: int) -> list[int]:
 
 
 @lru_cache(maxsize=512)
-def _probability(count: int, conditions: tuple, hand_size: int) -> Fraction:
+def _probability(count: int, conditions: tuple[Any, ...], hand_size: int) -> Fraction:
     task = Task("difficulty", count, conditions)
     total = math.comb(len(DECK), hand_size)
     which = task.colour.which

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
+from typing import Any
 
 from ..i18n import text
 from .cards import COLOURS, DECK, STALL_SIZES, Card, format_cards
@@ -132,7 +133,8 @@ def _player(player: int) -> str:
     return text("player.name", None, number=player + 1)
 
 
-def _position(stalls, open_tasks: Sequence[Task], hands: Sequence[str], fulfilled, draw_size: int,
+def _position(stalls: Sequence[Sequence[Card]], open_tasks: Sequence[Task], hands: Sequence[str],
+              fulfilled: Sequence[Sequence[str]], draw_size: int,
               discard: Sequence[Card], to_move: int, turn: int, over: bool, winner: int | None) -> str:
     if winner is not None:
         status = text("tausch_rausch.display.won", None, name=_player(winner))
@@ -156,7 +158,7 @@ def _position(stalls, open_tasks: Sequence[Task], hands: Sequence[str], fulfille
             + f'<div class="tr-row">{scores}</div>')
 
 
-def state_html(state) -> str:
+def state_html(state: Any) -> str:
     """A whole position with every hand open (for teachers and tests)."""
     hands = [_labelled(_player(p), _cards(state.hand_cards(p))) for p in range(state.players)]
     return _styled(_position(
@@ -164,7 +166,7 @@ def state_html(state) -> str:
         len(state.draw), [DECK[i] for i in state.discard], state.to_move, state.turn, state.over, state.winner))
 
 
-def view_html(view) -> str:
+def view_html(view: Any) -> str:
     """A position as one player sees it: the own hand open, the other hands face down."""
     tasks = {task.id: task for task in view.options.tasks}
     hands = []

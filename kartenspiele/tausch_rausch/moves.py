@@ -62,8 +62,9 @@ class Move:
     # -- text and JSON ------------------------------------------------------------------
     def __str__(self) -> str:
         if self.kind == SWAP:
-            known = isinstance(self.stall, int) and 0 <= self.stall < len(STALL_SIZES)
-            where = f"stall {self.stall + 1} ({STALL_SIZES[self.stall]} cards)" if known else f"stall {self.stall}"
+            stall = self.stall
+            known = isinstance(stall, int) and 0 <= stall < len(STALL_SIZES)
+            where = f"stall {stall + 1} ({STALL_SIZES[stall]} cards)" if known else f"stall {stall}"  # type: ignore[operator, index]
             return f"swap at {where}: give {format_cards(self.cards)}"
         if self.kind == FULFIL:
             return f"fulfil {self.task}: {format_cards(self.cards)}"

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import RuleOptionError
+from ..core.options import option_values
 from .deck import deck_to_json, make_deck
 from .tasks import Task
 
@@ -43,12 +44,7 @@ class TauschRauschOptions:
     @classmethod
     def from_dict(cls, values: Mapping[str, Any] | None) -> TauschRauschOptions:
         """Options from a mapping; an unknown name raises `RuleOptionError`."""
-        values = dict(values or {})
-        known = {field.name for field in fields(cls)}
-        for name in values:
-            if name not in known:
-                raise RuleOptionError("option.unknown", option=name, allowed=", ".join(sorted(known)))
-        return cls(**values)
+        return cls(**option_values(cls, values))
 
     def to_dict(self) -> dict[str, Any]:
         return {"tasks_to_win": self.tasks_to_win, "turn_cap": self.turn_cap,

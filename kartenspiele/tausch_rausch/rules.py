@@ -64,7 +64,7 @@ def plan_move(state, move: Move) -> Plan:
         if move.task is not None:
             raise IllegalMoveError("tausch_rausch.illegal.not_a_move", move=str(move))
         stall = move.stall
-        if not isinstance(stall, int) or not 0 <= stall < len(state.stalls):
+        if not isinstance(stall, int) or isinstance(stall, bool) or not 0 <= stall < len(state.stalls):
             raise IllegalMoveError("tausch_rausch.illegal.no_such_stall", stall=stall, last=len(STALL_SIZES) - 1)
         size = len(state.stalls[stall])
         if len(move.cards) != size:

@@ -22,61 +22,19 @@ pile; if both are given, every task must be placed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core.errors import KartenspieleError, ScenarioError
+from ..core.errors import ScenarioError
 from ..core.rng import derive_rng
-from .cards import DECK, STALL_SIZES, Card, format_cards, parse_cards, sort_cards
+from ..core.scenario import CardPool, check_keys, is_player, per_slot, players_given
+from .cards import DECK, STALL_SIZES, format_cards, parse_cards, sort_cards
 from .options import TauschRauschOptions
+
+if TYPE_CHECKING:
+    from .state import TauschRauschState
 
 KEYS = {"players", "hands", "stalls", "draw", "discard", "open_tasks", "task_pile", "fulfilled",
         "to_move", "turn"}
-
-
-class _Pool:
-    """The physical cards not yet placed, handed out by face."""
-
-    def __init__(self) -> None:
-        self.free: dict[Card, list[int]] = {}
-        for card_id, face in enumerate(DECK):
-            self.free.setdefault(face, []).append(card_id)
-
-    def take(self, cards: Any, where: str) -> list[int]:
-        try:
-            faces = parse_cards(cards if cards is not None else "")
-        except KartenspieleError as error:
-            raise ScenarioError("scenario.bad_cards", where=where, reason=error.message()) from error
-        ids = []
-        for face in faces:
-            if not self.free.get(face):
-                raise ScenarioError("scenario.too_many", card=face.notation, count=DECK.count(face))
-            ids.append(self.free[face].pop(0))
-        return ids
-
-    def rest(self) -> list[int]:
-        return sorted(i for ids in self.free.values() for i in ids)
-
-
-def _per_slot(value: Any, slots: int, name: str, stalls: bool = False) -> dict[int, Any]:
-    """A list with one entry (or None) per player (stall), or a dict player (stall) → entry."""
-    if value is None:
-        return {}
-    if isinstance(value, (list, tuple)):
-        if len(value) != slots:
-            if stalls:
-                raise ScenarioError("tausch_rausch.scenario.per_stall", name=name, stalls=slots)
-            raise ScenarioError("scenario.per_player", name=name, players=slots)
-        return {slot: v for slot, v in enumerate(value) if v is not None}
-    if isinstance(value, Mapping):
-        for slot in value:
-            if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < slots:
-                if stalls:
-                    raise ScenarioError("tausch_rausch.scenario.no_such_stall", stall=slot, last=slots - 1)
-                raise ScenarioError("scenario.no_such_player", player=slot, players=slots)
-        return dict(value)
-    if stalls:
-        raise ScenarioError("tausch_rausch.scenario.per_stall", name=name, stalls=slots)
-    raise ScenarioError("scenario.per_player", name=name, players=slots)
 
 
 class _TaskPool:
@@ -93,7 +51,7 @@ class _TaskPool:
             raise ScenarioError("tausch_rausch.scenario.task_list", where=where)
         taken = []
         for task_id in value:
-            if task_id not in self.known:
+            if not isinstance(task_id, str) or task_id not in self.known:
                 raise ScenarioError("tausch_rausch.scenario.unknown_task", task=task_id)
             if task_id not in self.free:
                 raise ScenarioError("tausch_rausch.scenario.task_twice", task=task_id)
@@ -103,27 +61,20 @@ class _TaskPool:
 
 
 def from_scenario(scenario: Mapping[str, Any], seed: int = 0,
-                  options: TauschRauschOptions | Mapping[str, Any] | None = None):
+                  options: TauschRauschOptions | Mapping[str, Any] | None = None) -> TauschRauschState:
     """A state built from `scenario` (see the module's text); impossible ones raise
     `ScenarioError` (or `PlayerCountError`)."""
     from .state import HAND_SIZE, OPEN_TASKS, TauschRauschState, check_players
 
-    if not isinstance(scenario, Mapping):
-        raise ScenarioError("scenario.not_mapping")
-    unknown = set(scenario) - KEYS
-    if unknown:
-        raise ScenarioError("scenario.unknown_key", keys=", ".join(sorted(map(str, unknown))),
-                            allowed=", ".join(sorted(KEYS)))
-    hands_given = scenario.get("hands")
-    players = scenario.get("players", len(hands_given) if isinstance(hands_given, (list, tuple)) else None)
-    check_players(players)
+    scenario = check_keys(scenario, KEYS)
+    players = check_players(players_given(scenario))
     if not isinstance(options, TauschRauschOptions):
         options = TauschRauschOptions.from_dict(options)
     state = TauschRauschState(players, seed, options)
     _place_cards(state, scenario, seed, HAND_SIZE)
     _place_tasks(state, scenario, seed, OPEN_TASKS)
     to_move = scenario.get("to_move", 0)
-    if not isinstance(to_move, int) or isinstance(to_move, bool) or not 0 <= to_move < players:
+    if not is_player(to_move, players):
         raise ScenarioError("scenario.no_such_player", player=to_move, players=players)
     state.to_move = to_move
     turn = scenario.get("turn", 0)
@@ -133,12 +84,12 @@ def from_scenario(scenario: Mapping[str, Any], seed: int = 0,
     return state
 
 
-def _place_cards(state, scenario: Mapping[str, Any], seed: int, hand_size: int) -> None:
-    pool = _Pool()
-    hands = _per_slot(scenario.get("hands"), state.players, "hands")
+def _place_cards(state: TauschRauschState, scenario: Mapping[str, Any], seed: int, hand_size: int) -> None:
+    pool = CardPool(DECK, parse_cards)
+    hands = per_slot(scenario.get("hands"), state.players, "hands")
     for player, cards in hands.items():
         state.hands[player] = pool.take(cards, f"hand {player}")
-    stalls = _per_slot(scenario.get("stalls"), len(STALL_SIZES), "stalls", stalls=True)
+    stalls = per_slot(scenario.get("stalls"), len(STALL_SIZES), "stalls", stalls=True)
     for stall, cards in stalls.items():
         ids = pool.take(cards, f"stall {stall}")
         if len(ids) != STALL_SIZES[stall]:
@@ -169,9 +120,9 @@ def _place_cards(state, scenario: Mapping[str, Any], seed: int, hand_size: int) 
                             cards=format_cards(sort_cards(DECK[i] for i in rest)))
 
 
-def _place_tasks(state, scenario: Mapping[str, Any], seed: int, open_count: int) -> None:
+def _place_tasks(state: TauschRauschState, scenario: Mapping[str, Any], seed: int, open_count: int) -> None:
     tasks = _TaskPool([task.id for task in state.options.tasks])
-    fulfilled = _per_slot(scenario.get("fulfilled"), state.players, "fulfilled")
+    fulfilled = per_slot(scenario.get("fulfilled"), state.players, "fulfilled")
     for player, ids in fulfilled.items():
         state.fulfilled[player] = tasks.take(ids, f"fulfilled {player}")
         if len(state.fulfilled[player]) >= state.options.tasks_to_win:

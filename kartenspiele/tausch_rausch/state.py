@@ -10,18 +10,22 @@ state has to be stored.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core.errors import PlayerCountError, RuleOptionError
+from ..core.errors import PlayerCountError, RuleOptionError, check_player
 from ..core.events import Event
-from ..core.rng import derive_rng, new_seed
+from ..core.rng import check_seed, derive_rng, new_seed
 from ..i18n import text
 from .cards import DECK, STALL_SIZES, Card, sort_cards
-from .moves import FULFIL, PASS, SWAP, Move
 from .movegen import MoveList, legal_moves
+from .moves import FULFIL, PASS, SWAP, Move
 from .options import TauschRauschOptions
 from .rules import Plan, has_move, plan_move
 from .tasks import Task
+
+if TYPE_CHECKING:
+    from .display import Hand, Market
+    from .view import TauschRauschView
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 HAND_SIZE = 5
@@ -42,7 +46,7 @@ class TauschRauschState:
 
     def __init__(self, players: int, seed: int, options: TauschRauschOptions | None = None) -> None:
         self.players = check_players(players)
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.options = options or TauschRauschOptions()
         deck = self.options.tasks
         if len(deck) < players * (self.options.tasks_to_win - 1) + 1:
@@ -99,13 +103,13 @@ class TauschRauschState:
         """A player's hand as faces, sorted."""
         return list(sort_cards(DECK[i] for i in self.hands[player]))
 
-    def hand(self, player: int):
+    def hand(self, player: int) -> Hand:
         """A player's hand, shown as cards in a notebook."""
         from .display import Hand
 
         return Hand(tuple(self.hand_cards(player)), text("player.name", None, number=player + 1))
 
-    def market(self):
+    def market(self) -> Market:
         """The five market stalls, shown as cards in a notebook."""
         from .display import Market
 
@@ -282,8 +286,9 @@ class TauschRauschState:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def view(self, player: int):
+    def view(self, player: int) -> TauschRauschView:
         """What `player` may see: no other hand, no draw pile, no task pile order, no seed."""
+        check_player(player, self.players)
         from .view import TauschRauschView
 
         return TauschRauschView.of(self, player)

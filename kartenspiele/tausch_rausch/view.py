@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import DECK, Card, format_cards, sort_cards
 from .moves import Move
 from .options import TauschRauschOptions
+
+if TYPE_CHECKING:
+    from .state import TauschRauschState
 
 
 @dataclass(frozen=True)
@@ -39,7 +42,7 @@ class TauschRauschView:
     options: TauschRauschOptions
 
     @classmethod
-    def of(cls, state, player: int) -> TauschRauschView:
+    def of(cls, state: TauschRauschState, player: int) -> TauschRauschView:
         def faces(ids: list[int]) -> tuple[Card, ...]:
             return sort_cards(DECK[i] for i in ids)
 
@@ -62,7 +65,7 @@ class TauschRauschView:
             options=state.options,
         )
 
-    def sample_state(self, rng: random.Random):
+    def sample_state(self, rng: random.Random) -> TauschRauschState:
         """A full state that this view could have come from: the hidden cards (other hands,
         draw pile) and the task pile dealt at random with `rng`, and a random seed."""
         from .state import TauschRauschState
@@ -110,7 +113,7 @@ class TauschRauschView:
         """The viewer's legal moves (empty when another player is to move)."""
         if self.over or self.to_move != self.viewer:
             return []
-        return self.sample_state(random.Random(0)).legal_moves()
+        return list(self.sample_state(random.Random(0)).legal_moves())
 
     def _repr_html_(self) -> str:
         from .display import view_html

@@ -17,9 +17,9 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from .. import bots
+from ..bots.hint import hint
 from ..classroom import pupil
 from ..classroom.roles import served_by_voila
-from ..bots.hint import hint
 from ..core.errors import KartenspieleError
 from ..core.events import Event
 from ..core.rng import derive_rng

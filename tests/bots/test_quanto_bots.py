@@ -1,4 +1,4 @@
-"""Quanto's computer players: legal, deterministic, blind to hidden cards, and sensible."""
+"""Quanto's computer players play sensibly (legal, deterministic and blind: tests/bots/test_bot_twins.py)."""
 
 import random
 
@@ -8,42 +8,9 @@ from kartenspiele.bots import make_bot
 from kartenspiele.quanto import Move, from_scenario
 from kartenspiele.quanto.moves import COLLECT
 
-from .helpers import hidden, hidden_twin, positions
+from .helpers import positions
 
-LEVELS = ["random", "greedy", "planner"]
 POSITIONS = positions("quanto", 24, seed=11)
-
-
-@pytest.mark.parametrize("level", LEVELS)
-def test_every_choice_is_legal(level):
-    bot = make_bot("quanto", level)
-    for number, state in enumerate(POSITIONS):
-        move = bot.choose(state.view(state.to_move), random.Random(number))
-        assert state.is_legal(move), (state, move)
-
-
-@pytest.mark.parametrize("level", LEVELS)
-def test_same_generator_same_choice(level):
-    for number, state in enumerate(POSITIONS[:12]):
-        view = state.view(state.to_move)
-        first = make_bot("quanto", level).choose(view, random.Random(number))
-        assert make_bot("quanto", level).choose(view, random.Random(number)) == first
-
-
-@pytest.mark.parametrize("level", LEVELS)
-def test_hidden_cards_do_not_change_the_choice(level):
-    """Two states that differ only in cards the player cannot see get the same move."""
-    rng = random.Random(4)
-    differed = 0
-    for number, state in enumerate(POSITIONS):
-        player = state.to_move
-        twin = hidden_twin(state, rng)
-        assert twin.view(player) == state.view(player)
-        differed += hidden(twin, player) != hidden(state, player)
-        bot = make_bot("quanto", level)
-        assert (bot.choose(state.view(player), random.Random(number))
-                == bot.choose(twin.view(player), random.Random(number)))
-    assert differed >= len(POSITIONS) - 3
 
 
 @pytest.mark.parametrize("level", ["greedy", "planner"])

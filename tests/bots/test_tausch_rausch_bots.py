@@ -1,4 +1,4 @@
-"""Tausch-Rausch's computer players: legal, deterministic, blind to hidden cards, and sensible."""
+"""Tausch-Rausch's computer players play sensibly (legal, deterministic and blind: tests/bots/test_bot_twins.py)."""
 
 import random
 
@@ -7,46 +7,12 @@ import pytest
 from kartenspiele.bots import make_bot
 from kartenspiele.tausch_rausch import Move, from_scenario
 
-from .helpers import hidden, hidden_twin, positions
-
-LEVELS = ["random", "greedy", "planner"]
-POSITIONS = positions("tausch_rausch", 16, seed=13, moves=30)  # random play grows hands fast
 OPEN = ["five-even", "run-of-5", "pair-red", "four-sum-at-least-37", "three-of-a-kind"]
 
 
 def scenario(hand, stalls=None, open_tasks=OPEN, fulfilled=None):
     return from_scenario({"players": 2, "hands": [hand, "ge9 gr9 bl9 ro9 ge8"], "stalls": stalls or {},
                           "open_tasks": open_tasks, "fulfilled": fulfilled or {}}, seed=3)
-
-
-@pytest.mark.parametrize("level", LEVELS)
-def test_every_choice_is_legal(level):
-    bot = make_bot("tausch_rausch", level)
-    for number, state in enumerate(POSITIONS):
-        move = bot.choose(state.view(state.to_move), random.Random(number))
-        assert state.is_legal(move), (state, move)
-
-
-@pytest.mark.parametrize("level", LEVELS)
-def test_same_generator_same_choice(level):
-    for number, state in enumerate(POSITIONS[:8]):
-        view = state.view(state.to_move)
-        first = make_bot("tausch_rausch", level).choose(view, random.Random(number))
-        assert make_bot("tausch_rausch", level).choose(view, random.Random(number)) == first
-
-
-@pytest.mark.parametrize("level", LEVELS)
-def test_hidden_cards_do_not_change_the_choice(level):
-    """Two states that differ only in cards and tasks the player cannot see get the same move."""
-    rng = random.Random(6)
-    for number, state in enumerate(POSITIONS):
-        player = state.to_move
-        twin = hidden_twin(state, rng)
-        assert twin.view(player) == state.view(player)
-        assert hidden(twin, player) != hidden(state, player)
-        bot = make_bot("tausch_rausch", level)
-        assert (bot.choose(state.view(player), random.Random(number))
-                == bot.choose(twin.view(player), random.Random(number)))
 
 
 @pytest.mark.parametrize("level", ["greedy", "planner"])

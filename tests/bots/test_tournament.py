@@ -6,9 +6,9 @@ from collections import Counter
 import pytest
 
 from kartenspiele.bots.stats import win_rate
-from kartenspiele.core.errors import BotSetupError, PlayerCountError
 from kartenspiele.bots.tournament import lineups, main, run_tournament, write_csv
 from kartenspiele.cli import main as cli_main
+from kartenspiele.core.errors import BotSetupError, PlayerCountError
 
 
 @pytest.mark.parametrize("levels, players", [(("a", "b"), 2), (("a", "b"), 3), (("a", "b"), 4),

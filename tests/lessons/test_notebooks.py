@@ -9,8 +9,8 @@ import pytest
 
 from kartenspiele.lessons.catalogue import LESSONS
 
-from .helpers import ENGLISH, LESSONS as FOLDER
-from .helpers import cells, source, teacher_notes
+from .helpers import ENGLISH, cells, source, teacher_notes
+from .helpers import LESSONS as FOLDER
 
 NOTEBOOKS = sorted(path.name for path in FOLDER.glob("*.ipynb"))
 LESSON_FILES = [lesson.file for lesson in LESSONS]

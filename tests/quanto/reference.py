@@ -3,7 +3,7 @@
 It shares no code with the engine's generator; the tests require both to agree exactly.
 """
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 from kartenspiele.quanto import Card, Move
@@ -13,7 +13,7 @@ from kartenspiele.quanto.moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUAN
 JOKER_VALUE = 0  # jokers are written as 0 in the brute-force multisets
 
 
-@lru_cache(maxsize=None)
+@cache
 def splits(values, target):
     """Whether the sorted tuple `values` splits into groups summing to `target` (0 = a joker alone)."""
     if not values:

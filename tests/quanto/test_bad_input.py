@@ -4,8 +4,7 @@ import random
 
 import pytest
 
-from kartenspiele.core.errors import (IllegalMoveError, NotationError, PlayerCountError,
-                                      RuleOptionError, ScenarioError)
+from kartenspiele.core.errors import IllegalMoveError, NotationError, PlayerCountError, RuleOptionError, ScenarioError
 from kartenspiele.quanto import Card, Move, from_scenario, new_game, parse_cards
 
 

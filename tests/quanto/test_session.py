@@ -18,14 +18,6 @@ def played_session(moves=30, seed=4):
     return session
 
 
-def test_save_and_load_round_trip(tmp_path):
-    session = played_session()
-    path = tmp_path / "game.json"
-    session.save(path)
-    loaded = Session.load(path)
-    assert loaded.state == session.state and loaded.moves == session.moves
-    assert json.loads(path.read_text())["format"] == "kartenspiele-save"
-
 
 def test_undo_steps_back_and_nothing_left_to_undo_is_an_error():
     session = Session(new_game(2, seed=1))

@@ -9,8 +9,15 @@ from pathlib import Path
 import pytest
 
 from kartenspiele.tausch_rausch import DEFAULT_TASKS, task_by_id
-from kartenspiele.tausch_rausch.difficulty import (HAND_SIZES, REWARD_THRESHOLD, estimate, markdown, probability,
-                                                   reward_for, table)
+from kartenspiele.tausch_rausch.difficulty import (
+    HAND_SIZES,
+    REWARD_THRESHOLD,
+    estimate,
+    markdown,
+    probability,
+    reward_for,
+    table,
+)
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "tausch-rausch-tasks.md"
 

@@ -8,8 +8,18 @@ import string
 import pytest
 
 from kartenspiele.i18n import LANGUAGES, texts
-from kartenspiele.tausch_rausch import (DECK, Move, explain_finding, explain_selection, find, from_scenario,
-                                        narrate, new_game, parse_cards, task_by_id)
+from kartenspiele.tausch_rausch import (
+    DECK,
+    Move,
+    explain_finding,
+    explain_selection,
+    find,
+    from_scenario,
+    narrate,
+    new_game,
+    parse_cards,
+    task_by_id,
+)
 from kartenspiele.tausch_rausch.players import kind_first_move
 from kartenspiele.tausch_rausch.reasons import judge
 

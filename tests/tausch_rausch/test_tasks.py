@@ -7,8 +7,22 @@ import re
 import pytest
 
 from kartenspiele.core.errors import RuleOptionError
-from kartenspiele.tausch_rausch import (DEFAULT_TASKS, AdjacentPairs, Colour, FullHouse, OfAKind, Parity, Run,
-                                        Sum, Task, find_ways, new_game, parse_cards, task, task_by_id)
+from kartenspiele.tausch_rausch import (
+    DEFAULT_TASKS,
+    AdjacentPairs,
+    Colour,
+    FullHouse,
+    OfAKind,
+    Parity,
+    Run,
+    Sum,
+    Task,
+    find_ways,
+    new_game,
+    parse_cards,
+    task,
+    task_by_id,
+)
 from kartenspiele.tausch_rausch.deck import COLOUR_TASKS, RULE_TASKS
 from kartenspiele.tausch_rausch.difficulty import reward_for
 

@@ -68,7 +68,6 @@ def test_voila_settings_strip_sources_hide_tracebacks_and_cull_kernels():
 
 def test_binder_pins_every_dependency_within_the_projects_bounds():
     import tomllib
-
     from packaging.requirements import Requirement
     from packaging.utils import canonicalize_name
 

@@ -13,8 +13,7 @@ from functools import lru_cache
 
 from ...arithmetic import largest_disjoint_union
 from ...quanto.cards import DECK, Card
-from ...quanto.moves import (CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, REFILL_HAND,
-                             REFILL_TABLE, Move)
+from ...quanto.moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, REFILL_HAND, REFILL_TABLE, Move
 
 STACK = 0.6          # a card on an open Quanto stack while cards are left to draw
 STACK_LATE = 0.25    # … once the draw pile is empty (an open stack is lost at the end)
