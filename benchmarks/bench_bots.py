@@ -65,14 +65,24 @@ def ladder(game: str, players: int, games: int, planner_games: int, seed: int, j
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", action="append", choices=sorted(GAMES),
-                        help="game to measure (repeatable; default: every game with more than one level)")
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=sorted(GAMES),
+        help="game to measure (repeatable; default: every game with more than one level)",
+    )
     parser.add_argument("--players", default="2,3,4", help="player counts (default 2,3,4)")
     parser.add_argument("--games", type=int, default=200, help="games per pair of levels (default 200)")
-    parser.add_argument("--planner-games", type=int, default=40,
-                        help="games per pair that includes the planner (default 40; the figures of "
-                             "docs/bots.md use --planner-games 1000)")
-    parser.add_argument("--timing-games", type=int, default=3, help="deals timed per player count (each with every seat assignment)")
+    parser.add_argument(
+        "--planner-games",
+        type=int,
+        default=40,
+        help="games per pair that includes the planner (default 40; the figures of "
+        "docs/bots.md use --planner-games 1000)",
+    )
+    parser.add_argument(
+        "--timing-games", type=int, default=3, help="deals timed per player count (each with every seat assignment)"
+    )
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=1, help="processes for the tournaments")
     parser.add_argument("--csv", help="write the ladder rows to this CSV file")
@@ -90,12 +100,16 @@ def main(argv: list[str] | None = None) -> int:
             for players in counts:
                 tournaments.extend(ladder(game, players, args.games, args.planner_games, args.seed, args.jobs))
         if not args.skip_timing:
-            print(f"== time per decision: {game} ({args.timing_games} deals per player count, every seat assignment) ==")
+            print(
+                f"== time per decision: {game} ({args.timing_games} deals per player count, every seat assignment) =="
+            )
             print(f"{'players':>7}  {'level':<8} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
             for players in counts:
                 for level, times in decision_times(game, players, args.timing_games, args.seed).items():
-                    print(f"{players:>7}  {level:<8} {len(times):>9} {1000 * median(times):>10.2f}"
-                          f" {1000 * percentile(times, 0.95):>8.2f} {1000 * max(times):>8.2f}")
+                    print(
+                        f"{players:>7}  {level:<8} {len(times):>9} {1000 * median(times):>10.2f}"
+                        f" {1000 * percentile(times, 0.95):>8.2f} {1000 * max(times):>8.2f}"
+                    )
             print(flush=True)
     if args.csv and tournaments:
         write_csv(tournaments, args.csv)

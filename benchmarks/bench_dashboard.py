@@ -51,9 +51,19 @@ def refresh_figures(url: str, code: str, repeats: int = 15) -> None:
         dashboard.refresh()
         idle.append(dashboard.refresh_seconds)
         for nick in pupils:  # every pupil answers once between two refreshes
-            store.append(f"class/{code}/pupil/{nick.casefold()}/log", store.length(f"class/{code}/pupil/{nick.casefold()}/log") + 1,
-                         {"kind": "attempt", "lesson": "subsets", "exercise": "subsets.ways#1", "answer": str(round_number),
-                          "ok": False, "seconds": 3.0, "at": time.time()})
+            store.append(
+                f"class/{code}/pupil/{nick.casefold()}/log",
+                store.length(f"class/{code}/pupil/{nick.casefold()}/log") + 1,
+                {
+                    "kind": "attempt",
+                    "lesson": "subsets",
+                    "exercise": "subsets.ways#1",
+                    "answer": str(round_number),
+                    "ok": False,
+                    "seconds": 3.0,
+                    "at": time.time(),
+                },
+            )
         dashboard.refresh()
         busy.append(dashboard.refresh_seconds)
     print(f"baseline, reading every pupil's whole log: {ms(read)}")
@@ -71,25 +81,34 @@ def memory_figures(url: str, code: str) -> None:
         return
     from playwright.sync_api import sync_playwright
 
-    server = VoilaServer(teacher_code="bench12345", env={"KARTENSPIELE_STORE": url},
-                         log=common.ROOT / "test-output" / "voila-bench-dashboard.log")
+    server = VoilaServer(
+        teacher_code="bench12345",
+        env={"KARTENSPIELE_STORE": url},
+        log=common.ROOT / "test-output" / "voila-bench-dashboard.log",
+    )
     try:
         server.wait_ready()
         with sync_playwright() as playwright:
             browser = launch_browser(playwright)
             page = browser.new_page()
             sizes = {}
-            for name, path, marker in (("start page", "notebooks/start.ipynb", ".ks-start-page"),
-                                       ("dashboard", "notebooks/lehrkraft.ipynb?lehrkraft=bench12345", ".ks-grid")):
+            for name, path, marker in (
+                ("start page", "notebooks/start.ipynb", ".ks-start-page"),
+                ("dashboard", "notebooks/lehrkraft.ipynb?lehrkraft=bench12345", ".ks-grid"),
+            ):
                 before = {p.pid for p in server.processes()[1:]}
                 page.goto(server.url(path), timeout=120_000)
                 page.wait_for_selector(marker, timeout=120_000)
                 time.sleep(6)  # a few live refreshes
-                kernels = [p for p in server.processes()[1:] if p.pid not in before and "ipykernel" in " ".join(p.cmdline())]
+                kernels = [
+                    p for p in server.processes()[1:] if p.pid not in before and "ipykernel" in " ".join(p.cmdline())
+                ]
                 sizes[name] = max(p.memory_info().rss for p in kernels)
             browser.close()
-        print(f"kernel memory (resident): start page {sizes['start page'] / 2**20:.0f} MiB (baseline), "
-              f"dashboard with {PUPILS} pupils {sizes['dashboard'] / 2**20:.0f} MiB")
+        print(
+            f"kernel memory (resident): start page {sizes['start page'] / 2**20:.0f} MiB (baseline), "
+            f"dashboard with {PUPILS} pupils {sizes['dashboard'] / 2**20:.0f} MiB"
+        )
     finally:
         server.stop()
 

@@ -25,7 +25,6 @@ def forget_caches() -> None:
     arithmetic._union_codes.cache_clear()
 
 
-
 def self_play(seconds: float, seed: int) -> dict:
     """3 players, default rules; a move = list the legal moves, pick one at random, apply it."""
     rng = random.Random(seed)
@@ -57,7 +56,7 @@ def brute_force_captures(table_ids: list[int], card: Card) -> set[Move]:
     splits.cache_clear()
     found = set()
     for takes in sub_multisets(table_ids):
-        for declared in (range(1, 13) if card.is_joker else [None]):
+        for declared in range(1, 13) if card.is_joker else [None]:
             target = declared if card.is_joker else card.value
             if with_bonus_ok(list(takes), target, card.rainbow, need_group=True):
                 found.add(Move(CAPTURE, card, takes, declared))
@@ -80,9 +79,11 @@ def crowded_table(repeats: int) -> None:
         reference = brute_force_captures(state.table, card)
         brute = time.perf_counter() - start
         assert set(moves) == reference
-        print(f"  all captures of {card_text} on a 20-card table ({len(moves)} moves): fast generator "
-              f"{median(fast_times) * 1000:.2f} ms median (cold caches), brute force {brute * 1000:,.0f} ms "
-              f"-> speed-up {brute / median(fast_times):,.0f}x")
+        print(
+            f"  all captures of {card_text} on a 20-card table ({len(moves)} moves): fast generator "
+            f"{median(fast_times) * 1000:.2f} ms median (cold caches), brute force {brute * 1000:,.0f} ms "
+            f"-> speed-up {brute / median(fast_times):,.0f}x"
+        )
 
 
 def selection_query(repeats: int) -> None:
@@ -95,8 +96,10 @@ def selection_query(repeats: int) -> None:
         forget_caches()
         cold += timed(lambda: state.selection(card, selected), 1)
         warm += timed(lambda: state.selection(card, selected), max(1, repeats // 2))
-    print(f"  selection query, 20-card table: cold {median(cold) * 1000:.2f} ms median "
-          f"(p95 {percentile(cold, .95) * 1000:.2f}), warm {median(warm) * 1000:.2f} ms median")
+    print(
+        f"  selection query, 20-card table: cold {median(cold) * 1000:.2f} ms median "
+        f"(p95 {percentile(cold, 0.95) * 1000:.2f}), warm {median(warm) * 1000:.2f} ms median"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -106,8 +109,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print("== Quanto ==")
     runs = [self_play(args.seconds, seed) for seed in range(args.repeats)]
-    ours = {"moves_per_s": median([r["moves_per_s"] for r in runs]),
-            "games_per_s": median([r["games_per_s"] for r in runs])}
+    ours = {
+        "moves_per_s": median([r["moves_per_s"] for r in runs]),
+        "games_per_s": median([r["games_per_s"] for r in runs]),
+    }
     report_throughput("random self-play, 3 players", ours, peer_throughput(args.seconds, args.repeats))
     crowded_table(args.repeats)
     selection_query(args.repeats)

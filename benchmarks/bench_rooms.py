@@ -37,8 +37,13 @@ from kartenspiele.classroom.rooms import Rooms
 from kartenspiele.classroom.store import Store, open_store
 from kartenspiele.core.session import Session
 
-ENTRY = {"type": "move", "seat": 1, "move": {"kind": "capture", "card": "7", "takes": "3 4"}, "decision": True,
-         "at": 0.0}
+ENTRY = {
+    "type": "move",
+    "seat": 1,
+    "move": {"kind": "capture", "card": "7", "takes": "3 4"},
+    "decision": True,
+    "at": 0.0,
+}
 
 
 # -- throughput ---------------------------------------------------------------------------------
@@ -104,8 +109,10 @@ def throughput(url: str, appends: int) -> None:
     replay, engine, moves = replays(rooms, code, 3.0)
     kind = url.split(":")[0]
     print(f"{kind:6} appends/s: {checked:8.0f} (plain inserts {base:8.0f}, ratio {checked / base:.2f})")
-    print(f"{kind:6} replays/s of a {moves}-move Quanto room: {replay:6.1f} "
-          f"(engine alone {engine:6.1f}, ratio {replay / engine:.2f})")
+    print(
+        f"{kind:6} replays/s of a {moves}-move Quanto room: {replay:6.1f} "
+        f"(engine alone {engine:6.1f}, ratio {replay / engine:.2f})"
+    )
     store.close()
 
 
@@ -130,7 +137,7 @@ def worker(url: str, code: str, seat: int, token: str, moves: int, out: str) -> 
         if controller is None:
             page.wait()
             continue
-        for entry in room.entries[before:controller.shown]:
+        for entry in room.entries[before : controller.shown]:
             if entry["type"] == "move" and entry["seat"] != seat and before > 0:
                 latencies.append(now - entry["at"])
         played = sum(entry["type"] == "move" for entry in room.entries)
@@ -157,9 +164,15 @@ def latency(url: str, room_count: int, players: int, moves: int) -> None:
         rooms.start(room, 0)
         for seat, token in enumerate(tokens):
             out = folder / f"{room.code}-{seat}.json"
-            processes.append((out, subprocess.Popen(
-                [sys.executable, __file__, "--worker", url, room.code, str(seat), token, str(moves), str(out)],
-                cwd=ROOT)))
+            processes.append(
+                (
+                    out,
+                    subprocess.Popen(
+                        [sys.executable, __file__, "--worker", url, room.code, str(seat), token, str(moves), str(out)],
+                        cwd=ROOT,
+                    ),
+                )
+            )
     for _, process in processes:
         process.wait(900)
     values = []
@@ -170,9 +183,11 @@ def latency(url: str, room_count: int, players: int, moves: int) -> None:
     if not values:
         print(f"{kind:6} move → visible: no moves seen")
         return
-    print(f"{kind:6} move → visible, {room_count} rooms × {players} pages ({len(processes)} processes), "
-          f"{len(values)} sightings: median {median(values) * 1000:.0f} ms, "
-          f"p95 {percentile(values, 0.95) * 1000:.0f} ms, max {max(values) * 1000:.0f} ms")
+    print(
+        f"{kind:6} move → visible, {room_count} rooms × {players} pages ({len(processes)} processes), "
+        f"{len(values)} sightings: median {median(values) * 1000:.0f} ms, "
+        f"p95 {percentile(values, 0.95) * 1000:.0f} ms, max {max(values) * 1000:.0f} ms"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

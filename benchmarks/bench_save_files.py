@@ -47,8 +47,15 @@ def write_long_game(path: Path, size: int, seed: int = 1) -> int:
             move = Move.swap(stall, [DECK[i] for i in given])
             state.apply(move)
             moves.append(move.to_json())
-        data = {"format": FORMAT, "version": VERSION, "game": "tausch_rausch", "origin": "deal",
-                "initial": initial.to_dict(), "moves": moves, "state": state.to_dict()}
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": "tausch_rausch",
+            "origin": "deal",
+            "initial": initial.to_dict(),
+            "moves": moves,
+            "state": state.to_dict(),
+        }
         text = json.dumps(data, ensure_ascii=False, indent=1)
         per_move = len(text.encode("utf-8")) / len(moves)
         if len(text.encode("utf-8")) >= size * 0.98:
@@ -66,6 +73,7 @@ def child(mode: str, path: str, raise_limits: bool, trace: bool = False) -> None
         module.MAX_BYTES, module.MAX_MOVES = 2**31, 10**8
     session_type = module.Session
     if mode == "baseline":
+
         class PerMoveCopies(module.Session):
             """The former design: a full copy of the state before every move."""
 
@@ -95,8 +103,11 @@ def child(mode: str, path: str, raise_limits: bool, trace: bool = False) -> None
     seconds = time.perf_counter() - start
     usage = resource.getrusage(resource.RUSAGE_SELF)
     memory = tracemalloc.get_traced_memory()[1] / MB if trace else (usage.ru_maxrss - before) / 1024
-    print(json.dumps({"seconds": seconds, "cpu": usage.ru_utime + usage.ru_stime - cpu,
-                      "memory_mb": memory, "outcome": outcome}))
+    print(
+        json.dumps(
+            {"seconds": seconds, "cpu": usage.ru_utime + usage.ru_stime - cpu, "memory_mb": memory, "outcome": outcome}
+        )
+    )
 
 
 def measure(mode: str, path: Path, raise_limits: bool = False, trace: bool = False) -> dict:
@@ -113,9 +124,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", type=Path, help="folder for the generated files (kept for next time)")
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     parser.add_argument("--raise-limits", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--trace", action="store_true",
-                        help="memory as the peak of Python's allocations (tracemalloc; slower, but "
-                             "independent of other processes) instead of the growth of the resident set")
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="memory as the peak of Python's allocations (tracemalloc; slower, but "
+        "independent of other processes) instead of the growth of the resident set",
+    )
     args = parser.parse_args(argv)
     if args.child:
         child(args.child[0], args.child[1], args.raise_limits, args.trace)
@@ -131,17 +145,21 @@ def main(argv: list[str] | None = None) -> int:
         if not path.exists():
             write_long_game(path, size * MB)
         moves = len(json.loads(path.read_text(encoding="utf-8"))["moves"])
-        runs = [("baseline", "copy per move (before)", size <= 10 or args.big, True),
-                ("current", "checkpoints (after)", True, size > 10)]
+        runs = [
+            ("baseline", "copy per move (before)", size <= 10 or args.big, True),
+            ("current", "checkpoints (after)", True, size > 10),
+        ]
         if size > 10:
             runs.insert(0, ("current", "checkpoints, limits on", True, False))
         for mode, label, wanted, raise_limits in runs:
             if not wanted:
                 continue
             figures = measure(mode, path, raise_limits, args.trace)
-            print(f"{size:>6}MB {moves:>9} {label:<24} {figures['seconds']:>8.2f} {figures.get('cpu', 0):>8.2f} "
-                  f"{figures['memory_mb']:>10.1f}  "
-                  f"{figures['outcome']}")
+            print(
+                f"{size:>6}MB {moves:>9} {label:<24} {figures['seconds']:>8.2f} {figures.get('cpu', 0):>8.2f} "
+                f"{figures['memory_mb']:>10.1f}  "
+                f"{figures['outcome']}"
+            )
     return 0
 
 

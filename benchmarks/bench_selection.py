@@ -66,9 +66,11 @@ def timed_query(state, card_id: int, picked: list[int]) -> tuple[float, float]:
 def figures(name: str, times: list[tuple[float, float]]) -> None:
     wall = [w * 1000 for w, _ in times]
     cpu = [c * 1000 for _, c in times]
-    print(f"  {name}: {len(times)} queries; wall p50 {percentile(wall, .5):.2f} ms, p99 {percentile(wall, .99):.2f} ms, "
-          f"max {max(wall):.2f} ms; CPU p50 {percentile(cpu, .5):.2f} ms, p99 {percentile(cpu, .99):.2f} ms, "
-          f"max {max(cpu):.2f} ms")
+    print(
+        f"  {name}: {len(times)} queries; wall p50 {percentile(wall, 0.5):.2f} ms, p99 {percentile(wall, 0.99):.2f} ms, "
+        f"max {max(wall):.2f} ms; CPU p50 {percentile(cpu, 0.5):.2f} ms, p99 {percentile(cpu, 0.99):.2f} ms, "
+        f"max {max(cpu):.2f} ms"
+    )
 
 
 def one_baseline_try(state, card_id: int, picked: list[int], cap: float) -> str:
@@ -94,23 +96,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cap", type=float, default=5.0, help="seconds the baseline may try a pathological query")
     args = parser.parse_args(argv)
     print("== Quanto selection query ==")
-    families: dict[str, list] = {"lay-only games, 40-105 table cards": [], "built: equal low cards, jokers, rainbow": []}
+    families: dict[str, list] = {
+        "lay-only games, 40-105 table cards": [],
+        "built: equal low cards, jokers, rainbow": [],
+    }
     for name, state in quanto_positions():
-        families["lay-only games, 40-105 table cards" if name.startswith("played") else
-                 "built: equal low cards, jokers, rainbow"].append(state)
+        families[
+            "lay-only games, 40-105 table cards"
+            if name.startswith("played")
+            else "built: equal low cards, jokers, rainbow"
+        ].append(state)
     for name, states in families.items():
         rng = random.Random(1)
         asked = [(state, card_id, picked) for state in states for card_id, picked in queries(state, rng)]
         tables = sorted(len(state.table) for state in states)
-        figures(f"{name} ({len(states)} positions, {tables[0]}-{tables[-1]} table cards)",
-                [timed_query(*query) for query in asked])
+        figures(
+            f"{name} ({len(states)} positions, {tables[0]}-{tables[-1]} table cards)",
+            [timed_query(*query) for query in asked],
+        )
         state, card_id, picked = max(asked, key=lambda q: (min(len(q[0].table), 44), -len(q[0].table)))
-        print(f"    baseline, one query on {len(state.table)} table cards: "
-              f"{one_baseline_try(state, card_id, picked, args.cap)}")
+        print(
+            f"    baseline, one query on {len(state.table)} table cards: "
+            f"{one_baseline_try(state, card_id, picked, args.cap)}"
+        )
     normal = [dealt(seed, moves) for seed in range(args.seeds * 5) for moves in (0, 15, 40)]
     rng = random.Random(2)
-    asked = [(state, card_id, picked) for state in normal if not state.over
-             for card_id, picked in queries(state, rng)]
+    asked = [(state, card_id, picked) for state in normal if not state.over for card_id, picked in queries(state, rng)]
     ours = [timed_query(*query) for query in asked]
     before = []
     for state, card_id, picked in asked:

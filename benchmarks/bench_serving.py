@@ -26,10 +26,21 @@ from common import median, percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 MB = 1024 * 1024
-BASELINE = {"cells": [{"cell_type": "code", "execution_count": None, "id": "baseline", "metadata": {}, "outputs": [],
-                       "source": "import ipywidgets as widgets\n\nwidgets.Button(description='OK')"}],
-            "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-            "nbformat": 4, "nbformat_minor": 5}
+BASELINE = {
+    "cells": [
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "baseline",
+            "metadata": {},
+            "outputs": [],
+            "source": "import ipywidgets as widgets\n\nwidgets.Button(description='OK')",
+        }
+    ],
+    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+    "nbformat": 4,
+    "nbformat_minor": 5,
+}
 LOAD_TIMEOUT_MS = 300_000
 SETTLE_S = 120
 READY = "document.querySelector('#loading') === null && document.querySelector('.jupyter-widgets, .jp-OutputArea-output') !== null"
@@ -74,9 +85,15 @@ def pages_alone(root: Path, preheat: int, show) -> list[tuple[str, float, float]
 
     from tests.e2e.driver import VoilaServer, launch_browser
 
-    pages = ["notebooks/baseline.ipynb", "notebooks/start.ipynb", "notebooks/quanto.ipynb",
-             "notebooks/tausch_rausch.ipynb", "notebooks/quanto_tutorial.ipynb",
-             "notebooks/tausch_rausch_tutorial.ipynb", *sorted(f"lessons/{p.name}" for p in (root / "lessons").glob("*.ipynb"))]
+    pages = [
+        "notebooks/baseline.ipynb",
+        "notebooks/start.ipynb",
+        "notebooks/quanto.ipynb",
+        "notebooks/tausch_rausch.ipynb",
+        "notebooks/quanto_tutorial.ipynb",
+        "notebooks/tausch_rausch_tutorial.ipynb",
+        *sorted(f"lessons/{p.name}" for p in (root / "lessons").glob("*.ipynb")),
+    ]
     server = VoilaServer(root, log=ROOT / "test-output" / "voila-bench-alone.log", preheat=preheat)
     rows = []
     try:
@@ -105,7 +122,9 @@ def pages_alone(root: Path, preheat: int, show) -> list[tuple[str, float, float]
 # -- 2. a class at once ----------------------------------------------------------------------
 # The pupils are pages of one Chromium driven from one asyncio loop (a Playwright driver per
 # pupil would measure the harness, not the server).
-TAKING = ", ".join(f".ks-actions button.ks-do-{kind}" for kind in ("capture", "form", "extend", "collect", "joker_quanto"))
+TAKING = ", ".join(
+    f".ks-actions button.ks-do-{kind}" for kind in ("capture", "form", "extend", "collect", "joker_quanto")
+)
 STEP_MS = 120_000
 
 
@@ -116,7 +135,9 @@ async def click_and_wait(page, locator, clicks: list[float]) -> None:
     await locator.click(timeout=STEP_MS)
     await page.wait_for_function(
         "(before) => Number(document.querySelector('.ks-table .ks-tick').textContent || 0) > before",
-        arg=before, timeout=STEP_MS)
+        arg=before,
+        timeout=STEP_MS,
+    )
     clicks.append(time.perf_counter() - start)
 
 
@@ -184,8 +205,9 @@ async def pupils_play(endpoint_args: list[str], url: str, pupils: int, moves: in
         go = asyncio.Event()
         results: dict = {}
         errors: list[str] = []
-        tasks = [asyncio.ensure_future(one_pupil(browser, url, 700 + i, moves, go, results, errors))
-                 for i in range(pupils)]
+        tasks = [
+            asyncio.ensure_future(one_pupil(browser, url, 700 + i, moves, go, results, errors)) for i in range(pupils)
+        ]
         await asyncio.sleep(5)  # every pupil's tab is open before the class opens the address
         started = time.perf_counter()
         go.set()
@@ -203,8 +225,12 @@ def class_at_once(root: Path, pupils: int, moves: int, preheat: int) -> dict:
 
     from tests.e2e.driver import CHROMIUM_ARGS, VoilaServer
 
-    server = VoilaServer(root, log=ROOT / "test-output" / "voila-bench-class.log", preheat=preheat,
-                         extra=("--max-per-client", "0", "--max-kernels", "0", "--preheat-page", "notebooks/quanto.ipynb"))
+    server = VoilaServer(
+        root,
+        log=ROOT / "test-output" / "voila-bench-class.log",
+        preheat=preheat,
+        extra=("--max-per-client", "0", "--max-kernels", "0", "--preheat-page", "notebooks/quanto.ipynb"),
+    )
     try:
         server.wait_ready()
         pool = preheat  # kernels kept ready for the Quanto page only
@@ -222,7 +248,8 @@ def class_at_once(root: Path, pupils: int, moves: int, preheat: int) -> dict:
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
         results, errors, elapsed, _ = asyncio.run(
-            pupils_play(CHROMIUM_ARGS, server.url("notebooks/quanto.ipynb"), pupils, moves))
+            pupils_play(CHROMIUM_ARGS, server.url("notebooks/quanto.ipynb"), pupils, moves)
+        )
         sampling[0] = False
         sampler.join()
         closed = time.perf_counter()
@@ -236,10 +263,20 @@ def class_at_once(root: Path, pupils: int, moves: int, preheat: int) -> dict:
         log = server.log_path.read_text()
         errors += [line for line in log.splitlines() if "Traceback" in line or line.startswith("[E ")]
         done = list(results.values())
-        return {"pupils": pupils, "finished": len(done), "errors": errors, "elapsed": elapsed,
-                "tti": [r["tti"] for r in done], "clicks": [c for r in done for c in r["clicks"]],
-                "moves": sum(r["moves"] for r in done), "idle": idle, "peak": peak[0], "settled": settled,
-                "left": left, "gone_after": gone_after}
+        return {
+            "pupils": pupils,
+            "finished": len(done),
+            "errors": errors,
+            "elapsed": elapsed,
+            "tti": [r["tti"] for r in done],
+            "clicks": [c for r in done for c in r["clicks"]],
+            "moves": sum(r["moves"] for r in done),
+            "idle": idle,
+            "peak": peak[0],
+            "settled": settled,
+            "left": left,
+            "gone_after": gone_after,
+        }
     finally:
         server.stop()
 
@@ -269,23 +306,32 @@ def main(argv: list[str] | None = None) -> int:
             def show(rows: list[tuple[str, float, float]]) -> None:
                 base_s, base_mb = rows[0][1], rows[0][2]
                 path, seconds, memory = rows[-1]
-                print(f"{path:42s} {seconds:6.2f} s ({seconds / base_s:4.1f}× baseline)  {memory:6.1f} MB USS "
-                      f"({memory - base_mb:+.1f} MB vs baseline)", flush=True)
+                print(
+                    f"{path:42s} {seconds:6.2f} s ({seconds / base_s:4.1f}× baseline)  {memory:6.1f} MB USS "
+                    f"({memory - base_mb:+.1f} MB vs baseline)",
+                    flush=True,
+                )
 
             pages_alone(root, 1, show)
         if not args.alone_only:
             print(f"-- {args.pupils} pupils at once, {args.moves} moves each, preheat {preheat} --")
             result = class_at_once(root, args.pupils, args.moves, preheat)
-            print(f"finished {result['finished']}/{result['pupils']}, moves {result['moves']}, "
-                  f"errors {len(result['errors'])}, {result['elapsed']:.0f} s")
+            print(
+                f"finished {result['finished']}/{result['pupils']}, moves {result['moves']}, "
+                f"errors {len(result['errors'])}, {result['elapsed']:.0f} s"
+            )
             for error in result["errors"][:5]:
                 print("  error:", error)
             print(f"time to interactive: {figures(result['tti'])}")
             print(f"click to update:     {figures(result['clicks'])}")
-            print(f"memory (USS, Voilà + kernels): idle with pool {result['idle'] / MB:.0f} MB, "
-                  f"peak {result['peak'] / MB:.0f} MB, settled {result['settled'] / MB:.0f} MB")
-            print(f"page kernels left {SETTLE_S} s after all pages closed: {result['left']} "
-                  f"(all gone after {result['gone_after']:.0f} s)")
+            print(
+                f"memory (USS, Voilà + kernels): idle with pool {result['idle'] / MB:.0f} MB, "
+                f"peak {result['peak'] / MB:.0f} MB, settled {result['settled'] / MB:.0f} MB"
+            )
+            print(
+                f"page kernels left {SETTLE_S} s after all pages closed: {result['left']} "
+                f"(all gone after {result['gone_after']:.0f} s)"
+            )
     finally:
         shutil.rmtree(root, ignore_errors=True)
     return 0

@@ -30,8 +30,10 @@ from kartenspiele.tausch_rausch.players import kind_first_move, uniform_move  # 
 
 PLAYERS = 3
 UNIFORM_CAP = 200
-POLICIES = {"kind-first random": (kind_first_move, None),
-            f"uniform random (cap {UNIFORM_CAP})": (uniform_move, UNIFORM_CAP)}
+POLICIES = {
+    "kind-first random": (kind_first_move, None),
+    f"uniform random (cap {UNIFORM_CAP})": (uniform_move, UNIFORM_CAP),
+}
 
 
 def self_play(seconds: float, seed: int, policy, cap: int | None) -> dict:
@@ -47,8 +49,7 @@ def self_play(seconds: float, seed: int, policy, cap: int | None) -> dict:
         games += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
-            return {"moves_per_s": moves / elapsed, "games_per_s": games / elapsed,
-                    "moves_per_game": moves / games}
+            return {"moves_per_s": moves / elapsed, "games_per_s": games / elapsed, "moves_per_game": moves / games}
 
 
 def branching(games: int, seed: int) -> float:
@@ -101,22 +102,33 @@ def main(argv: list[str] | None = None) -> dict:
         results["peers"][name] = {key: _median(runs, key) for key in ("moves_per_s", "games_per_s")}
     print(f"Tausch-Rausch random self-play, {PLAYERS} players, median of {args.repeats} × {args.seconds:g} s:")
     for name, figures in results["self_play"].items():
-        ratios = ", ".join(f"{figures['moves_per_s'] / peer['moves_per_s']:.2f}× {peer_name} moves/s, "
-                           f"{figures['games_per_s'] / peer['games_per_s']:.2f}× games/s"
-                           for peer_name, peer in results["peers"].items())
-        print(f"  {name}: {figures['moves_per_s']:,.0f} moves/s, {figures['games_per_s']:,.1f} games/s "
-              f"({figures['moves_per_game']:.0f} moves/game)" + (f"; {ratios}" if ratios else ""))
+        ratios = ", ".join(
+            f"{figures['moves_per_s'] / peer['moves_per_s']:.2f}× {peer_name} moves/s, "
+            f"{figures['games_per_s'] / peer['games_per_s']:.2f}× games/s"
+            for peer_name, peer in results["peers"].items()
+        )
+        print(
+            f"  {name}: {figures['moves_per_s']:,.0f} moves/s, {figures['games_per_s']:,.1f} games/s "
+            f"({figures['moves_per_game']:.0f} moves/game)" + (f"; {ratios}" if ratios else "")
+        )
     for name, figures in results["peers"].items():
         print(f"  peer {name}: {figures['moves_per_s']:,.0f} moves/s, {figures['games_per_s']:,.1f} games/s")
     results["legal_moves_per_position"] = branching(20, args.seed)
-    print(f"  (a kind-first game lists {results['legal_moves_per_position']:.0f} legal moves per position "
-          f"on average: every swap choice and every way to fulfil a task)")
+    print(
+        f"  (a kind-first game lists {results['legal_moves_per_position']:.0f} legal moves per position "
+        f"on average: every swap choice and every way to fulfil a task)"
+    )
     times = finder_times(args.hands, args.seed)
-    results["finder_ms"] = {"median": statistics.median(times),
-                            "p90": statistics.quantiles(times, n=10)[-1], "max": max(times)}
-    print(f"Task finder, all {len(DEFAULT_TASKS)} tasks on a 15-card hand ({args.hands} hands): "
-          f"median {results['finder_ms']['median']:.2f} ms, 90th percentile {results['finder_ms']['p90']:.2f} ms, "
-          f"max {results['finder_ms']['max']:.2f} ms (goal: median < 5 ms)")
+    results["finder_ms"] = {
+        "median": statistics.median(times),
+        "p90": statistics.quantiles(times, n=10)[-1],
+        "max": max(times),
+    }
+    print(
+        f"Task finder, all {len(DEFAULT_TASKS)} tasks on a 15-card hand ({args.hands} hands): "
+        f"median {results['finder_ms']['median']:.2f} ms, 90th percentile {results['finder_ms']['p90']:.2f} ms, "
+        f"max {results['finder_ms']['max']:.2f} ms (goal: median < 5 ms)"
+    )
     return results
 
 

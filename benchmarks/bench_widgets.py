@@ -30,10 +30,21 @@ import common  # noqa: F401  (puts the repository on the import path)
 from common import median, percentile
 
 ROOT = Path(__file__).resolve().parent.parent
-BASELINE = {"cells": [{"cell_type": "code", "execution_count": None, "id": "baseline", "metadata": {}, "outputs": [],
-                       "source": "import ipywidgets as widgets\n\nwidgets.Button(description='OK')"}],
-            "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-            "nbformat": 4, "nbformat_minor": 5}
+BASELINE = {
+    "cells": [
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "baseline",
+            "metadata": {},
+            "outputs": [],
+            "source": "import ipywidgets as widgets\n\nwidgets.Button(description='OK')",
+        }
+    ],
+    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+    "nbformat": 4,
+    "nbformat_minor": 5,
+}
 MB = 1024 * 1024
 STAGGER = 5.0
 """Seconds between the starts of the concurrent browser sessions."""
@@ -70,8 +81,7 @@ def python_clicks(games: int = 4) -> tuple[str, dict[str, list[float]]]:
     level = available_levels("quanto")[-1]
     for game in range(games):
         recorder = Recorder()
-        table = QuantoTable(start=True, players=3, seats=["person", level, level], seed=100 + game,
-                            scheduler=recorder)
+        table = QuantoTable(start=True, players=3, seats=["person", level, level], seed=100 + game, scheduler=recorder)
         rng = random.Random(game)
         while not table.state.is_terminal():
             if recorder.pending:
@@ -203,8 +213,10 @@ def one_session(endpoint: str, server, seed: int, results: list, errors: list, r
             except Exception as error:  # every failure is a figure here
                 shown = page.locator("body").inner_text()[:160].replace("\n", " ")
                 page.screenshot(path=str(ROOT / "test-output" / f"bench-session-{seed}.png"))
-                errors.append(f"session {seed}: {type(error).__name__}: {str(error).splitlines()[0]} "
-                              f"(the page shows: {shown!r}; browser errors: {troubles[-3:]})")
+                errors.append(
+                    f"session {seed}: {type(error).__name__}: {str(error).splitlines()[0]} "
+                    f"(the page shows: {shown!r}; browser errors: {troubles[-3:]})"
+                )
             release.wait()
             context.close()
     except Exception as error:  # noqa: BLE001 - as above
@@ -250,12 +262,15 @@ def sessions_at_once(count: int, cull_idle: int = CULL_IDLE) -> dict[str, object
         errors: list[str] = []
         release = threading.Event()
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[
-                *CHROMIUM_ARGS, f"--remote-debugging-port={port}", OFFLINE])
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, f"--remote-debugging-port={port}", OFFLINE]
+            )
             endpoint = f"http://127.0.0.1:{port}"
             start = time.perf_counter()
-            threads = [threading.Thread(target=one_session, args=(endpoint, server, 500 + i, results, errors, release))
-                       for i in range(count)]
+            threads = [
+                threading.Thread(target=one_session, args=(endpoint, server, 500 + i, results, errors, release))
+                for i in range(count)
+            ]
             for thread in threads:  # pupils do not all click at the same instant
                 thread.start()
                 time.sleep(STAGGER)
@@ -276,10 +291,20 @@ def sessions_at_once(count: int, cull_idle: int = CULL_IDLE) -> dict[str, object
             browser.close()
         log = server.log_path.read_text()
         errors += [line for line in log.splitlines() if "Traceback" in line or line.startswith("[E ")]
-        return {"sessions": count, "finished": len(results), "errors": errors, "elapsed": elapsed,
-                "moves": [moves for moves, _ in results], "game_seconds": [seconds for _, seconds in results],
-                "idle_memory": idle_memory, "peak_memory": peak[0], "peak_kernels": peak[1],
-                "memory_after_games": after_games, "memory_after_cull": culled, "cull_seconds": cull_seconds}
+        return {
+            "sessions": count,
+            "finished": len(results),
+            "errors": errors,
+            "elapsed": elapsed,
+            "moves": [moves for moves, _ in results],
+            "game_seconds": [seconds for _, seconds in results],
+            "idle_memory": idle_memory,
+            "peak_memory": peak[0],
+            "peak_kernels": peak[1],
+            "memory_after_games": after_games,
+            "memory_after_cull": culled,
+            "cull_seconds": cull_seconds,
+        }
     finally:
         server.stop()
         shutil.rmtree(root, ignore_errors=True)
@@ -318,26 +343,34 @@ def main(argv: list[str]) -> int:
         shutil.rmtree(root, ignore_errors=True)
     picks = [value / 1000 for value in figures["picks"] if value >= 0]
     moves = [value / 1000 for value in figures["moves"] if value >= 0]
-    print(f"Browser, click to visible update (picking a card, {len(picks)} clicks): {ms(picks)}  [goal: median < 150 ms]")
+    print(
+        f"Browser, click to visible update (picking a card, {len(picks)} clicks): {ms(picks)}  [goal: median < 150 ms]"
+    )
     print(f"  a move and the computer's reply at 'sofort' until the log shows it: {ms(moves)}")
     tti = figures["tti"]
     baseline = statistics.median(tti["baseline.ipynb"])
     for app in ("quanto.ipynb", "tausch_rausch.ipynb"):
         value = statistics.median(tti[app])
-        print(f"Time to interactive, {app}: {value:.2f} s vs one-button notebook {baseline:.2f} s: "
-              f"ratio {value / baseline:.2f}  [goal: <= 1.5]")
+        print(
+            f"Time to interactive, {app}: {value:.2f} s vs one-button notebook {baseline:.2f} s: "
+            f"ratio {value / baseline:.2f}  [goal: <= 1.5]"
+        )
     result = sessions_at_once(args.sessions)
-    print(f"{result['sessions']} browser sessions at once (one Chromium, other hosts unreachable; started "
-          f"{STAGGER:.0f} s apart), each a whole Quanto game through the page: "
-          f"{result['finished']} finished, {len(result['errors'])} errors in {result['elapsed']:.0f} s "
-          f"(person moves per game: {result['moves']})")
+    print(
+        f"{result['sessions']} browser sessions at once (one Chromium, other hosts unreachable; started "
+        f"{STAGGER:.0f} s apart), each a whole Quanto game through the page: "
+        f"{result['finished']} finished, {len(result['errors'])} errors in {result['elapsed']:.0f} s "
+        f"(person moves per game: {result['moves']})"
+    )
     for error in result["errors"][:10]:
         print(f"  error: {error}")
-    print(f"  memory of Voilà and kernels: idle {result['idle_memory'] / MB:.0f} MB, peak "
-          f"{result['peak_memory'] / MB:.0f} MB with {result['peak_kernels']} kernels; games over, pages open "
-          f"and idle: {result['memory_after_games'][0] / MB:.0f} MB with {result['memory_after_games'][1]} kernels; "
-          f"after culling (idle timeout {CULL_IDLE} s): {result['memory_after_cull'][0] / MB:.0f} MB with "
-          f"{result['memory_after_cull'][1]} kernels (after {result['cull_seconds']:.0f} s)")
+    print(
+        f"  memory of Voilà and kernels: idle {result['idle_memory'] / MB:.0f} MB, peak "
+        f"{result['peak_memory'] / MB:.0f} MB with {result['peak_kernels']} kernels; games over, pages open "
+        f"and idle: {result['memory_after_games'][0] / MB:.0f} MB with {result['memory_after_games'][1]} kernels; "
+        f"after culling (idle timeout {CULL_IDLE} s): {result['memory_after_cull'][0] / MB:.0f} MB with "
+        f"{result['memory_after_cull'][1]} kernels (after {result['cull_seconds']:.0f} s)"
+    )
     print(f"  seconds per game: median {statistics.median(result['game_seconds'] or [0]):.0f}")
     return 0
 

@@ -19,8 +19,10 @@ from tests.pathological import quanto_positions, tausch_rausch_positions
 
 
 def _report(title: str, times: list[float], worst: str) -> None:
-    print(f"  {title}: {len(times)} positions, median {median(times) * 1000:.1f} ms, "
-          f"p99 {percentile(times, .99) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms ({worst})")
+    print(
+        f"  {title}: {len(times)} positions, median {median(times) * 1000:.1f} ms, "
+        f"p99 {percentile(times, 0.99) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms ({worst})"
+    )
 
 
 def listing_times(positions, every: int) -> tuple[list[float], str]:

@@ -38,15 +38,19 @@ def peer_throughput(seconds: float, repeats: int) -> dict[str, dict | None]:
     import peers
 
     found: dict[str, dict | None] = {}
-    for name, function in (("rlcard gin-rummy", peers.rlcard_gin_rummy),
-                           ("open_spiel gin_rummy (C++)", peers.open_spiel_gin_rummy)):
+    for name, function in (
+        ("rlcard gin-rummy", peers.rlcard_gin_rummy),
+        ("open_spiel gin_rummy (C++)", peers.open_spiel_gin_rummy),
+    ):
         try:
             runs = [function(seconds, seed) for seed in range(repeats)]
         except ImportError:
             found[name] = None
             continue
-        found[name] = {"moves_per_s": median([r["moves_per_s"] for r in runs]),
-                       "games_per_s": median([r["games_per_s"] for r in runs])}
+        found[name] = {
+            "moves_per_s": median([r["moves_per_s"] for r in runs]),
+            "games_per_s": median([r["games_per_s"] for r in runs]),
+        }
     return found
 
 
@@ -57,5 +61,7 @@ def report_throughput(title: str, ours: dict, peers_found: dict[str, dict | None
             print(f"  {name}: not installed (pip install -r benchmarks/requirements-peers.txt)")
             continue
         ratio = ours["moves_per_s"] / figures["moves_per_s"]
-        print(f"  {name}: {figures['moves_per_s']:,.0f} moves/s, {figures['games_per_s']:,.1f} games/s"
-              f" -> ratio (ours / peer, moves/s) {ratio:.2f}")
+        print(
+            f"  {name}: {figures['moves_per_s']:,.0f} moves/s, {figures['games_per_s']:,.1f} games/s"
+            f" -> ratio (ours / peer, moves/s) {ratio:.2f}"
+        )

@@ -7,8 +7,16 @@ import sys
 
 import common  # noqa: F401  (puts the repository on the import path)
 
-SUITES = ["bench_quanto", "bench_selection", "bench_tausch_rausch", "bench_bots", "bench_widgets", "bench_rooms",
-          "bench_dashboard", "bench_serving"]
+SUITES = [
+    "bench_quanto",
+    "bench_selection",
+    "bench_tausch_rausch",
+    "bench_bots",
+    "bench_widgets",
+    "bench_rooms",
+    "bench_dashboard",
+    "bench_serving",
+]
 
 
 def main() -> int:

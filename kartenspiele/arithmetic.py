@@ -118,7 +118,7 @@ def _relevant(kinds: Kinds, target: int) -> tuple[tuple[int, int], ...]:
 def groups_with_sum(kinds: Kinds, target: int) -> list[CountVector]:
     """Every distinct non-empty multiset of the kinds whose values sum to `target`."""
     pad = (0,) * len(kinds)
-    return [group + pad[len(group):] for group in _groups(_relevant(kinds, target), target)]
+    return [group + pad[len(group) :] for group in _groups(_relevant(kinds, target), target)]
 
 
 @lru_cache(maxsize=1 << 16)

@@ -13,7 +13,10 @@ from importlib import import_module
 COMMANDS = {
     "serve": ("kartenspiele.serve", "start the Voilà web app with both games and the lessons"),
     "simulate": ("kartenspiele.bots.tournament", "run a mirrored tournament between computer players"),
-    "print": ("kartenspiele.practice.pack", "write a lesson's printable pack (worksheet, answer key, board, cards) as PDF"),
+    "print": (
+        "kartenspiele.practice.pack",
+        "write a lesson's printable pack (worksheet, answer key, board, cards) as PDF",
+    ),
 }
 
 
@@ -21,8 +24,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script."""
     args = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(prog="kartenspiele", description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=sorted(COMMANDS), help="; ".join(
-        f"{name}: {help_text}" for name, (_, help_text) in sorted(COMMANDS.items())))
+    parser.add_argument(
+        "command",
+        choices=sorted(COMMANDS),
+        help="; ".join(f"{name}: {help_text}" for name, (_, help_text) in sorted(COMMANDS.items())),
+    )
     if not args or args[0] in ("-h", "--help"):
         parser.print_help()
         return 0

@@ -44,13 +44,21 @@ def start_url(host: str, port: int, base_url: str = "/") -> str:
 
 def voila_arguments(root: Path, host: str, port: int, cull_idle: int | None) -> list[str]:
     """The command line for Voilà (settings beyond these come from `voila.json`)."""
-    args = [str(root), f"--port={port}", "--Voila.port_retries=0", f"--Voila.ip={host}", "--no-browser",
-            "--template=kartenspiele",
-            # a kernel that died is not restarted behind the page's back: the page says it is lost
-            "--KernelManager.autorestart=False"]
+    args = [
+        str(root),
+        f"--port={port}",
+        "--Voila.port_retries=0",
+        f"--Voila.ip={host}",
+        "--no-browser",
+        "--template=kartenspiele",
+        # a kernel that died is not restarted behind the page's back: the page says it is lost
+        "--KernelManager.autorestart=False",
+    ]
     if cull_idle is not None:
-        args += [f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
-                 f"--MappingKernelManager.cull_interval={max(1, min(60, cull_idle // 2 or 1))}"]
+        args += [
+            f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
+            f"--MappingKernelManager.cull_interval={max(1, min(60, cull_idle // 2 or 1))}",
+        ]
     return args
 
 
@@ -71,28 +79,59 @@ def build_parser() -> argparse.ArgumentParser:
     """The options of `kartenspiele serve` (other parts add theirs to this parser)."""
     parser = argparse.ArgumentParser(prog="kartenspiele serve", description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8866)
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address to serve on; any but 127.0.0.1 needs --password (e.g. 0.0.0.0 for the class network)")
-    parser.add_argument("--password", default=os.environ.get("KARTENSPIELE_PASSWORD"),
-                        help="class password pupils type once (default: $KARTENSPIELE_PASSWORD)")
-    parser.add_argument("--name", action="append", default=[], metavar="HOST",
-                        help="another host name the server answers to (e.g. behind a reverse proxy); repeatable")
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to serve on; any but 127.0.0.1 needs --password (e.g. 0.0.0.0 for the class network)",
+    )
+    parser.add_argument(
+        "--password",
+        default=os.environ.get("KARTENSPIELE_PASSWORD"),
+        help="class password pupils type once (default: $KARTENSPIELE_PASSWORD)",
+    )
+    parser.add_argument(
+        "--name",
+        action="append",
+        default=[],
+        metavar="HOST",
+        help="another host name the server answers to (e.g. behind a reverse proxy); repeatable",
+    )
     parser.add_argument("--max-kernels", type=int, default=60, help="pages open at once on the server (0: no cap)")
     parser.add_argument("--max-per-client", type=int, default=8, help="pages open at once per device (0: no cap)")
-    parser.add_argument("--preheat", type=int, default=2,
-                        help="kernels kept started ahead of time for the start page and each game (0: none; "
-                             "about the class size when all open a page at once)")
-    parser.add_argument("--preheat-page", action="append", default=None, metavar="PATH",
-                        help="a page to keep kernels ready for (repeatable; default: the start page and both games)")
-    parser.add_argument("--click-limit", type=float, default=10.0,
-                        help="seconds one click may compute in a page before it is stopped (0: no bound)")
+    parser.add_argument(
+        "--preheat",
+        type=int,
+        default=2,
+        help="kernels kept started ahead of time for the start page and each game (0: none; "
+        "about the class size when all open a page at once)",
+    )
+    parser.add_argument(
+        "--preheat-page",
+        action="append",
+        default=None,
+        metavar="PATH",
+        help="a page to keep kernels ready for (repeatable; default: the start page and both games)",
+    )
+    parser.add_argument(
+        "--click-limit",
+        type=float,
+        default=10.0,
+        help="seconds one click may compute in a page before it is stopped (0: no bound)",
+    )
     parser.add_argument("--root", type=Path, default=None, help="the folder with notebooks/ and lessons/")
-    parser.add_argument("--cull-idle", type=int, default=None,
-                        help="seconds after which a kernel without a page is shut down (default: voila.json)")
-    parser.add_argument("--data", type=Path, default=None,
-                        help="folder for rooms and saved games (default: under the user's data folder)")
-    parser.add_argument("--store", default=None,
-                        help="a shared store instead of --data, e.g. redis://HOST:PORT/DB")
+    parser.add_argument(
+        "--cull-idle",
+        type=int,
+        default=None,
+        help="seconds after which a kernel without a page is shut down (default: voila.json)",
+    )
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        help="folder for rooms and saved games (default: under the user's data folder)",
+    )
+    parser.add_argument("--store", default=None, help="a shared store instead of --data, e.g. redis://HOST:PORT/DB")
     add_teacher_option(parser)
     parser.add_argument("--lang", choices=LANGUAGES, default="de", help="language of the messages printed here")
     return parser
@@ -128,15 +167,15 @@ def main(argv: list[str]) -> int:
     from .serving.app import PREHEATED, KartenspieleVoila, data_folder
     from .serving.click_limit import ENVIRONMENT as CLICK_LIMIT
 
-    os.environ["JUPYTER_PATH"] = os.pathsep.join(
-        [str(data_folder()), *filter(None, [os.environ.get("JUPYTER_PATH")])])
+    os.environ["JUPYTER_PATH"] = os.pathsep.join([str(data_folder()), *filter(None, [os.environ.get("JUPYTER_PATH")])])
     announce(access, args.port)
     print(announce_teacher(args, start_url(access.display_host(), args.port).replace(START_PAGE, "")), flush=True)
     os.environ[CLICK_LIMIT] = str(args.click_limit)  # the kernels inherit it
     # a preheated kernel asks the server for its page's address over this address
     os.environ["VOILA_APP_IP"] = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-    app = KartenspieleVoila(access, KernelLimits(args.max_kernels, args.max_per_client), args.preheat,
-                            tuple(args.preheat_page or PREHEATED))
+    app = KartenspieleVoila(
+        access, KernelLimits(args.max_kernels, args.max_per_client), args.preheat, tuple(args.preheat_page or PREHEATED)
+    )
     app.initialize(voila_arguments(root, args.host, args.port, args.cull_idle))
     app.start()
     return 0

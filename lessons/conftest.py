@@ -17,8 +17,12 @@ HERE = Path(__file__).parent.resolve()
 SANITIZE = HERE / "nbval_sanitize.cfg"
 
 _home = tempfile.mkdtemp(prefix="kartenspiele-lessons-home-")
-for _name, _sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
-                    ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython")):
+for _name, _sub in (
+    ("JUPYTER_CONFIG_DIR", "config"),
+    ("JUPYTER_DATA_DIR", "data"),
+    ("JUPYTER_RUNTIME_DIR", "runtime"),
+    ("IPYTHONDIR", "ipython"),
+):
     os.environ.setdefault(_name, os.path.join(_home, _sub))
 os.environ.setdefault("JUPYTER_PLATFORM_DIRS", "1")
 

@@ -94,10 +94,12 @@ def quanto_scenarios(seed: int = 0) -> Iterator[tuple[str, QuantoState]]:
     equal small cards: hands of jokers and rainbow cards, with and without a held Quanto
     (and another player's Quanto for a joker to take)."""
     long_table = [QUANTO_DECK[i] for i in longest_played_table(seed).table]
-    low = [v for v in range(1, 7) for _ in range(7)]          # 42 cards of 1–6
-    tables = {"played": long_table,
-              "low-42": [str(v) for v in low],
-              "low-30+jokers": [str(v) for v in range(1, 6) for _ in range(6)]}
+    low = [v for v in range(1, 7) for _ in range(7)]  # 42 cards of 1–6
+    tables = {
+        "played": long_table,
+        "low-42": [str(v) for v in low],
+        "low-30+jokers": [str(v) for v in range(1, 6) for _ in range(6)],
+    }
     for table_name, table in tables.items():
         for hand in WORST_HANDS:
             for quanto in (None, (12, "6"), (9, "4")):
@@ -172,12 +174,18 @@ def tausch_rausch_scenarios(seed: int = 0) -> Iterator[tuple[str, TauschRauschSt
     rest = [card.notation for card in TR_DECK]
     for card in " ".join(stalls).split():
         rest.remove(card)
-    hands = {"70 cards": (rest[:-1], rest[-1:]),
-             "one colour": ([c for c in rest if c.startswith("ro")], None),
-             "values 5-8 all colours": ([c for c in rest if int(c[2:]) in (5, 6, 7, 8)], None)}
+    hands = {
+        "70 cards": (rest[:-1], rest[-1:]),
+        "one colour": ([c for c in rest if c.startswith("ro")], None),
+        "values 5-8 all colours": ([c for c in rest if int(c[2:]) in (5, 6, 7, 8)], None),
+    }
     for name, (hand, other) in hands.items():
-        scenario = {"players": 2, "hands": [" ".join(hand), " ".join(other) if other else None],
-                    "stalls": stalls, "draw": ""}
+        scenario = {
+            "players": 2,
+            "hands": [" ".join(hand), " ".join(other) if other else None],
+            "stalls": stalls,
+            "draw": "",
+        }
         yield name, tr_scenario(scenario, seed=seed)
 
 
@@ -189,4 +197,3 @@ def tausch_rausch_positions(seeds: range = range(2)) -> Iterator[tuple[str, Taus
             if step % 5 == 0:
                 yield f"played seed {seed} hand {len(state.hands[state.to_move])}", state
     yield from tausch_rausch_scenarios()
-

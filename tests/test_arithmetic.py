@@ -21,8 +21,12 @@ targets = st.integers(1, 14)
 
 
 def brute_subsets(values, target):
-    return sorted(c for n in range(1, len(values) + 1) for c in combinations(range(len(values)), n)
-                  if sum(values[i] for i in c) == target)
+    return sorted(
+        c
+        for n in range(1, len(values) + 1)
+        for c in combinations(range(len(values)), n)
+        if sum(values[i] for i in c) == target
+    )
 
 
 def brute_splits(values, target):
@@ -30,9 +34,12 @@ def brute_splits(values, target):
     if not values:
         return True
     first, rest = values[0], values[1:]
-    return any(first + sum(rest[i] for i in c) == target and
-               brute_splits([v for i, v in enumerate(rest) if i not in c], target)
-               for n in range(len(rest) + 1) for c in combinations(range(len(rest)), n))
+    return any(
+        first + sum(rest[i] for i in c) == target
+        and brute_splits([v for i, v in enumerate(rest) if i not in c], target)
+        for n in range(len(rest) + 1)
+        for c in combinations(range(len(rest)), n)
+    )
 
 
 def kinds_of(values):
@@ -52,8 +59,11 @@ def test_subsets_and_counts(values, target):
 def test_groups_unions_and_largest(values, target):
     kinds = kinds_of(values)
     vector = lambda sub: tuple(Counter(sub)[v] for v, _ in kinds)
-    subs = {tuple(sorted(values[i] for i in c)) for n in range(1, len(values) + 1)
-            for c in combinations(range(len(values)), n)}
+    subs = {
+        tuple(sorted(values[i] for i in c))
+        for n in range(1, len(values) + 1)
+        for c in combinations(range(len(values)), n)
+    }
     assert {vector(s) for s in subs if sum(s) == target} == set(groups_with_sum(kinds, target))
     unions = {vector(s) for s in subs if brute_splits(list(s), target)}
     assert set(disjoint_unions(kinds, target)) == unions

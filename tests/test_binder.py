@@ -15,8 +15,13 @@ from kartenspiele.binder import binder_url, repository
 tomllib = pytest.importorskip("tomllib")  # Python 3.11+
 
 ROOT = Path(__file__).resolve().parent.parent
-LINKED = [ROOT / "README.md", ROOT / "docs" / "tables.md", ROOT / "docs" / "lessons.md",
-          ROOT / "lessons" / "00_index.ipynb", ROOT / "lessons" / "handreichung.ipynb"]
+LINKED = [
+    ROOT / "README.md",
+    ROOT / "docs" / "tables.md",
+    ROOT / "docs" / "lessons.md",
+    ROOT / "lessons" / "00_index.ipynb",
+    ROOT / "lessons" / "handreichung.ipynb",
+]
 BINDER_LINK = re.compile(r"https://mybinder\.org/v2/gh/([^/\s'\"]+/[^/\s'\"]+)/HEAD(\?urlpath=[^\s'\")\\`]+)?")
 
 
@@ -74,20 +79,39 @@ def test_binder_environment_builds_and_serves_the_start_page(tmp_path):
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet"]
     subprocess.run([*pip, "-r", str(ROOT / "binder" / "requirements.txt")], check=True, timeout=1800)
     project = tmp_path / "project"
-    shutil.copytree(ROOT, project, ignore=shutil.ignore_patterns(".venv", ".git", "test-output", "*.egg-info",
-                                                                  "__pycache__", ".mypy_cache", ".ruff_cache"))
+    shutil.copytree(
+        ROOT,
+        project,
+        ignore=shutil.ignore_patterns(
+            ".venv", ".git", "test-output", "*.egg-info", "__pycache__", ".mypy_cache", ".ruff_cache"
+        ),
+    )
     subprocess.run([*pip, "--no-deps", "-e", str(project)], check=True, timeout=600)
-    check = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "check"], capture_output=True, text=True,
-                           check=False, timeout=300)
+    check = subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "check"], capture_output=True, text=True, check=False, timeout=300
+    )
     assert check.returncode == 0, check.stdout
     from tests.e2e.driver import VoilaServer
 
     server = VoilaServer(project)
     server.process.kill()  # started with this interpreter: start again with the Binder one
     server.process.wait()
-    server.process = subprocess.Popen([str(venv / "bin" / "kartenspiele"), "serve", "--port", str(server.port),
-                                       "--root", str(project), "--preheat", "0"], cwd=project,
-                                      stdout=server._log, stderr=subprocess.STDOUT, start_new_session=True)
+    server.process = subprocess.Popen(
+        [
+            str(venv / "bin" / "kartenspiele"),
+            "serve",
+            "--port",
+            str(server.port),
+            "--root",
+            str(project),
+            "--preheat",
+            "0",
+        ],
+        cwd=project,
+        stdout=server._log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     server.pid = server.process.pid
     try:
         server.wait_ready(300)

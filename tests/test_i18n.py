@@ -38,8 +38,10 @@ def test_plural_forms_are_chosen_by_count(monkeypatch):
     from kartenspiele import i18n
 
     table = dict(texts())
-    table["test.cards"] = {"de": {"one": "{count} Karte", "other": "{count} Karten"},
-                           "en": {"one": "{count} card", "other": "{count} cards"}}
+    table["test.cards"] = {
+        "de": {"one": "{count} Karte", "other": "{count} Karten"},
+        "en": {"one": "{count} card", "other": "{count} cards"},
+    }
     monkeypatch.setattr(i18n, "texts", lambda: table)
     assert text("test.cards", "de", count=1) == "1 Karte"
     assert text("test.cards", "de", count=2) == "2 Karten"
@@ -77,8 +79,18 @@ def test_every_event_of_many_games_is_told_in_both_languages():
                     for viewer in (None, event.player, 0):
                         sentence = narrate(event, lang, viewer)
                         assert sentence and "{" not in sentence and "None" not in sentence
-    assert {"captured", "quanto_formed", "quanto_collected", "laid", "one_took", "two_again",
-            "three_drew", "game_over", "table_refilled", "hand_refilled"} <= seen
+    assert {
+        "captured",
+        "quanto_formed",
+        "quanto_collected",
+        "laid",
+        "one_took",
+        "two_again",
+        "three_drew",
+        "game_over",
+        "table_refilled",
+        "hand_refilled",
+    } <= seen
 
 
 def test_capture_narration_shows_the_arithmetic():

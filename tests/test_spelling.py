@@ -98,8 +98,9 @@ def test_every_text_is_spelt_right(lang):
     texts = all_texts(lang)
     batched = ["\n".join(text for _, text in texts)]  # one hunspell run; words are looked up below
     wrong = misspelt(lang, batched)
-    where = {word: [w for w, text in texts if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text)][:3]
-             for word in wrong}
+    where = {
+        word: [w for w, text in texts if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text)][:3] for word in wrong
+    }
     assert not wrong, "\n".join(f"{word}: {', '.join(where[word])}" for word in sorted(wrong))
     print(f"spelling {lang}: {len(texts)} texts read")
 

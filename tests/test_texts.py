@@ -27,7 +27,7 @@ from kartenspiele.tausch_rausch.players import kind_first_move
 # Plural nouns (and the plural words that go with them) that must never follow a count of 1 …
 PLURAL = {
     "de": r"Karten|Handkarten|Aufgaben|Möglichkeiten|Arten|Folgen|Straßen|Reihen|Gruppen|Fehlpunkte|Züge|Zügen"
-          r"|Schritte|Schritten|Zahlen|Paare|Partien|Hände|Händen|Sieg",
+    r"|Schritte|Schritten|Zahlen|Paare|Partien|Hände|Händen|Sieg",
     "en": r"cards|tasks|ways|options|sequences|runs|groups|points|moves|steps|numbers|pairs|games|hands|times",
 }
 # … and singular nouns that must never follow a count of 2.
@@ -44,7 +44,10 @@ SLIPS = {
         (r"fehlt so viel bis", "'jede Karte fehlt so viel bis 10'"),
         (r"\b(\d+) ist (höchstens|mindestens) \1\b", "'7 ist höchstens 7'"),
         (r"Joker als \d+ = \d+", "'Joker als 9 = 9'"),
-        (r"\b(spielst|spielt|wählst|wählt|legst|legt) (Joker|\d+\b(?! Karte)|Regenbogen-)", "a single card needs its article"),
+        (
+            r"\b(spielst|spielt|wählst|wählt|legst|legt) (Joker|\d+\b(?! Karte)|Regenbogen-)",
+            "a single card needs its article",
+        ),
         (r"\bSeed\b", "'Spielnummer', not 'Seed'"),
         (r"im Mittel", "children's words, not 'im Mittel'"),
         (r"\bReihe(n)?\b(?!nfolge| nach)", "a run is a 'Straße'"),
@@ -98,8 +101,15 @@ class Localised:
 
 
 def fill(count: int, defaults: dict[str, list[str]], name: str, value: str) -> dict[str, object]:
-    params: dict[str, object] = {"count": count, "name": "Anna", "other": "Ben", "player": 2, "game": "Quanto",
-                                 "task": Localised(), "reason": Localised()}
+    params: dict[str, object] = {
+        "count": count,
+        "name": "Anna",
+        "other": "Ben",
+        "player": 2,
+        "game": "Quanto",
+        "task": Localised(),
+        "reason": Localised(),
+    }
     params.update({field: choices[0] for field, choices in defaults.items()})
     params[name] = value
     return params
@@ -138,10 +148,14 @@ def rendered_texts() -> dict[str, list[tuple[str, str]]]:
 
 def count_slips(sentence: str, lang: str) -> list[str]:
     """The count slips in one sentence: '1 Karten', '2 Karte', and the fixed slips."""
-    slips = [f"1 + plural: {m.group(0)!r}" for m in
-             re.finditer(rf"(?<![\d,.+−-])\b1 (?:[a-zäöüß]+ )?({PLURAL[lang]})\b", sentence)]
-    slips += [f"2 + singular: {m.group(0)!r}" for m in
-              re.finditer(rf"(?<![\d,.+−-])\b2 (?:[a-zäöüß]+ )?({SINGULAR[lang]})\b(?!-)", sentence)]
+    slips = [
+        f"1 + plural: {m.group(0)!r}"
+        for m in re.finditer(rf"(?<![\d,.+−-])\b1 (?:[a-zäöüß]+ )?({PLURAL[lang]})\b", sentence)
+    ]
+    slips += [
+        f"2 + singular: {m.group(0)!r}"
+        for m in re.finditer(rf"(?<![\d,.+−-])\b2 (?:[a-zäöüß]+ )?({SINGULAR[lang]})\b(?!-)", sentence)
+    ]
     slips += [f"{why}: {m.group(0)!r}" for pattern, why in SLIPS[lang] for m in re.finditer(pattern, sentence)]
     return slips
 
@@ -157,15 +171,17 @@ def test_rendered_texts_cover_every_key_count_and_card_kind():
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_text_has_a_count_or_case_slip(lang):
-    wrong = [(key, sentence, slip) for key, sentence in rendered_texts()[lang]
-             for slip in count_slips(sentence, lang)]
+    wrong = [(key, sentence, slip) for key, sentence in rendered_texts()[lang] for slip in count_slips(sentence, lang)]
     assert not wrong, "\n".join(f"{key}: {sentence}  <- {slip}" for key, sentence, slip in wrong[:20])
 
 
 def test_one_form_of_address_per_text():
-    mixed = [key for key, entry in texts().items() for template in
-             (entry["de"].values() if isinstance(entry["de"], dict) else [entry["de"]])
-             if DU.search(template) and IHR.search(template)]
+    mixed = [
+        key
+        for key, entry in texts().items()
+        for template in (entry["de"].values() if isinstance(entry["de"], dict) else [entry["de"]])
+        if DU.search(template) and IHR.search(template)
+    ]
     assert not mixed
 
 
@@ -190,6 +206,7 @@ def test_the_checks_find_the_slips_they_are_for():
 
 
 # -- whole games, told from every seat ----------------------------------------------------------
+
 
 def quanto_games(count: int) -> Iterator[tuple[quanto.QuantoState, list]]:
     rng = random.Random(10)
@@ -220,8 +237,9 @@ def test_whole_quanto_games_are_told_without_slips_from_every_seat(lang):
         kinds = [event.kind for event in events]
         seen.update(kinds)
         if "rainbow_bonus" in kinds:  # the bonus is told after the card that earns it
-            assert kinds.index("rainbow_bonus") > max(kinds.index(k) for k in ("captured", "quanto_collected")
-                                                      if k in kinds)
+            assert kinds.index("rainbow_bonus") > max(
+                kinds.index(k) for k in ("captured", "quanto_collected") if k in kinds
+            )
         for viewer in (None, *range(state.players)):
             sentences = told(quanto.narrate, state, events, lang, viewer)
             for event, sentence in zip(events, sentences):
@@ -232,8 +250,16 @@ def test_whole_quanto_games_are_told_without_slips_from_every_seat(lang):
                     assert sentence.startswith(you_give), sentence
                 if event.kind == "joker_took_quanto" and viewer == event.other:
                     assert your_quanto in sentence, sentence
-    assert {"captured", "quanto_collected", "one_took", "three_drew", "rainbow_bonus",
-            "joker_took_quanto", "hand_refilled", "game_over"} <= seen
+    assert {
+        "captured",
+        "quanto_collected",
+        "one_took",
+        "three_drew",
+        "rainbow_bonus",
+        "joker_took_quanto",
+        "hand_refilled",
+        "game_over",
+    } <= seen
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -25,16 +25,20 @@ GAME = textwrap.dedent("""
 
 def test_wheel_installs_and_plays(tmp_path):
     dist = tmp_path / "dist"
-    subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(dist), str(ROOT)],
-                   check=True, capture_output=True, cwd=tmp_path)
+    subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(dist), str(ROOT)],
+        check=True,
+        capture_output=True,
+        cwd=tmp_path,
+    )
     wheel = next(dist.glob("kartenspiele-*.whl"))
     env_dir = tmp_path / "clean"
     venv.create(env_dir, with_pip=True)
     python = env_dir / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--no-deps", str(wheel)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "--quiet", "--no-deps", str(wheel)], check=True, capture_output=True
+    )
     environment = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH",)}
-    result = subprocess.run([str(python), "-c", GAME], capture_output=True, text=True, cwd=tmp_path,
-                            env=environment)
+    result = subprocess.run([str(python), "-c", GAME], capture_output=True, text=True, cwd=tmp_path, env=environment)
     assert result.returncode == 0, result.stderr
     assert "played" in result.stdout

@@ -39,14 +39,22 @@ c.Spawner.http_timeout = 120
 
 # The idle culler stops a pupil's server after KARTENSPIELE_IDLE seconds without activity; an
 # open page counts as activity, so a pupil idle at the board keeps the game for a double lesson.
-c.JupyterHub.load_roles = [{
-    "name": "kartenspiele-idle-culler",
-    "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
-    "services": ["idle-culler"],
-}]
-c.JupyterHub.services = [{
-    "name": "idle-culler",
-    "command": [sys.executable, "-m", "jupyterhub_idle_culler",
-                f"--timeout={int(os.environ.get('KARTENSPIELE_IDLE', '6000'))}",
-                f"--cull-every={int(os.environ.get('KARTENSPIELE_CULL_EVERY', '300'))}"],
-}]
+c.JupyterHub.load_roles = [
+    {
+        "name": "kartenspiele-idle-culler",
+        "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+        "services": ["idle-culler"],
+    }
+]
+c.JupyterHub.services = [
+    {
+        "name": "idle-culler",
+        "command": [
+            sys.executable,
+            "-m",
+            "jupyterhub_idle_culler",
+            f"--timeout={int(os.environ.get('KARTENSPIELE_IDLE', '6000'))}",
+            f"--cull-every={int(os.environ.get('KARTENSPIELE_CULL_EVERY', '300'))}",
+        ],
+    }
+]

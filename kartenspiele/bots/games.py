@@ -38,8 +38,9 @@ def game_info(game: str) -> GameInfo:
         raise BotSetupError("bots.error.unknown_game", game=game, known=", ".join(GAMES)) from None
 
 
-def new_state(game: str, players: int, seed: int, options: Mapping[str, Any] | None = None,
-              simulation: bool = True) -> Any:
+def new_state(
+    game: str, players: int, seed: int, options: Mapping[str, Any] | None = None, simulation: bool = True
+) -> Any:
     """A new game state; with `simulation`, the simulation options are added as defaults."""
     info = game_info(game)
     merged = dict(info.simulation_options) if simulation else {}

@@ -25,16 +25,22 @@ class Match:
     """One game of `game` for `players` seats, seat i played by `levels[i]` (a level name
     or a bot)."""
 
-    def __init__(self, game: str, players: int, levels: Sequence[str | Bot], seed: int,
-                 options: Mapping[str, Any] | None = None, bot_seed: int | str | None = None,
-                 simulation: bool = True) -> None:
+    def __init__(
+        self,
+        game: str,
+        players: int,
+        levels: Sequence[str | Bot],
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+        bot_seed: int | str | None = None,
+        simulation: bool = True,
+    ) -> None:
         if len(levels) != players:
             raise BotSetupError("bots.error.seats", players=players, count=len(levels))
         self.game = game
         self.seed = seed
         self.state = new_state(game, players, seed, options, simulation)
-        self.bots: list[Bot] = [make_bot(game, level) if isinstance(level, str) else level
-                                for level in levels]
+        self.bots: list[Bot] = [make_bot(game, level) if isinstance(level, str) else level for level in levels]
         base = seed if bot_seed is None else bot_seed
         self.rngs: list[random.Random] = [derive_rng(base, "bots", seat) for seat in range(players)]
         self.moves: list[Any] = []

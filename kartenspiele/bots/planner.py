@@ -24,19 +24,19 @@ from typing import Any
 
 from .choice import TOLERANCE
 
-Candidates = Callable[[Any], list]                # (sampled state) -> the moves to compare
-Policy = Callable[[Any, random.Random], Any]      # (state, rng) -> move of the player to move
-Evaluate = Callable[[Any, int], float]            # (state, player) -> worth of the position
+Candidates = Callable[[Any], list]  # (sampled state) -> the moves to compare
+Policy = Callable[[Any, random.Random], Any]  # (state, rng) -> move of the player to move
+Evaluate = Callable[[Any, int], float]  # (state, player) -> worth of the position
 
 
 @dataclass(frozen=True)
 class Settings:
     """How much the planner looks ahead."""
 
-    samples: int = 12            # deals of the unseen cards per decision
-    candidates: int = 5          # moves played out (the best by the quick score)
-    horizon: int = 6             # moves played after the candidate, by all players
-    time_limit: float | None = 0.4   # seconds per decision (None: no limit)
+    samples: int = 12  # deals of the unseen cards per decision
+    candidates: int = 5  # moves played out (the best by the quick score)
+    horizon: int = 6  # moves played after the candidate, by all players
+    time_limit: float | None = 0.4  # seconds per decision (None: no limit)
     min_samples: int = 2
     confidence: float | None = None  # z: leave the first candidate only for a clear gain
 
@@ -56,8 +56,9 @@ def shortlist(moves: Sequence[Any], score: Callable[[Any], float], size: int) ->
     return [moves[i] for i in ranked[:size]]
 
 
-def plan(view: Any, rng: random.Random, propose: Candidates, policy: Policy, evaluate: Evaluate,
-         settings: Settings) -> Decision:
+def plan(
+    view: Any, rng: random.Random, propose: Candidates, policy: Policy, evaluate: Evaluate, settings: Settings
+) -> Decision:
     """Choose a move for the player of `view` (see the module notes)."""
     player = view.to_move
     first = view.sample_state(rng)
@@ -76,8 +77,11 @@ def plan(view: Any, rng: random.Random, propose: Candidates, policy: Policy, eva
             rollout(after, policy, random.Random(seed), settings.horizon)
             scores[index].append(evaluate(after, player))
         samples += 1
-        if (settings.time_limit is not None and samples >= settings.min_samples
-                and time.perf_counter() - start > settings.time_limit):
+        if (
+            settings.time_limit is not None
+            and samples >= settings.min_samples
+            and time.perf_counter() - start > settings.time_limit
+        ):
             break
     values = tuple((move, sum(row) / samples) for move, row in zip(candidates, scores))
     return Decision(candidates[_pick(scores, settings.confidence)], values, samples)

@@ -1,8 +1,8 @@
 """A bar chart of win rates with their 95% confidence intervals (matplotlib), for lessons.
 
-    from kartenspiele.bots.tournament import run_tournament
-    from kartenspiele.bots.plot import plot_win_rates
-    plot_win_rates([run_tournament("quanto", 2, ["random", "greedy"], 100)])
+from kartenspiele.bots.tournament import run_tournament
+from kartenspiele.bots.plot import plot_win_rates
+plot_win_rates([run_tournament("quanto", 2, ["random", "greedy"], 100)])
 """
 
 from __future__ import annotations
@@ -38,8 +38,7 @@ def plot_win_rates(tournaments: Sequence[Tournament], lang: str | None = None, a
             errors[1].append(rate.high - rate.mean)
         ax.bar(xs, means, width, yerr=errors, capsize=3, label=level_name(level, lang))
     for group, tournament in enumerate(tournaments):
-        ax.hlines(tournament.expected, group - 0.45, group + 0.45, colors="black", linestyles="dashed",
-                  linewidth=1)
+        ax.hlines(tournament.expected, group - 0.45, group + 0.45, colors="black", linestyles="dashed", linewidth=1)
     ax.set_xticks(range(len(tournaments)))
     mixed = len({t.game for t in tournaments}) > 1
     ax.set_xticklabels([_group_label(t, lang, mixed) for t in tournaments])
@@ -50,6 +49,6 @@ def plot_win_rates(tournaments: Sequence[Tournament], lang: str | None = None, a
 
 
 def _group_label(tournament: Tournament, lang: str | None, with_game: bool) -> str:
-    """"2 Spieler / 100 Partien", with the game's name on top when several games are shown."""
+    """ "2 Spieler / 100 Partien", with the game's name on top when several games are shown."""
     label = text("bots.plot.group", lang, players=tournament.players, games=len(tournament.records))
     return f"{game_info(tournament.game).title}\n{label}" if with_game else label

@@ -91,12 +91,15 @@ class Tournament:
         length = sum(r.length for r in self.records) / len(self.records)
         rows = []
         for level in self.levels:
-            shares = [sum(r.returns[s] for r in games for s, name in enumerate(r.lineup) if name == level)
-                      / len(games) for games in deals.values()]
+            shares = [
+                sum(r.returns[s] for r in games for s, name in enumerate(r.lineup) if name == level) / len(games)
+                for games in deals.values()
+            ]
             scores = [r.scores[s] for r in self.records for s, name in enumerate(r.lineup) if name == level]
             wins = sum(r.returns[s] for r in self.records for s, name in enumerate(r.lineup) if name == level)
-            rows.append(Row(level, len(self.records), len(scores), wins, win_rate(shares),
-                            sum(scores) / len(scores), length))
+            rows.append(
+                Row(level, len(self.records), len(scores), wins, win_rate(shares), sum(scores) / len(scores), length)
+            )
         return rows
 
     def table(self, lang: str | None = None) -> str:
@@ -108,16 +111,16 @@ def deal_seed(seed: int, deal: int) -> int:
     return derive_rng(seed, "tournament", "deal", deal).randrange(1, 10**9)
 
 
-def play_deal(game: str, players: int, levels: Sequence[str], seed: int, deal: int,
-              options: Mapping[str, Any] | None = None) -> list[GameRecord]:
+def play_deal(
+    game: str, players: int, levels: Sequence[str], seed: int, deal: int, options: Mapping[str, Any] | None = None
+) -> list[GameRecord]:
     """Every mirrored game of one deal."""
     cards = deal_seed(seed, deal)
     records = []
     for index, lineup in enumerate(lineups(levels, players)):
         match = Match(game, players, lineup, cards, options, bot_seed=f"{cards}/{index}").play()
         state = match.state
-        records.append(GameRecord(deal, cards, lineup, tuple(state.scores()), tuple(state.returns()),
-                                  len(match.moves)))
+        records.append(GameRecord(deal, cards, lineup, tuple(state.scores()), tuple(state.returns()), len(match.moves)))
     return records
 
 
@@ -125,9 +128,16 @@ def _play_deal(args: tuple) -> list[GameRecord]:
     return play_deal(*args)
 
 
-def run_tournament(game: str, players: int, levels: Sequence[str], games: int, seed: int = 0,
-                   options: Mapping[str, Any] | None = None, jobs: int = 1,
-                   progress: bool = True) -> Tournament:
+def run_tournament(
+    game: str,
+    players: int,
+    levels: Sequence[str],
+    games: int,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    jobs: int = 1,
+    progress: bool = True,
+) -> Tournament:
     """Play at least `games` games (whole mirrored deals) and return them.
 
     `jobs` > 1 plays deals in that many processes; the results do not depend on it.
@@ -190,35 +200,70 @@ def format_table(tournament: Tournament, lang: str | None = None) -> str:
     lines = [header]
     for row in tournament.rows():
         rate = row.win_rate
-        lines.append([
-            f"{row.level} ({level_name(row.level, lang)})",
-            str(row.games),
-            f"{row.wins:g}",
-            f"{rate.mean:.3f} [{rate.low:.3f}, {rate.high:.3f}]",
-            f"{row.mean_score:.2f}",
-            f"{row.mean_length:.1f}",
-        ])
+        lines.append(
+            [
+                f"{row.level} ({level_name(row.level, lang)})",
+                str(row.games),
+                f"{row.wins:g}",
+                f"{rate.mean:.3f} [{rate.low:.3f}, {rate.high:.3f}]",
+                f"{row.mean_score:.2f}",
+                f"{row.mean_length:.1f}",
+            ]
+        )
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
-    body = ["  ".join(cell.ljust(width) if i == 0 else cell.rjust(width)
-                      for i, (cell, width) in enumerate(zip(line, widths))) for line in lines]
-    title = text("bots.table.title", lang, game=tournament.game, players=tournament.players,
-                 deals=len({r.deal for r in tournament.records}), games=len(tournament.records),
-                 expected=f"{tournament.expected:.3f}")
+    body = [
+        "  ".join(
+            cell.ljust(width) if i == 0 else cell.rjust(width) for i, (cell, width) in enumerate(zip(line, widths))
+        )
+        for line in lines
+    ]
+    title = text(
+        "bots.table.title",
+        lang,
+        game=tournament.game,
+        players=tournament.players,
+        deals=len({r.deal for r in tournament.records}),
+        games=len(tournament.records),
+        expected=f"{tournament.expected:.3f}",
+    )
     return "\n".join([title, body[0], "-" * len(body[0]), *body[1:]])
 
 
-CSV_FIELDS = ("game", "players", "level", "games", "seats", "wins", "win_rate", "ci_low", "ci_high",
-              "mean_score", "mean_length", "seed")
+CSV_FIELDS = (
+    "game",
+    "players",
+    "level",
+    "games",
+    "seats",
+    "wins",
+    "win_rate",
+    "ci_low",
+    "ci_high",
+    "mean_score",
+    "mean_length",
+    "seed",
+)
 
 
 def csv_rows(tournament: Tournament) -> list[dict[str, Any]]:
     """The rows of the table as plain values (for `--csv` and for notebooks)."""
-    return [{"game": tournament.game, "players": tournament.players, "level": row.level,
-             "games": row.games, "seats": row.seats, "wins": row.wins,
-             "win_rate": round(row.win_rate.mean, 4), "ci_low": round(row.win_rate.low, 4),
-             "ci_high": round(row.win_rate.high, 4), "mean_score": round(row.mean_score, 3),
-             "mean_length": round(row.mean_length, 2), "seed": tournament.seed}
-            for row in tournament.rows()]
+    return [
+        {
+            "game": tournament.game,
+            "players": tournament.players,
+            "level": row.level,
+            "games": row.games,
+            "seats": row.seats,
+            "wins": row.wins,
+            "win_rate": round(row.win_rate.mean, 4),
+            "ci_low": round(row.win_rate.low, 4),
+            "ci_high": round(row.win_rate.high, 4),
+            "mean_score": round(row.mean_score, 3),
+            "mean_length": round(row.mean_length, 2),
+            "seed": tournament.seed,
+        }
+        for row in tournament.rows()
+    ]
 
 
 def write_csv(tournaments: Sequence[Tournament], path: str | Path) -> None:
@@ -234,13 +279,19 @@ def write_csv(tournaments: Sequence[Tournament], path: str | Path) -> None:
 def parser() -> argparse.ArgumentParser:
     command = argparse.ArgumentParser(
         prog="kartenspiele simulate",
-        description="Run a mirrored tournament between computer players and print the table.")
+        description="Run a mirrored tournament between computer players and print the table.",
+    )
     command.add_argument("game", choices=sorted(GAMES))
     command.add_argument("--players", type=int, default=2, help="players per game (default 2)")
-    command.add_argument("--bots", default="random,greedy",
-                         help="levels taking part, comma-separated (default random,greedy)")
-    command.add_argument("--games", type=int, default=100,
-                         help="games to play at least, rounded up to whole mirrored deals (default 100)")
+    command.add_argument(
+        "--bots", default="random,greedy", help="levels taking part, comma-separated (default random,greedy)"
+    )
+    command.add_argument(
+        "--games",
+        type=int,
+        default=100,
+        help="games to play at least, rounded up to whole mirrored deals (default 100)",
+    )
     command.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
     command.add_argument("--csv", type=Path, help="also write the table rows to this CSV file")
     command.add_argument("--jobs", type=int, default=1, help="processes to play in (default 1)")
@@ -261,8 +312,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KartenspieleError as error:
         print(f"kartenspiele simulate: {error.message(args.lang)}", file=sys.stderr)
         return 2
-    tournament = run_tournament(args.game, args.players, levels, args.games, args.seed,
-                                jobs=args.jobs, progress=not args.quiet)
+    tournament = run_tournament(
+        args.game, args.players, levels, args.games, args.seed, jobs=args.jobs, progress=not args.quiet
+    )
     print(tournament.table(args.lang))
     if args.csv:
         write_csv([tournament], args.csv)

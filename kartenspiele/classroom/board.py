@@ -37,7 +37,7 @@ CSS = """
 
 
 def exercise_title(exercise: str, lang: str) -> str:
-    """"Wie viele Gruppen? – Aufgabe 2" for `subsets.ways#2`."""
+    """ "Wie viele Gruppen? – Aufgabe 2" for `subsets.ways#2`."""
     quiz, _, number = exercise.partition("#")
     key = f"lessons.{quiz}.title"
     try:
@@ -48,7 +48,7 @@ def exercise_title(exercise: str, lang: str) -> str:
 
 
 def short_labels(exercises: list[str], lessons: dict[str, str]) -> dict[str, str]:
-    """"2·3" = the third problem of a lesson's second exercise (exercises numbered per lesson
+    """ "2·3" = the third problem of a lesson's second exercise (exercises numbered per lesson
     in the order first seen)."""
     quizzes: dict[str, list[str]] = {}
     labels = {}
@@ -70,7 +70,9 @@ def lesson_header(exercises: list[str], lessons: dict[str, str], lesson_titles: 
             spans[-1][1] += 1
         else:
             spans.append([lesson, 1])
-    cells = "".join(f"<th colspan='{count}'>{escape(lesson_titles.get(lesson, lesson))}</th>" for lesson, count in spans)
+    cells = "".join(
+        f"<th colspan='{count}'>{escape(lesson_titles.get(lesson, lesson))}</th>" for lesson, count in spans
+    )
     return f"<tr><th></th>{cells}</tr>"
 
 
@@ -83,20 +85,27 @@ def cell(record: ExerciseRecord | None, lang: str) -> str:
             label += str(record.tries)
         if record.hints:
             label += "?"
-        tip += " – " + ", ".join((text("dash.cell.tries", lang, count=record.tries),
-                                  text("dash.cell.hints", lang, count=record.hints),
-                                  text("dash.cell.seconds", lang, count=round(record.seconds))))
+        tip += " – " + ", ".join(
+            (
+                text("dash.cell.tries", lang, count=record.tries),
+                text("dash.cell.hints", lang, count=record.hints),
+                text("dash.cell.seconds", lang, count=round(record.seconds)),
+            )
+        )
     return f"<td class='ks-cell ks-{status}' title='{escape(tip)}'>{escape(label)}</td>"
 
 
 def legend(lang: str) -> str:
-    items = "".join(f"<span class='ks-cell ks-{status}'>{SYMBOLS[status]} {escape(text(f'dash.status.{status}', lang))}</span>"
-                    for status in STATUS_ORDER)
+    items = "".join(
+        f"<span class='ks-cell ks-{status}'>{SYMBOLS[status]} {escape(text(f'dash.status.{status}', lang))}</span>"
+        for status in STATUS_ORDER
+    )
     return f"<p class='ks-legend'>{items} <span>? {escape(text('dash.legend.hint', lang))}</span></p>"
 
 
-def grid(evidence: Evidence, pupils: list[str], exercises: list[str], lang: str,
-         lesson_titles: dict[str, str] | None = None) -> str:
+def grid(
+    evidence: Evidence, pupils: list[str], exercises: list[str], lang: str, lesson_titles: dict[str, str] | None = None
+) -> str:
     """The pupils × exercises grid with its legend."""
     if not pupils:
         return f"<p class='ks-quiet'>{escape(text('dash.no_pupils', lang))}</p>"
@@ -104,30 +113,42 @@ def grid(evidence: Evidence, pupils: list[str], exercises: list[str], lang: str,
         return f"<p class='ks-quiet'>{escape(text('dash.no_exercises', lang))}</p>"
     labels = short_labels(exercises, evidence.exercises)
     head = "".join(f"<th title='{escape(exercise_title(e, lang))}'>{escape(labels[e])}</th>" for e in exercises)
-    rows = "".join(f"<tr><th>{escape(nick)}</th>" + "".join(cell(evidence.record(nick, e), lang) for e in exercises)
-                   + "</tr>" for nick in pupils)
+    rows = "".join(
+        f"<tr><th>{escape(nick)}</th>" + "".join(cell(evidence.record(nick, e), lang) for e in exercises) + "</tr>"
+        for nick in pupils
+    )
     firsts = {e.partition("#")[0]: e for e in reversed(exercises)}.values()
-    key = "".join(f"<li><b>{escape(labels[e].split('·')[0])}</b> {escape(exercise_title(e, lang).rsplit(' – ', 1)[0])}"
-                  f" ({escape((lesson_titles or {}).get(evidence.exercises.get(e, ''), ''))})</li>" for e in firsts)
-    return (f"<div class='ks-grid-wrap'><table class='ks-grid'>{lesson_header(exercises, evidence.exercises, lesson_titles or {})}"
-            f"<tr><th>{escape(text('dash.nickname', lang))}</th>"
-            f"{head}</tr>{rows}</table></div>{legend(lang)}<ul class='ks-quiet'>{key}</ul>")
+    key = "".join(
+        f"<li><b>{escape(labels[e].split('·')[0])}</b> {escape(exercise_title(e, lang).rsplit(' – ', 1)[0])}"
+        f" ({escape((lesson_titles or {}).get(evidence.exercises.get(e, ''), ''))})</li>"
+        for e in firsts
+    )
+    return (
+        f"<div class='ks-grid-wrap'><table class='ks-grid'>{lesson_header(exercises, evidence.exercises, lesson_titles or {})}"
+        f"<tr><th>{escape(text('dash.nickname', lang))}</th>"
+        f"{head}</tr>{rows}</table></div>{legend(lang)}<ul class='ks-quiet'>{key}</ul>"
+    )
 
 
-def presence(evidence: Evidence, pupils: list[str], lesson_titles: dict[str, str], lang: str,
-             now: float | None = None) -> str:
+def presence(
+    evidence: Evidence, pupils: list[str], lesson_titles: dict[str, str], lang: str, now: float | None = None
+) -> str:
     """Who is in the class, on which lesson and exercise, and how long ago they did something."""
     if not pupils:
         return f"<p class='ks-quiet'>{escape(text('dash.no_pupils', lang))}</p>"
     now = time.time() if now is None else now
-    head = "".join(f"<th>{escape(text(f'dash.column.{name}', lang))}</th>" for name in ("nickname", "lesson", "exercise", "seen"))
+    head = "".join(
+        f"<th>{escape(text(f'dash.column.{name}', lang))}</th>" for name in ("nickname", "lesson", "exercise", "seen")
+    )
     rows = []
     for nick in pupils:
         where = evidence.where.get(nick)
         lesson = lesson_titles.get(where.lesson, where.lesson or "–") if where else "–"
         exercise = exercise_title(where.exercise, lang) if where and where.exercise else "–"
         seen = text("dash.seen", lang, count=max(0, round(now - where.at))) if where and where.at else "–"
-        rows.append(f"<tr><td>{escape(nick)}</td><td>{escape(lesson)}</td><td>{escape(exercise)}</td><td>{escape(seen)}</td></tr>")
+        rows.append(
+            f"<tr><td>{escape(nick)}</td><td>{escape(lesson)}</td><td>{escape(exercise)}</td><td>{escape(seen)}</td></tr>"
+        )
     return f"<table class='ks-presence'><tr>{head}</tr>{''.join(rows)}</table>"
 
 
@@ -148,11 +169,18 @@ def rooms(summaries: list[dict], lang: str) -> str:
     """The rooms pupils of the class play in, with their scores."""
     if not summaries:
         return f"<p class='ks-quiet'>{escape(text('dash.no_rooms', lang))}</p>"
-    head = "".join(f"<th>{escape(text(f'dash.room.{name}', lang))}</th>" for name in ("code", "game", "players", "state"))
+    head = "".join(
+        f"<th>{escape(text(f'dash.room.{name}', lang))}</th>" for name in ("code", "game", "players", "state")
+    )
     rows = []
     for room in summaries:
         players = ", ".join(f"{name or '–'}: {score}" for name, score in zip(room["names"], room["scores"]))
-        state = text("dash.room.over" if room["over"] else ("dash.room.playing" if room["started"] else "dash.room.waiting"), lang)
-        rows.append(f"<tr><td>{escape(room['code'])}</td><td>{escape(room['title'])}</td><td>{escape(players)}</td>"
-                    f"<td>{escape(state)}</td></tr>")
+        state = text(
+            "dash.room.over" if room["over"] else ("dash.room.playing" if room["started"] else "dash.room.waiting"),
+            lang,
+        )
+        rows.append(
+            f"<tr><td>{escape(room['code'])}</td><td>{escape(room['title'])}</td><td>{escape(players)}</td>"
+            f"<td>{escape(state)}</td></tr>"
+        )
     return f"<table class='ks-rooms'><tr>{head}</tr>{''.join(rows)}</table>"

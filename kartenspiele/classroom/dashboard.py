@@ -76,8 +76,16 @@ class ClassView:
             if not names & {name.casefold() for name in seat_names if name}:
                 continue
             scores = room.state.scores() if room.started else [0] * len(seat_names)
-            found.append({"code": code, "title": game_info(room.game).title, "names": seat_names,
-                          "scores": scores, "started": room.started, "over": room.over})
+            found.append(
+                {
+                    "code": code,
+                    "title": game_info(room.game).title,
+                    "names": seat_names,
+                    "scores": scores,
+                    "started": room.started,
+                    "over": room.over,
+                }
+            )
         return found
 
     def exercises(self, lesson: str) -> list[str]:
@@ -89,8 +97,9 @@ class ClassView:
 class Dashboard(widgets.VBox):
     """The teacher's live view of one class."""
 
-    def __init__(self, store: Store | None = None, lang: str | None = None, interval: float = INTERVAL,
-                 live: bool = True) -> None:
+    def __init__(
+        self, store: Store | None = None, lang: str | None = None, interval: float = INTERVAL, live: bool = True
+    ) -> None:
         super().__init__()
         self.add_class("ks-table")
         self.add_class("ks-dash")
@@ -116,13 +125,15 @@ class Dashboard(widgets.VBox):
         self.title = widgets.HTML(f"<span class='ks-title'>{escape(text('dash.title', lang))}</span>")
         self.class_choice = widgets.Dropdown(description=text("dash.class", lang))
         self._loading = False
-        self.class_choice.observe(lambda change: self._loading or self._safely(lambda: self.show_class(change["new"])),
-                                  "value")
+        self.class_choice.observe(
+            lambda change: self._loading or self._safely(lambda: self.show_class(change["new"])), "value"
+        )
         self.open_button = button("dash.open", self.open_class, "ks-open-class", "ks-main-action")
         self.header = widgets.HTML()
         self.message = widgets.HTML()
-        self.lesson_choice = widgets.Dropdown(description=text("dash.lesson", lang),
-                                              options=self._lesson_options(), value=ALL)
+        self.lesson_choice = widgets.Dropdown(
+            description=text("dash.lesson", lang), options=self._lesson_options(), value=ALL
+        )
         self.lesson_choice.observe(lambda _: self._safely(self.redraw), "value")
         self.presence = widgets.HTML()
         self.grid = widgets.HTML()
@@ -146,22 +157,40 @@ class Dashboard(widgets.VBox):
         def section(key: str) -> widgets.HTML:
             return widgets.HTML(f"<h3>{escape(text(key, lang))}</h3>")
 
-        self.class_parts = widgets.VBox([
-            self.header,
-            section("dash.section.grid"), self.lesson_choice, self.grid,
-            section("dash.section.wrong"), self.wrong,
-            section("dash.section.board"), widgets.HBox([self.board_choice, self.board_button]), self.board,
-            section("dash.section.presence"), self.presence,
-            section("dash.section.rooms"), self.room_list,
-            section("dash.section.pace"), self.pace,
-            widgets.HBox([self.lock_button, self.release_button, self.all_button]),
-            section("dash.section.data"), widgets.HBox([self.export_button, self.delete_button]),
-            self.download, self.confirm,
-        ])
+        self.class_parts = widgets.VBox(
+            [
+                self.header,
+                section("dash.section.grid"),
+                self.lesson_choice,
+                self.grid,
+                section("dash.section.wrong"),
+                self.wrong,
+                section("dash.section.board"),
+                widgets.HBox([self.board_choice, self.board_button]),
+                self.board,
+                section("dash.section.presence"),
+                self.presence,
+                section("dash.section.rooms"),
+                self.room_list,
+                section("dash.section.pace"),
+                self.pace,
+                widgets.HBox([self.lock_button, self.release_button, self.all_button]),
+                section("dash.section.data"),
+                widgets.HBox([self.export_button, self.delete_button]),
+                self.download,
+                self.confirm,
+            ]
+        )
         top = widgets.HBox([self.title, self.class_choice, self.open_button])
         top.add_class("ks-toolbar")
-        self.children = (style_widget(), widgets.HTML(f"<style>{board.CSS}</style>", layout=widgets.Layout(display="none")),
-                         top, self.message, self.class_parts, self.status)
+        self.children = (
+            style_widget(),
+            widgets.HTML(f"<style>{board.CSS}</style>", layout=widgets.Layout(display="none")),
+            top,
+            self.message,
+            self.class_parts,
+            self.status,
+        )
         self._load_classes()
         if live:
             self.start()
@@ -169,7 +198,8 @@ class Dashboard(widgets.VBox):
     # -- classes ---------------------------------------------------------------------------
     def _lesson_options(self) -> list[tuple[str, str]]:
         return [(text("dash.lesson.all", self.lang), ALL)] + [
-            (text(f"lessons.catalogue.{lesson.key}.title", self.lang), lesson.key) for lesson in LESSONS]
+            (text(f"lessons.catalogue.{lesson.key}.title", self.lang), lesson.key) for lesson in LESSONS
+        ]
 
     def _load_classes(self, select: str | None = None) -> None:
         codes = self.classes.codes()
@@ -232,7 +262,8 @@ class Dashboard(widgets.VBox):
             self.header.value = (
                 f"<p>{escape(text('dash.code', lang))} <span class='ks-class-code'>{escape(view.code)}</span> · "
                 f"{escape(text('dash.pupils', lang, count=count))}</p>"
-                f"<p class='ks-quiet'>{escape(text('dash.how_to_join', lang))}</p>")
+                f"<p class='ks-quiet'>{escape(text('dash.how_to_join', lang))}</p>"
+            )
             self.presence.value = board.presence(view.evidence, view.pupils, titles, lang)
             self.grid.value = board.grid(view.evidence, view.pupils, exercises, lang, titles)
             self.wrong.value = board.wrong_answers(view.evidence, exercises, lang)
@@ -243,15 +274,23 @@ class Dashboard(widgets.VBox):
                 self.board_choice.options = options
                 values = [value for _, value in options]
                 self.board_choice.value = chosen if chosen in values else (values[0] if values else None)
-            self.pace.value = "<p>" + escape(
-                text("dash.pace.all_open", lang) if released is None
-                else text("dash.pace.open", lang, count=released, last=titles[LESSONS[released - 1].key])) + "</p>"
+            self.pace.value = (
+                "<p>"
+                + escape(
+                    text("dash.pace.all_open", lang)
+                    if released is None
+                    else text("dash.pace.open", lang, count=released, last=titles[LESSONS[released - 1].key])
+                )
+                + "</p>"
+            )
 
     # -- the board, pacing, data -----------------------------------------------------------
     def next_on_board(self) -> None:
         """Show the next answer to the chosen exercise, large and without a name."""
         with self.lock:
-            answers = self.view.evidence.answers(self.board_choice.value) if self.view and self.board_choice.value else []
+            answers = (
+                self.view.evidence.answers(self.board_choice.value) if self.view and self.board_choice.value else []
+            )
             if not answers:
                 self.board.value = f"<p class='ks-quiet'>{escape(text('dash.board.none', self.lang))}</p>"
                 return
@@ -259,15 +298,21 @@ class Dashboard(widgets.VBox):
             random.Random(self.board_choice.value).shuffle(order)  # not the order pupils answered in
             answer = answers[order[self.board_index % len(answers)]]
             self.board_index += 1
-            self.board.value = (f"<div class='ks-board'>{escape(answer)}</div><p class='ks-quiet'>"
-                                f"{escape(text('dash.board.which', self.lang, number=(self.board_index - 1) % len(answers) + 1, count=len(answers)))}</p>")
+            self.board.value = (
+                f"<div class='ks-board'>{escape(answer)}</div><p class='ks-quiet'>"
+                f"{escape(text('dash.board.which', self.lang, number=(self.board_index - 1) % len(answers) + 1, count=len(answers)))}</p>"
+            )
 
     def current_lesson(self) -> int:
         """The lesson the teacher looks at (the grid's choice), else the furthest any pupil is in."""
         keys = [lesson.key for lesson in LESSONS]
         if self.lesson_choice.value in keys:
             return keys.index(self.lesson_choice.value) + 1
-        reached = [keys.index(w.lesson) + 1 for w in self.view.evidence.where.values() if w.lesson in keys] if self.view else []
+        reached = (
+            [keys.index(w.lesson) + 1 for w in self.view.evidence.where.values() if w.lesson in keys]
+            if self.view
+            else []
+        )
         return max(reached, default=1)
 
     def lock_beyond(self) -> None:
@@ -289,15 +334,19 @@ class Dashboard(widgets.VBox):
         with self.lock:
             data = base64.b64encode(to_csv(self.view.evidence).encode("utf-8")).decode("ascii")
         name = f"klasse-{self.view.code}.csv"
-        self.download.value = (f"<a class='ks-download' download='{name}' href='data:text/csv;charset=utf-8;base64,{data}'>"
-                               f"{escape(text('dash.export.link', self.lang, file=name))}</a>")
+        self.download.value = (
+            f"<a class='ks-download' download='{name}' href='data:text/csv;charset=utf-8;base64,{data}'>"
+            f"{escape(text('dash.export.link', self.lang, file=name))}</a>"
+        )
 
     def ask_delete(self) -> None:
         self._set_confirm(True)
 
     def _set_confirm(self, asking: bool) -> None:
         if asking and self.view is not None:
-            question = widgets.HTML(f"<div class='ks-warn-box'>{escape(text('dash.delete.ask', self.lang, code=self.view.code))}</div>")
+            question = widgets.HTML(
+                f"<div class='ks-warn-box'>{escape(text('dash.delete.ask', self.lang, code=self.view.code))}</div>"
+            )
             self.confirm.children = (question, self.confirm_yes, self.confirm_no)
         else:
             self.confirm.children = ()

@@ -83,8 +83,15 @@ class Evidence:
         where = self.where.setdefault(nickname, Whereabouts())
         where.at = max(where.at, float(entry.get("at", 0.0)))
         if kind == "game":
-            self.games.append(GameRecord(nickname, str(entry["game"]), str(entry["result"]),
-                                         int(entry["moves"]), float(entry.get("seconds", 0.0))))
+            self.games.append(
+                GameRecord(
+                    nickname,
+                    str(entry["game"]),
+                    str(entry["result"]),
+                    int(entry["moves"]),
+                    float(entry.get("seconds", 0.0)),
+                )
+            )
             return
         lesson = entry.get("lesson")
         if lesson:
@@ -136,8 +143,21 @@ class Evidence:
         return found
 
 
-CSV_COLUMNS = ("kind", "nickname", "lesson", "exercise", "first_try_right", "tries", "hints", "seconds",
-               "wrong_answers", "reasoning", "game", "result", "moves")
+CSV_COLUMNS = (
+    "kind",
+    "nickname",
+    "lesson",
+    "exercise",
+    "first_try_right",
+    "tries",
+    "hints",
+    "seconds",
+    "wrong_answers",
+    "reasoning",
+    "game",
+    "result",
+    "moves",
+)
 
 
 def to_csv(evidence: Evidence) -> str:
@@ -147,9 +167,39 @@ def to_csv(evidence: Evidence) -> str:
     writer.writerow(CSV_COLUMNS)
     for (nickname, exercise), r in sorted(evidence.records.items()):
         first = "" if r.first_try_right is None else ("yes" if r.first_try_right else "no")
-        writer.writerow(("exercise", nickname, r.lesson, exercise, first, r.tries, r.hints, round(r.seconds, 1),
-                         " | ".join(r.wrong), " | ".join(r.reasons), "", "", ""))
+        writer.writerow(
+            (
+                "exercise",
+                nickname,
+                r.lesson,
+                exercise,
+                first,
+                r.tries,
+                r.hints,
+                round(r.seconds, 1),
+                " | ".join(r.wrong),
+                " | ".join(r.reasons),
+                "",
+                "",
+                "",
+            )
+        )
     for game in evidence.games:
-        writer.writerow(("game", game.nickname, "", "", "", "", "", round(game.seconds, 1), "", "",
-                         game.game, game.result, game.moves))
+        writer.writerow(
+            (
+                "game",
+                game.nickname,
+                "",
+                "",
+                "",
+                "",
+                "",
+                round(game.seconds, 1),
+                "",
+                "",
+                game.game,
+                game.result,
+                game.moves,
+            )
+        )
     return out.getvalue()

@@ -22,7 +22,7 @@ START_PAGE = "../notebooks/start.ipynb"
 
 
 class RefusalPage(widgets.VBox):
-    """"Diese Seite ist nur für Lehrkräfte" with a link back to the start page."""
+    """ "Diese Seite ist nur für Lehrkräfte" with a link back to the start page."""
 
     def __init__(self, lang: str | None = None, start: str = START_PAGE) -> None:
         super().__init__()
@@ -35,7 +35,8 @@ class RefusalPage(widgets.VBox):
             f"<span class='ks-title'>{escape(text('teacher.refusal.title', lang))}</span>"
             f"<p>{escape(text('teacher.refusal.body', lang))}</p>"
             f"<p><a href='{escape(start + query)}'>{escape(text('teacher.refusal.back', lang))}</a></p>"
-            f"</div></div>")
+            f"</div></div>"
+        )
         self.children = (style_widget(), body)
 
     def __repr__(self) -> str:

@@ -54,8 +54,9 @@ class JoinBox(widgets.HBox):
         lang = self.lang
         session = pupil.current()
         if session is not None:
-            self.status.value = escape(text("class.joined", lang, code=session.pupil.code,
-                                            nickname=session.pupil.nickname))
+            self.status.value = escape(
+                text("class.joined", lang, code=session.pupil.code, nickname=session.pupil.nickname)
+            )
             self.children = (self.status,)
             return
         self.code.placeholder = text("class.code", lang)

@@ -30,7 +30,11 @@ class PupilSession:
         self.classes.record(self.pupil, {"kind": kind, **fields})
 
     def query(self) -> dict[str, str]:
-        return {CLASS_PARAMETER: self.pupil.code, NICK_PARAMETER: self.pupil.nickname, TOKEN_PARAMETER: self.pupil.token}
+        return {
+            CLASS_PARAMETER: self.pupil.code,
+            NICK_PARAMETER: self.pupil.nickname,
+            TOKEN_PARAMETER: self.pupil.token,
+        }
 
     def locked(self, lesson: str | None) -> bool:
         """Whether the teacher has not released this lesson yet."""

@@ -54,8 +54,7 @@ class RedisStore(Store):
     def __init__(self, url: str, namespace: str = "kartenspiele:") -> None:
         self.url = url
         self.namespace = namespace
-        self._client = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=5,
-                                            health_check_interval=10)
+        self._client = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=5, health_check_interval=10)
         self._put = self._client.register_script(PUT)
         self._append = self._client.register_script(APPEND)
         self._documents = namespace + "documents"
@@ -90,9 +89,11 @@ class RedisStore(Store):
 
     def put(self, key: str, value: Any, expected: int | None = None) -> int:
         text = encode(value)
-        done, version = self._call(lambda: self._put(
-            keys=[self._document_key(key), self._documents],
-            args=[text, -1 if expected is None else expected, key]))
+        done, version = self._call(
+            lambda: self._put(
+                keys=[self._document_key(key), self._documents], args=[text, -1 if expected is None else expected, key]
+            )
+        )
         if not done:
             raise VersionConflictError("store.version_conflict", key=key, expected=expected, found=version)
         return int(version)
@@ -103,6 +104,7 @@ class RedisStore(Store):
             pipe.delete(self._document_key(key))
             pipe.zrem(self._documents, key)
             return bool(pipe.execute()[0])
+
         return self._call(remove)
 
     def keys(self, prefix: str = "") -> list[str]:
@@ -111,8 +113,9 @@ class RedisStore(Store):
     # -- logs ------------------------------------------------------------------------------
     def append(self, log: str, seq: int, entry: Any) -> None:
         text = encode(entry)
-        done, length = self._call(lambda: self._append(
-            keys=[self._log_key(log), self._logs], args=[seq, text, log, self._channel(log)]))
+        done, length = self._call(
+            lambda: self._append(keys=[self._log_key(log), self._logs], args=[seq, text, log, self._channel(log)])
+        )
         if not done:
             raise SequenceConflictError("store.sequence_conflict", log=log, seq=seq, count=int(length))
 
@@ -132,6 +135,7 @@ class RedisStore(Store):
             pipe.delete(self._log_key(log))
             pipe.zrem(self._logs, log)
             return bool(pipe.execute()[0])
+
         return self._call(remove)
 
     def wait(self, log: str, since: int, timeout: float) -> int:

@@ -165,8 +165,9 @@ class Room:
         kind = entry["type"]
         seat = entry.get("seat")
         if kind == "join":
-            self.seats[seat] = SeatState(PERSON, entry["name"], entry["token"], self.seats[seat].level,
-                                         float(entry.get("at", 0.0)))
+            self.seats[seat] = SeatState(
+                PERSON, entry["name"], entry["token"], self.seats[seat].level, float(entry.get("at", 0.0))
+            )
         elif kind == "rejoin":
             self.seats[seat].kind, self.seats[seat].token = PERSON, entry["token"]
             self.seats[seat].since = float(entry.get("at", 0.0))
@@ -197,8 +198,7 @@ class Room:
 
     def can_undo(self, seat: int) -> bool:
         """Only the seat that chose the last move, and only before anyone moved after it."""
-        return (self.session is not None and not self.over and bool(self.movers)
-                and self.movers[-1] == (seat, True))
+        return self.session is not None and not self.over and bool(self.movers) and self.movers[-1] == (seat, True)
 
     def waiting_for(self) -> int | None:
         """The seat to move, or None before the start and after the end."""
@@ -215,9 +215,16 @@ class Rooms:
         self.clock = clock
 
     # -- opening and loading ----------------------------------------------------------------
-    def open(self, game: str, players: int, seats: Sequence[str], name: str,
-             options: Mapping[str, Any] | None = None, seed: int | None = None,
-             fill: str | None = None) -> tuple[Room, int, str]:
+    def open(
+        self,
+        game: str,
+        players: int,
+        seats: Sequence[str],
+        name: str,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        fill: str | None = None,
+    ) -> tuple[Room, int, str]:
         """A new room; the opener sits at seat 0 under `name`. `seats` gives the kind of
         seats 1…: "open" (for a classmate) or a computer level. Returns (room, 0, token)."""
         info = game_info(game)
@@ -230,14 +237,24 @@ class Rooms:
                 raise RoomError("room.bad_seat", kind=kind)
         seed = new_seed() if seed is None else seed
         new_state(game, players, seed, options, simulation=False)  # bad options raise here
-        code = self._new_code({"game": game, "players": players, "seed": seed, "options": dict(options or {}),
-                               "created": self.clock(), "seats": [OPEN, *seats], "fill": fill or default_level(game)})
+        code = self._new_code(
+            {
+                "game": game,
+                "players": players,
+                "seed": seed,
+                "options": dict(options or {}),
+                "created": self.clock(),
+                "seats": [OPEN, *seats],
+                "fill": fill or default_level(game),
+            }
+        )
         room = self.load(code)
         token = self._claim(room, 0, name, "join")
         return room, 0, token
 
-    def record(self, game: str, players: int, seed: int, options: Mapping[str, Any],
-               seats: Sequence[tuple[str, str]]) -> tuple[Room, int, str]:
+    def record(
+        self, game: str, players: int, seed: int, options: Mapping[str, Any], seats: Sequence[tuple[str, str]]
+    ) -> tuple[Room, int, str]:
         """A game played on one page (alone against the computer, or several people at one
         screen), saved as a started room so that it can be continued elsewhere. `seats` holds
         (kind, name), at least one "person"; every person's seat is claimed with one token.
@@ -248,9 +265,19 @@ class Rooms:
         names = {seat: normal_name(seats[seat][1]) for seat in people}
         kinds = [OPEN if kind == PERSON else kind for kind, _ in seats]
         fill = default_level(game)
-        code = self._new_code({"game": game, "players": players, "seed": seed, "options": dict(options),
-                               "created": self.clock(), "seats": kinds, "fill": fill, "solo": True,
-                               "hot_seat": len(people) > 1})
+        code = self._new_code(
+            {
+                "game": game,
+                "players": players,
+                "seed": seed,
+                "options": dict(options),
+                "created": self.clock(),
+                "seats": kinds,
+                "fill": fill,
+                "solo": True,
+                "hot_seat": len(people) > 1,
+            }
+        )
         room = self.load(code)
         token = secrets.token_urlsafe(16)
         for seat in people:
@@ -282,8 +309,15 @@ class Rooms:
         if document is None:
             raise RoomNotFoundError("room.unknown", code=code)
         data = document.value
-        room = Room(code, data["game"], data["players"], data["seed"], data["options"], data["created"],
-                    [SeatState(OPEN if kind == OPEN else kind, level=data["fill"]) for kind in data["seats"]])
+        room = Room(
+            code,
+            data["game"],
+            data["players"],
+            data["seed"],
+            data["options"],
+            data["created"],
+            [SeatState(OPEN if kind == OPEN else kind, level=data["fill"]) for kind in data["seats"]],
+        )
         room.last_at = data["created"]
         room.hot_seat = bool(data.get("hot_seat"))
         self.refresh(room)
@@ -456,8 +490,13 @@ class Rooms:
             room = self.load(code)
         except RoomError:
             return None
-        return {"code": room.code, "game": room.game, "names": [seat.name for seat in room.seats],
-                "started": room.started, "over": room.over}
+        return {
+            "code": room.code,
+            "game": room.game,
+            "names": [seat.name for seat in room.seats],
+            "started": room.started,
+            "over": room.over,
+        }
 
 
 def default_level(game: str) -> str:

@@ -19,15 +19,20 @@ DASHBOARD = "notebooks/lehrkraft.ipynb"
 def teacher_code(value: str) -> str:
     """An argparse type: a usable teacher code, else an error in German and English."""
     if not valid_teacher_code(value):
-        raise argparse.ArgumentTypeError(" / ".join(
-            text("teacher.error.code", lang, minimum=MIN_CODE_LENGTH) for lang in LANGUAGES))
+        raise argparse.ArgumentTypeError(
+            " / ".join(text("teacher.error.code", lang, minimum=MIN_CODE_LENGTH) for lang in LANGUAGES)
+        )
     return value
 
 
 def add_teacher_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--teacher-code", default=None, type=teacher_code,
-                        help=f"the code of the teacher's pages (at least {MIN_CODE_LENGTH} letters or digits; "
-                             "default: a new random code per start)")
+    parser.add_argument(
+        "--teacher-code",
+        default=None,
+        type=teacher_code,
+        help=f"the code of the teacher's pages (at least {MIN_CODE_LENGTH} letters or digits; "
+        "default: a new random code per start)",
+    )
 
 
 def teacher_url(base: str, code: str) -> str:

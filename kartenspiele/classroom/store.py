@@ -169,8 +169,7 @@ class SQLiteStore(Store):
         self._lock = threading.RLock()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, timeout=30, isolation_level=None,
-                                       check_same_thread=False)
+            self._db = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
         except (OSError, sqlite3.Error) as error:
             raise StoreUnavailableError("store.unavailable", url=self.url, reason=str(error)) from error
         try:
@@ -206,26 +205,34 @@ class SQLiteStore(Store):
                 rows = self._run(
                     "INSERT INTO documents (key, value, version) VALUES (?, ?, 1) "
                     "ON CONFLICT (key) DO UPDATE SET value = excluded.value, version = version + 1 "
-                    "RETURNING version", (key, text))
+                    "RETURNING version",
+                    (key, text),
+                )
                 return rows[0][0]
             if expected == 0:
-                rows = self._run("INSERT INTO documents (key, value, version) VALUES (?, ?, 1) "
-                                 "ON CONFLICT (key) DO NOTHING RETURNING version", (key, text))
+                rows = self._run(
+                    "INSERT INTO documents (key, value, version) VALUES (?, ?, 1) "
+                    "ON CONFLICT (key) DO NOTHING RETURNING version",
+                    (key, text),
+                )
             else:
-                rows = self._run("UPDATE documents SET value = ?, version = version + 1 "
-                                 "WHERE key = ? AND version = ? RETURNING version", (text, key, expected))
+                rows = self._run(
+                    "UPDATE documents SET value = ?, version = version + 1 "
+                    "WHERE key = ? AND version = ? RETURNING version",
+                    (text, key, expected),
+                )
             if not rows:
                 current = self.get(key)
-                raise VersionConflictError("store.version_conflict", key=key, expected=expected,
-                                           found=current.version if current else 0)
+                raise VersionConflictError(
+                    "store.version_conflict", key=key, expected=expected, found=current.version if current else 0
+                )
             return rows[0][0]
 
     def delete(self, key: str) -> bool:
         return bool(self._run("DELETE FROM documents WHERE key = ? RETURNING key", (key,)))
 
     def keys(self, prefix: str = "") -> list[str]:
-        rows = self._run("SELECT key FROM documents WHERE substr(key, 1, ?) = ? ORDER BY key",
-                         (len(prefix), prefix))
+        rows = self._run("SELECT key FROM documents WHERE substr(key, 1, ?) = ? ORDER BY key", (len(prefix), prefix))
         return [row[0] for row in rows]
 
     def append(self, log: str, seq: int, entry: Any) -> None:
@@ -234,23 +241,24 @@ class SQLiteStore(Store):
             rows = self._run(
                 "INSERT INTO log_entries (log, seq, entry) SELECT ?, ?, ? WHERE "
                 "(SELECT COALESCE(MAX(seq), 0) FROM log_entries WHERE log = ?) = ? RETURNING seq",
-                (log, seq, text, log, seq - 1))
+                (log, seq, text, log, seq - 1),
+            )
         except sqlite3.IntegrityError:
             rows = []
         if not rows:
             raise SequenceConflictError("store.sequence_conflict", log=log, seq=seq, count=self.length(log))
 
     def read(self, log: str, since: int = 0) -> list[tuple[int, Any]]:
-        rows = self._run("SELECT seq, entry FROM log_entries WHERE log = ? AND seq > ? ORDER BY seq",
-                         (log, since))
+        rows = self._run("SELECT seq, entry FROM log_entries WHERE log = ? AND seq > ? ORDER BY seq", (log, since))
         return [(seq, json.loads(entry)) for seq, entry in rows]
 
     def length(self, log: str) -> int:
         return self._run("SELECT COALESCE(MAX(seq), 0) FROM log_entries WHERE log = ?", (log,))[0][0]
 
     def logs(self, prefix: str = "") -> list[str]:
-        rows = self._run("SELECT DISTINCT log FROM log_entries WHERE substr(log, 1, ?) = ? ORDER BY log",
-                         (len(prefix), prefix))
+        rows = self._run(
+            "SELECT DISTINCT log FROM log_entries WHERE substr(log, 1, ?) = ? ORDER BY log", (len(prefix), prefix)
+        )
         return [row[0] for row in rows]
 
     def delete_log(self, log: str) -> bool:

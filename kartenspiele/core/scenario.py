@@ -15,8 +15,9 @@ def check_keys(scenario: object, keys: set[str]) -> Mapping[str, Any]:
         raise ScenarioError("scenario.not_mapping")
     unknown = set(scenario) - keys
     if unknown:
-        raise ScenarioError("scenario.unknown_key", keys=", ".join(sorted(map(str, unknown))),
-                            allowed=", ".join(sorted(keys)))
+        raise ScenarioError(
+            "scenario.unknown_key", keys=", ".join(sorted(map(str, unknown))), allowed=", ".join(sorted(keys))
+        )
     return scenario
 
 

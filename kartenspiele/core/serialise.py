@@ -15,7 +15,7 @@ T = TypeVar("T")
 
 
 def corrupt(key: str, **params: object) -> SaveFileError:
-    """"The save file is corrupt: <reason>", the reason being the text `key`."""
+    """ "The save file is corrupt: <reason>", the reason being the text `key`."""
     return SaveFileError("save.corrupt_state", reason=Phrase(key, **params))
 
 

@@ -48,7 +48,7 @@ def game_module(name: object) -> ModuleType:
 
 
 def origin_of(state: Any) -> str:
-    """"deal" if `state` is exactly the deal that its seed gives, else "scenario"."""
+    """ "deal" if `state` is exactly the deal that its seed gives, else "scenario"."""
     dealt = type(state).new(state.players, state.seed, state.options)
     return "deal" if dealt == state else "scenario"
 
@@ -98,9 +98,9 @@ class Session:
         move = self.moves.pop()
         self.events.pop()
         made = len(self.moves)
-        del self._checkpoints[made // CHECKPOINT_EVERY + 1:]
+        del self._checkpoints[made // CHECKPOINT_EVERY + 1 :]
         state = self._checkpoints[-1].clone()
-        for earlier in self.moves[made - made % CHECKPOINT_EVERY:]:
+        for earlier in self.moves[made - made % CHECKPOINT_EVERY :]:
             state.apply(earlier)
         self.state = state
         return move

@@ -36,7 +36,9 @@ LESSONS: tuple[Lesson, ...] = (
 )
 
 
-LINK_STYLE = "<style>.jp-RenderedMarkdown a, .jp-RenderedHTMLCommon a { text-decoration: underline !important; }</style>"
+LINK_STYLE = (
+    "<style>.jp-RenderedMarkdown a, .jp-RenderedHTMLCommon a { text-decoration: underline !important; }</style>"
+)
 """Links on the lesson pages stand out without colour (the notebook's own style shows only colour)."""
 
 
@@ -52,9 +54,15 @@ def overview(lang: str | None = None) -> HTML:
     lang = lang or language()
     rows = []
     for lesson in LESSONS:
-        title = Markup(f"<a href='{escape(lesson.file)}' target='_self'>"
-                       f"{escape(text(f'lessons.catalogue.{lesson.key}.title', lang))}</a>")
+        title = Markup(
+            f"<a href='{escape(lesson.file)}' target='_self'>"
+            f"{escape(text(f'lessons.catalogue.{lesson.key}.title', lang))}</a>"
+        )
         binder = Markup(f"<a href='{escape(binder_url(lesson.file))}' target='_blank'>Binder</a>")
-        rows.append((title, text(f"lessons.catalogue.{lesson.key}.topics", lang), lesson.grades, lesson.minutes, binder))
-    head = [text(f"lessons.catalogue.column.{name}", lang) for name in ("title", "topics", "grades", "minutes", "links")]
+        rows.append(
+            (title, text(f"lessons.catalogue.{lesson.key}.topics", lang), lesson.grades, lesson.minutes, binder)
+        )
+    head = [
+        text(f"lessons.catalogue.column.{name}", lang) for name in ("title", "topics", "grades", "minutes", "links")
+    ]
     return HTML(LINK_STYLE + html_table(head, rows))

@@ -49,8 +49,10 @@ def all_even_hands(size: int, needed: int = 5) -> sympy.Integer:
     """Hands of `size` cards with at least `needed` even cards: the sum over k of
     C(40, k) · C(40, size − k)."""
     odd_cards = CARDS - EVEN_CARDS
-    return sum((sympy.binomial(EVEN_CARDS, k) * sympy.binomial(odd_cards, size - k)
-                for k in range(needed, size + 1)), sympy.Integer(0))
+    return sum(
+        (sympy.binomial(EVEN_CARDS, k) * sympy.binomial(odd_cards, size - k) for k in range(needed, size + 1)),
+        sympy.Integer(0),
+    )
 
 
 def five_even_chance(size: int) -> sympy.Rational:
@@ -94,14 +96,20 @@ def counted_and_engine(chance: sympy.Rational, task_id: str, size: int, lang: st
     engine = exact(task_id, size)
     counted = as_fraction(chance)
     key = "lessons.chance.compare.same" if counted == engine else "lessons.chance.compare.different"
-    return HTML(message(text(key, lang),
-                        [text("lessons.chance.compare.counted", lang, fraction=counted, chance=show_percent(counted, lang)),
-                         text("lessons.chance.compare.engine", lang, fraction=engine, chance=show_percent(engine, lang))],
-                        counted == engine))
+    return HTML(
+        message(
+            text(key, lang),
+            [
+                text("lessons.chance.compare.counted", lang, fraction=counted, chance=show_percent(counted, lang)),
+                text("lessons.chance.compare.engine", lang, fraction=engine, chance=show_percent(engine, lang)),
+            ],
+            counted == engine,
+        )
+    )
 
 
 def show_percent(chance: Fraction | sympy.Rational, lang: str | None = None) -> str:
-    """"2,74 %" / "2.74 %" (two decimals, as the task table)."""
+    """ "2,74 %" / "2.74 %" (two decimals, as the task table)."""
     if not isinstance(chance, Fraction):
         chance = as_fraction(chance)
     return percent(chance, lang)
@@ -137,19 +145,32 @@ def simulation_figure(task_id: str, games: int, lang: str | None = None, size: i
     frequency = [100 * value for value in running_frequency(hits)]
     chance = 100 * float(exact(task_id, size))
     fig, axes = plt.subplots(figsize=(8, 3.6), dpi=100)
-    axes.plot(range(1, games + 1), frequency, color=BLUE, linewidth=2,
-              label=text("lessons.chance.plot.frequency", lang))
-    axes.axhline(chance, color=VERMILLION, linestyle="--", linewidth=2,
-                 label=text("lessons.chance.plot.exact", lang, chance=show_percent(exact(task_id, size), lang)))
+    axes.plot(
+        range(1, games + 1), frequency, color=BLUE, linewidth=2, label=text("lessons.chance.plot.frequency", lang)
+    )
+    axes.axhline(
+        chance,
+        color=VERMILLION,
+        linestyle="--",
+        linewidth=2,
+        label=text("lessons.chance.plot.exact", lang, chance=show_percent(exact(task_id, size), lang)),
+    )
     axes.set_xlabel(text("lessons.chance.plot.games", lang, size=size))
     axes.set_ylabel(text("lessons.chance.plot.percent", lang))
     axes.set_title(task_by_id(task_id).title(lang))
-    axes.set_ylim(0, max(3 * chance, max(frequency[games // 10:]) * 1.1))
+    axes.set_ylim(0, max(3 * chance, max(frequency[games // 10 :]) * 1.1))
     axes.legend(loc="upper right")
     fig.tight_layout()
     plt.close(fig)
-    describe_figure(text("lessons.access.simulation_alt", lang, task=task_by_id(task_id).title(lang), games=games,
-                         chance=show_percent(exact(task_id, size), lang)))
+    describe_figure(
+        text(
+            "lessons.access.simulation_alt",
+            lang,
+            task=task_by_id(task_id).title(lang),
+            games=games,
+            chance=show_percent(exact(task_id, size), lang),
+        )
+    )
     return fig
 
 
@@ -175,9 +196,11 @@ def reward_figure(lang: str | None = None) -> Figure:
     axes.set_yticks(range(len(rows)), names, fontsize=8)
     axes.invert_yaxis()
     axes.set_xlabel(text("lessons.chance.plot.reward_axis", lang, size=REWARD_HAND))
-    axes.legend(handles=[bars[[r for *_, r in rows].index(1)], bars[[r for *_, r in rows].index(2)]],
-                labels=[text("lessons.chance.plot.plus_one", lang), text("lessons.chance.plot.plus_two", lang)],
-                loc="lower right")
+    axes.legend(
+        handles=[bars[[r for *_, r in rows].index(1)], bars[[r for *_, r in rows].index(2)]],
+        labels=[text("lessons.chance.plot.plus_one", lang), text("lessons.chance.plot.plus_two", lang)],
+        loc="lower right",
+    )
     fig.tight_layout()
     plt.close(fig)
     describe_figure(text("lessons.access.reward_alt", lang, size=REWARD_HAND))
@@ -188,10 +211,16 @@ def reward_figure(lang: str | None = None) -> Figure:
 def reward_table(lang: str | None = None) -> HTML:
     """The tasks with their chances for hands of 5 and 7 cards and their rewards."""
     lang = lang or language()
-    head = [text("lessons.chance.column.task", lang), text("lessons.chance.column.five", lang),
-            text("lessons.chance.column.seven", lang), text("lessons.chance.column.reward", lang)]
-    rows = [(task.title(lang), percent(probability(task, 5), lang), percent(chance, lang), f"+{reward}")
-            for task, chance, reward in reward_rows()]
+    head = [
+        text("lessons.chance.column.task", lang),
+        text("lessons.chance.column.five", lang),
+        text("lessons.chance.column.seven", lang),
+        text("lessons.chance.column.reward", lang),
+    ]
+    rows = [
+        (task.title(lang), percent(probability(task, 5), lang), percent(chance, lang), f"+{reward}")
+        for task, chance, reward in reward_rows()
+    ]
     return HTML(html_table(head, rows))
 
 
@@ -220,16 +249,25 @@ class MoreLikelyProblem:
         return text("lessons.chance.likely.hint", lang)
 
     def choices(self, lang: str) -> list[Spec]:
-        return [Spec(self.first, task_by_id(self.first).title(lang)),
-                Spec(self.second, task_by_id(self.second).title(lang)),
-                Spec("same", text("lessons.chance.likely.same", lang))]
+        return [
+            Spec(self.first, task_by_id(self.first).title(lang)),
+            Spec(self.second, task_by_id(self.second).title(lang)),
+            Spec("same", text("lessons.chance.likely.same", lang)),
+        ]
 
     def check(self, answer: Hashable, lang: str) -> Feedback:
         a, b = self.chances()
         right = "same" if a == b else self.first if a > b else self.second
-        lines = tuple(text("lessons.chance.likely.line", lang, task=task_by_id(task_id).title(lang),
-                           chance=show_percent(chance, lang), one_in=_one_in(chance))
-                      for task_id, chance in ((self.first, a), (self.second, b)))
+        lines = tuple(
+            text(
+                "lessons.chance.likely.line",
+                lang,
+                task=task_by_id(task_id).title(lang),
+                chance=show_percent(chance, lang),
+                one_in=_one_in(chance),
+            )
+            for task_id, chance in ((self.first, a), (self.second, b))
+        )
         key = "lessons.chance.likely.right" if answer == right else "lessons.chance.likely.wrong"
         return Feedback(answer == right, text(key, lang), lines)
 
@@ -256,9 +294,14 @@ class RewardProblem:
         task = task_by_id(self.task_id)
         reward = reward_for(task)
         chance = probability(task, REWARD_HAND)
-        line = text("lessons.chance.reward.line", lang, size=REWARD_HAND, chance=show_percent(chance, lang),
-                    relation=text("lessons.chance.reward.below" if reward == 2 else "lessons.chance.reward.above", lang),
-                    reward=reward)
+        line = text(
+            "lessons.chance.reward.line",
+            lang,
+            size=REWARD_HAND,
+            chance=show_percent(chance, lang),
+            relation=text("lessons.chance.reward.below" if reward == 2 else "lessons.chance.reward.above", lang),
+            reward=reward,
+        )
         key = "lessons.chance.reward.right" if answer == reward else "lessons.chance.reward.wrong"
         return Feedback(answer == reward, text(key, lang), (line,))
 
@@ -287,9 +330,16 @@ class EstimateProblem:
         expected = self.expected()
         close = abs(answer - expected) <= max(2, expected / 3)
         simulated = sum(simulate(self.task_id, self.hands, self.size))
-        lines = (text("lessons.chance.estimate.exact", lang, chance=show_percent(exact(self.task_id, self.size), lang),
-                      hands=self.hands, expected=round(expected)),
-                 text("lessons.chance.estimate.simulated", lang, hands=self.hands, count=simulated))
+        lines = (
+            text(
+                "lessons.chance.estimate.exact",
+                lang,
+                chance=show_percent(exact(self.task_id, self.size), lang),
+                hands=self.hands,
+                expected=round(expected),
+            ),
+            text("lessons.chance.estimate.simulated", lang, hands=self.hands, count=simulated),
+        )
         key = "lessons.chance.estimate.right" if close else "lessons.chance.estimate.wrong"
         return Feedback(close, text(key, lang, answer=answer), lines)
 
@@ -314,9 +364,11 @@ class PercentProblem:
         chance = exact(self.task_id, self.size)
         right = round(100 * chance)
         key = "lessons.chance.percent.right" if answer == right else "lessons.chance.percent.wrong"
-        return Feedback(answer == right, text(key, lang, answer=answer),
-                        (text("lessons.chance.percent.exact", lang, chance=show_percent(chance, lang)),)
-                        if answer == right else ())
+        return Feedback(
+            answer == right,
+            text(key, lang, answer=answer),
+            (text("lessons.chance.percent.exact", lang, chance=show_percent(chance, lang)),) if answer == right else (),
+        )
 
     def __repr__(self) -> str:
         return f"PercentProblem({self.task_id!r}, {self.size})"
@@ -324,15 +376,31 @@ class PercentProblem:
 
 def likely_problems() -> list[MoreLikelyProblem]:
     """Pairs of tasks to compare (one pair equally likely, by the symmetry v → 11 − v)."""
-    return [MoreLikelyProblem(a, b) for a, b in (("three-of-a-kind", "four-of-a-kind"), ("five-even", "five-odd"),
-                                                  ("run-of-5", "full-house"), ("pair-one-colour", "pair-red"),
-                                                  ("four-sum-at-least-37", "four-sum-at-most-7"))]
+    return [
+        MoreLikelyProblem(a, b)
+        for a, b in (
+            ("three-of-a-kind", "four-of-a-kind"),
+            ("five-even", "five-odd"),
+            ("run-of-5", "full-house"),
+            ("pair-one-colour", "pair-red"),
+            ("four-sum-at-least-37", "four-sum-at-most-7"),
+        )
+    ]
 
 
 def reward_problems() -> list[RewardProblem]:
     """Tasks of both rewards."""
-    return [RewardProblem(task_id) for task_id in ("three-of-a-kind", "four-of-a-kind", "five-one-colour",
-                                                   "two-adjacent-pairs", "three-red-run", "pair-red")]
+    return [
+        RewardProblem(task_id)
+        for task_id in (
+            "three-of-a-kind",
+            "four-of-a-kind",
+            "five-one-colour",
+            "two-adjacent-pairs",
+            "three-red-run",
+            "pair-red",
+        )
+    ]
 
 
 def estimate_problems() -> list[EstimateProblem]:
@@ -344,13 +412,24 @@ def chance_commentary(state, lang: str) -> list[str]:
     """For the watched game: each open task — can the hand fulfil it now, and how likely is
     that for a random hand of 7 cards (the measure of its reward)?"""
     hand = state.hand_cards(state.to_move)
-    lines = [text("lessons.watch.chance.head", lang, name=text("player.name", lang, number=state.to_move + 1),
-                  size=len(hand))]
+    lines = [
+        text(
+            "lessons.watch.chance.head", lang, name=text("player.name", lang, number=state.to_move + 1), size=len(hand)
+        )
+    ]
     for task_id in state.open_tasks:
         task = state.task(task_id)
         key = "lessons.watch.chance.yes" if can_fulfil(task, hand) else "lessons.watch.chance.no"
-        lines.append(text(key, lang, task=task.title(lang), size=REWARD_HAND, reward=task.reward,
-                          chance=show_percent(probability(task, REWARD_HAND), lang)))
+        lines.append(
+            text(
+                key,
+                lang,
+                task=task.title(lang),
+                size=REWARD_HAND,
+                reward=task.reward,
+                chance=show_percent(probability(task, REWARD_HAND), lang),
+            )
+        )
     return lines
 
 
@@ -390,8 +469,10 @@ class Simulation(widgets.VBox):
     def redraw(self) -> None:
         lang = language()
         chance = exact(self.task_id, self.size)
-        self.title.value = (f"<h4>{escape(text('lessons.chance.sim.title', lang, size=self.size))}</h4>"
-                            f"<p>{escape(task_by_id(self.task_id).title(lang))}</p>")
+        self.title.value = (
+            f"<h4>{escape(text('lessons.chance.sim.title', lang, size=self.size))}</h4>"
+            f"<p>{escape(task_by_id(self.task_id).title(lang))}</p>"
+        )
         for button, games in zip(self.buttons, (100, 1000)):
             button.description = text("lessons.chance.sim.deal", lang, games=games)
         self.reset_button.description = text("lessons.chance.sim.reset", lang)
@@ -401,15 +482,23 @@ class Simulation(widgets.VBox):
             return
         frequency = Fraction(hits, games)
         scale = 100 / max(float(3 * chance), float(frequency), 0.01)
-        bar = (f"<div class='ks-bar-track'><div class='ks-bar-fill' style='width:{min(100, float(frequency) * scale):.1f}%'></div>"
-               f"<div class='ks-bar-mark' style='left:{min(100, float(chance) * scale):.1f}%'></div></div>")
-        self.result.value = message(
-            text("lessons.chance.sim.result", lang, games=games, count=hits, frequency=show_percent(frequency, lang)),
-            [text("lessons.chance.sim.exact", lang, chance=show_percent(chance, lang))], None) + bar
+        bar = (
+            f"<div class='ks-bar-track'><div class='ks-bar-fill' style='width:{min(100, float(frequency) * scale):.1f}%'></div>"
+            f"<div class='ks-bar-mark' style='left:{min(100, float(chance) * scale):.1f}%'></div></div>"
+        )
+        self.result.value = (
+            message(
+                text(
+                    "lessons.chance.sim.result", lang, games=games, count=hits, frequency=show_percent(frequency, lang)
+                ),
+                [text("lessons.chance.sim.exact", lang, chance=show_percent(chance, lang))],
+                None,
+            )
+            + bar
+        )
 
     def __repr__(self) -> str:
         return f"Simulation({self.task_id!r}, size={self.size})"
-
 
 
 # -- the lesson's widgets and solutions -------------------------------------------------
@@ -449,18 +538,40 @@ def solutions(lang: str | None = None) -> HTML:
     rows = []
     for likely in likely_problems():
         a, b = likely.chances()
-        rows.append((text("lessons.chance.likely.title", lang),
-                     f"{task_by_id(likely.first).title(lang)} / {task_by_id(likely.second).title(lang)}",
-                     f"{show_percent(a, lang)} / {show_percent(b, lang)}"))
+        rows.append(
+            (
+                text("lessons.chance.likely.title", lang),
+                f"{task_by_id(likely.first).title(lang)} / {task_by_id(likely.second).title(lang)}",
+                f"{show_percent(a, lang)} / {show_percent(b, lang)}",
+            )
+        )
     for reward in reward_problems():
         task = task_by_id(reward.task_id)
-        rows.append((text("lessons.chance.reward.title", lang), task.title(lang),
-                     f"+{reward_for(task)} ({show_percent(probability(task, REWARD_HAND), lang)})"))
+        rows.append(
+            (
+                text("lessons.chance.reward.title", lang),
+                task.title(lang),
+                f"+{reward_for(task)} ({show_percent(probability(task, REWARD_HAND), lang)})",
+            )
+        )
     for estimate in estimate_problems():
-        rows.append((text("lessons.chance.estimate.title", lang), task_by_id(estimate.task_id).title(lang),
-                     f"≈ {round(estimate.expected())}"))
-    rows.append((text("lessons.chance.percent.title", lang), task_by_id("five-even").title(lang),
-                 show_percent(exact("five-even", 9), lang)))
-    head = [text("lessons.solutions.exercise", lang), text("lessons.solutions.problem", lang),
-            text("lessons.solutions.answer", lang)]
+        rows.append(
+            (
+                text("lessons.chance.estimate.title", lang),
+                task_by_id(estimate.task_id).title(lang),
+                f"≈ {round(estimate.expected())}",
+            )
+        )
+    rows.append(
+        (
+            text("lessons.chance.percent.title", lang),
+            task_by_id("five-even").title(lang),
+            show_percent(exact("five-even", 9), lang),
+        )
+    )
+    head = [
+        text("lessons.solutions.exercise", lang),
+        text("lessons.solutions.problem", lang),
+        text("lessons.solutions.answer", lang),
+    ]
     return HTML(html_table(head, rows))

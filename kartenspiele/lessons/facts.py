@@ -52,14 +52,26 @@ def teilsummen() -> list[Fact]:
         Fact("ways", ways, f"{ways} Gruppen", f"{ways} groups"),
         Fact("coefficient", subsets.coefficient(values, target), f"{ways}x^{{{target}}}", f"{ways}x^{{{target}}}"),
         Fact("captures", len(moves), f"{len(moves)} erlaubten Züge", f"{len(moves)} legal captures"),
-        Fact("largest", len(largest.takes) if largest else 0, f"{len(largest.takes)} Karten der Auslage",  # type: ignore[union-attr]
-             f"{len(largest.takes)} table cards"),  # type: ignore[union-attr]
-        Fact("win_pile", len(largest.takes) + 1, f"{len(largest.takes) + 1} Karten auf deinen Gewinnstapel",  # type: ignore[union-attr]
-             f"{len(largest.takes) + 1} cards go onto your win pile"),  # type: ignore[union-attr]
+        Fact(
+            "largest",
+            len(largest.takes) if largest else 0,
+            f"{len(largest.takes)} Karten der Auslage",  # type: ignore[union-attr]
+            f"{len(largest.takes)} table cards",
+        ),  # type: ignore[union-attr]
+        Fact(
+            "win_pile",
+            len(largest.takes) + 1,
+            f"{len(largest.takes) + 1} Karten auf deinen Gewinnstapel",  # type: ignore[union-attr]
+            f"{len(largest.takes) + 1} cards go onto your win pile",
+        ),  # type: ignore[union-attr]
         Fact("tree_steps", len(nodes), f"{len(nodes)} Schritte", f"{len(nodes)} steps"),
         Fact("choices", 2 ** len(values), f"= {2 ** len(values)} Möglichkeiten", f"= {2 ** len(values)} possibilities"),
-        Fact("subsets", tree.subsets_to_check(values), f"{tree.subsets_to_check(values)} Auswahlen",
-             f"{tree.subsets_to_check(values)} selections"),
+        Fact(
+            "subsets",
+            tree.subsets_to_check(values),
+            f"{tree.subsets_to_check(values)} Auswahlen",
+            f"{tree.subsets_to_check(values)} selections",
+        ),
         Fact("one_to_eight", one_to_eight, f"auf {one_to_eight} Arten", f"in {one_to_eight} ways"),
         Fact("powers_of_two", once, "1, 2, 4 und 8", "1, 2, 4 and 8"),
     ]
@@ -75,24 +87,49 @@ def gerade_ungerade() -> list[Fact]:
     even_sums = sorted({sum(values) for values in five_even})
     return [
         Fact("even_cards", even_cards, f"{even_cards} gerade Karten", f"{even_cards} even cards"),
-        Fact("odd_sums", (odd_sums[0], odd_sums[-1]), f"zwischen {odd_sums[0]} und {odd_sums[-1]}",
-             f"between {odd_sums[0]} and {odd_sums[-1]}"),
+        Fact(
+            "odd_sums",
+            (odd_sums[0], odd_sums[-1]),
+            f"zwischen {odd_sums[0]} und {odd_sums[-1]}",
+            f"between {odd_sums[0]} and {odd_sums[-1]}",
+        ),
         Fact("odd_sums_all_odd", all(s % 2 for s in odd_sums), "immer ungerade", "always odd"),
-        Fact("even_sums", (even_sums[0], even_sums[-1]), f"zwischen {even_sums[0]} und {even_sums[-1]}",
-             f"between {even_sums[0]} and {even_sums[-1]}"),
-        Fact("high_combinations", len(high), f"genau {len(high)} Zahlenkombinationen",
-             f"exactly {len(high)} combinations of values"),
-        Fact("low_combinations", len(low), f"genau {len(low)} Zahlenkombinationen",
-             f"exactly {len(low)} combinations of values"),
-        Fact("at_least_36", len(parity.value_combinations(parity.CombinationCountProblem(36).task())),
-             f"{len(parity.value_combinations(parity.CombinationCountProblem(36).task()))} Kombinationen",
-             f"{len(parity.value_combinations(parity.CombinationCountProblem(36).task()))} combinations"),
-        Fact("at_least_35", len(parity.value_combinations(parity.CombinationCountProblem(35).task())),
-             f"{len(parity.value_combinations(parity.CombinationCountProblem(35).task()))} Kombinationen",
-             f"{len(parity.value_combinations(parity.CombinationCountProblem(35).task()))} combinations"),
-        Fact("points_missing", max(parity.points_missing(v, 10) for v in high),
-             f"höchstens {max(parity.points_missing(v, 10) for v in high)} Fehlpunkte",
-             f"at most {max(parity.points_missing(v, 10) for v in high)} points missing"),
+        Fact(
+            "even_sums",
+            (even_sums[0], even_sums[-1]),
+            f"zwischen {even_sums[0]} und {even_sums[-1]}",
+            f"between {even_sums[0]} and {even_sums[-1]}",
+        ),
+        Fact(
+            "high_combinations",
+            len(high),
+            f"genau {len(high)} Zahlenkombinationen",
+            f"exactly {len(high)} combinations of values",
+        ),
+        Fact(
+            "low_combinations",
+            len(low),
+            f"genau {len(low)} Zahlenkombinationen",
+            f"exactly {len(low)} combinations of values",
+        ),
+        Fact(
+            "at_least_36",
+            len(parity.value_combinations(parity.CombinationCountProblem(36).task())),
+            f"{len(parity.value_combinations(parity.CombinationCountProblem(36).task()))} Kombinationen",
+            f"{len(parity.value_combinations(parity.CombinationCountProblem(36).task()))} combinations",
+        ),
+        Fact(
+            "at_least_35",
+            len(parity.value_combinations(parity.CombinationCountProblem(35).task())),
+            f"{len(parity.value_combinations(parity.CombinationCountProblem(35).task()))} Kombinationen",
+            f"{len(parity.value_combinations(parity.CombinationCountProblem(35).task()))} combinations",
+        ),
+        Fact(
+            "points_missing",
+            max(parity.points_missing(v, 10) for v in high),
+            f"höchstens {max(parity.points_missing(v, 10) for v in high)} Fehlpunkte",
+            f"at most {max(parity.points_missing(v, 10) for v in high)} points missing",
+        ),
     ]
 
 
@@ -103,8 +140,12 @@ def folgen() -> list[Fact]:
     return [
         Fact("runs_of_5", runs5, f"{runs5} Straßen mit 5 Karten", f"{runs5} runs of 5 cards"),
         Fact("runs_of_4", runs4, f"{runs4} Straßen mit 4 Karten", f"{runs4} runs of 4 cards"),
-        Fact("two_adjacent_pairs", pairs2, f"{pairs2} Möglichkeiten für zwei benachbarte Paare",
-             f"{pairs2} possibilities for two adjacent pairs"),
+        Fact(
+            "two_adjacent_pairs",
+            pairs2,
+            f"{pairs2} Möglichkeiten für zwei benachbarte Paare",
+            f"{pairs2} possibilities for two adjacent pairs",
+        ),
         Fact("three_adjacent_pairs", pairs3, f"{pairs3} für drei", f"{pairs3} for three"),
         Fact("run_sum", sum(range(3, 8)), f"= {sum(range(3, 8))}", f"= {sum(range(3, 8))}"),
         Fact("gauss_10", sum(range(1, 11)), f"= {sum(range(1, 11))}", f"= {sum(range(1, 11))}"),
@@ -125,7 +166,7 @@ def steps(length: int) -> dict[int, int]:
 
 
 def _steps_text(counts: dict[int, int], lang: str) -> str:
-    """"8 mit Abstand 1, 6 mit Abstand 2, … und 2 mit Abstand 4"."""
+    """ "8 mit Abstand 1, 6 mit Abstand 2, … und 2 mit Abstand 4"."""
     word, last = ("mit Abstand", "und") if lang == "de" else ("with step", "and")
     parts = [f"{count} {word} {step}" for step, count in counts.items()]
     return ", ".join(parts[:-1]) + f"{',' if lang == 'en' and len(parts) > 2 else ''} {last} {parts[-1]}"
@@ -162,8 +203,12 @@ def zufall() -> list[Fact]:
         Fact("simulated", hits, f"{hits} von {number(games, 'de')}", f"{hits} of {number(games, 'en')}"),
         Fact("high_4", high_4, percent(high_4, "de"), percent(high_4, "en")),
         Fact("threshold", REWARD_THRESHOLD, f"{REWARD_HAND} Karten", f"{REWARD_HAND} cards"),
-        Fact("plus_two", plus_two, f"{plus_two} von {len(DEFAULT_TASKS)} Aufgaben",
-             f"{plus_two} of the {len(DEFAULT_TASKS)} tasks"),
+        Fact(
+            "plus_two",
+            plus_two,
+            f"{plus_two} von {len(DEFAULT_TASKS)} Aufgaben",
+            f"{plus_two} of the {len(DEFAULT_TASKS)} tasks",
+        ),
         Fact("rarest", rarest[0].id, percent(rarest[1], "de"), percent(rarest[1], "en")),
     ]
 

@@ -85,8 +85,10 @@ def in_both_languages(function: Shown) -> Shown:
         for lang in LANGUAGES:
             bound.arguments["lang"] = lang
             hidden = "" if lang == now else " style='display:none'"
-            parts.append(f"<div class='ks-only-{lang}' lang='{lang}'{hidden}>"
-                         f"{_html(function(*bound.args, **bound.kwargs))}</div>")
+            parts.append(
+                f"<div class='ks-only-{lang}' lang='{lang}'{hidden}>"
+                f"{_html(function(*bound.args, **bound.kwargs))}</div>"
+            )
         return HTML("".join(parts))
 
     return shown  # type: ignore[return-value]
@@ -137,6 +139,7 @@ def describe_figure(alt: str) -> None:
     output images are described in the order they are made)."""
     if _bars:
         access = _bars[0].access
-        access.set("__images__", {**access.attrs.get("__images__", {}),
-                                  str(len(access.attrs.get("__images__", {}))): alt})
+        access.set(
+            "__images__", {**access.attrs.get("__images__", {}), str(len(access.attrs.get("__images__", {}))): alt}
+        )
         access.flush()

@@ -36,7 +36,7 @@ LOW_TASK = "four-sum-at-most-7"
 
 
 def parity_word(number: int, lang: str) -> str:
-    """"gerade" / "ungerade" (even / odd)."""
+    """ "gerade" / "ungerade" (even / odd)."""
     return text(f"lessons.parity.{EVEN if number % 2 == 0 else ODD}", lang)
 
 
@@ -46,10 +46,18 @@ def parity_of_sum_table(lang: str | None = None) -> HTML:
     lang = lang or language()
     rows = []
     for left, right in ((4, 6), (4, 7), (3, 5)):
-        rows.append((f"{parity_word(left, lang)} + {parity_word(right, lang)}", f"{left} + {right} = {left + right}",
-                     parity_word(left + right, lang)))
-    head = [text("lessons.parity.column.kind", lang), text("lessons.parity.column.example", lang),
-            text("lessons.parity.column.sum", lang)]
+        rows.append(
+            (
+                f"{parity_word(left, lang)} + {parity_word(right, lang)}",
+                f"{left} + {right} = {left + right}",
+                parity_word(left + right, lang),
+            )
+        )
+    head = [
+        text("lessons.parity.column.kind", lang),
+        text("lessons.parity.column.example", lang),
+        text("lessons.parity.column.sum", lang),
+    ]
     return HTML(html_table(head, rows))
 
 
@@ -61,8 +69,11 @@ def odd_count_table(lang: str | None = None, size: int = 5) -> HTML:
     for odd in range(size + 1):
         values = [3] * odd + [4] * (size - odd)
         rows.append((odd, f"{' + '.join(map(str, values))} = {sum(values)}", parity_word(sum(values), lang)))
-    head = [text("lessons.parity.column.odd_cards", lang), text("lessons.parity.column.example", lang),
-            text("lessons.parity.column.sum", lang)]
+    head = [
+        text("lessons.parity.column.odd_cards", lang),
+        text("lessons.parity.column.example", lang),
+        text("lessons.parity.column.sum", lang),
+    ]
     return HTML(html_table(head, rows))
 
 
@@ -82,10 +93,15 @@ def bound_table(task_id: str, lang: str | None = None) -> HTML:
     lang = lang or language()
     task = task_by_id(task_id)
     towards = 10 if task.sum.at_least is not None else 1  # type: ignore[union-attr]
-    head = [text("lessons.parity.column.values", lang), text("lessons.parity.column.sum", lang),
-            text("lessons.parity.column.missing", lang, towards=towards)]
-    rows = [(sum_arith(values), sum(values), points_missing(values, towards))
-            for values in sorted(value_combinations(task), key=sum, reverse=towards == 10)]
+    head = [
+        text("lessons.parity.column.values", lang),
+        text("lessons.parity.column.sum", lang),
+        text("lessons.parity.column.missing", lang, towards=towards),
+    ]
+    rows = [
+        (sum_arith(values), sum(values), points_missing(values, towards))
+        for values in sorted(value_combinations(task), key=sum, reverse=towards == 10)
+    ]
     return HTML(html_table(head, rows))
 
 
@@ -99,8 +115,10 @@ class ParityProblem:
     cards: tuple[Card, ...]
 
     def prompt(self, lang: str) -> str:
-        return (f"<p>{escape(text('lessons.parity.sum.prompt', lang))}</p>"
-                f"<div class='ks-row'>{cards_html(self.cards, lang)}</div>")
+        return (
+            f"<p>{escape(text('lessons.parity.sum.prompt', lang))}</p>"
+            f"<div class='ks-row'>{cards_html(self.cards, lang)}</div>"
+        )
 
     def hint(self, lang: str) -> str:
         return text("lessons.parity.sum.hint", lang)
@@ -113,9 +131,17 @@ class ParityProblem:
         total = sum(values)
         odd = [v for v in values if v % 2]
         right = EVEN if total % 2 == 0 else ODD
-        lines = (text("lessons.parity.sum.odd_cards", lang, count=len(odd), values=join_words(odd, lang) or "–",
-                      parity=parity_word(len(odd), lang), result=parity_word(total, lang)),
-                 text("lessons.parity.sum.total", lang, arith=sum_arith(values), result=parity_word(total, lang)))
+        lines = (
+            text(
+                "lessons.parity.sum.odd_cards",
+                lang,
+                count=len(odd),
+                values=join_words(odd, lang) or "–",
+                parity=parity_word(len(odd), lang),
+                result=parity_word(total, lang),
+            ),
+            text("lessons.parity.sum.total", lang, arith=sum_arith(values), result=parity_word(total, lang)),
+        )
         key = "lessons.parity.sum.right" if answer == right else "lessons.parity.sum.wrong"
         return Feedback(answer == right, text(key, lang), lines)
 
@@ -134,7 +160,9 @@ class CombinationCountProblem:
         return Task("knobelaufgabe", self.count, (Sum(at_least=self.at_least),))
 
     def prompt(self, lang: str) -> str:
-        return f"<p>{escape(text('lessons.parity.combinations.prompt', lang, count=self.count, total=self.at_least))}</p>"
+        return (
+            f"<p>{escape(text('lessons.parity.combinations.prompt', lang, count=self.count, total=self.at_least))}</p>"
+        )
 
     def hint(self, lang: str) -> str:
         return text("lessons.parity.combinations.hint", lang, count=10 * self.count - self.at_least)
@@ -142,8 +170,11 @@ class CombinationCountProblem:
     def check(self, answer: int, lang: str) -> Feedback:
         found = value_combinations(self.task())
         if answer == len(found):
-            return Feedback(True, text("lessons.parity.combinations.right", lang, found=len(found)),
-                            tuple(sum_arith(values) for values in sorted(found, key=sum, reverse=True)))
+            return Feedback(
+                True,
+                text("lessons.parity.combinations.right", lang, found=len(found)),
+                tuple(sum_arith(values) for values in sorted(found, key=sum, reverse=True)),
+            )
         return Feedback(False, text("lessons.parity.combinations.wrong", lang, answer=answer))
 
     def __repr__(self) -> str:
@@ -174,8 +205,10 @@ def select_problems(count: int = 4, seed: int = 2) -> list[SelectTaskProblem]:
 def can_fulfil_problems(count: int = 6, seed: int = 2) -> list[CanFulfilProblem]:
     """Hands of six high cards (for "sum at least 37") or low cards (for "at most 7"),
     alternately, half of them able to fulfil the task."""
-    pools = {HIGH_TASK: [card for card in DECK if card.value >= 7],
-             LOW_TASK: [card for card in DECK if card.value <= 4]}
+    pools = {
+        HIGH_TASK: [card for card in DECK if card.value >= 7],
+        LOW_TASK: [card for card in DECK if card.value <= 4],
+    }
     problems: list[CanFulfilProblem] = []
     attempt = 0
     while len(problems) < count:
@@ -193,9 +226,17 @@ def parity_commentary(state, lang: str) -> list[str]:
     hand = state.hand_cards(state.to_move)
     values = [card.value for card in hand]
     even = [v for v in values if v % 2 == 0]
-    lines = [text("lessons.watch.tr.head", lang, name=text("player.name", lang, number=state.to_move + 1)),
-             text("lessons.watch.parity.count", lang, even=len(even), odd=len(values) - len(even),
-                  arith=sum_arith(values), result=parity_word(sum(values), lang))]
+    lines = [
+        text("lessons.watch.tr.head", lang, name=text("player.name", lang, number=state.to_move + 1)),
+        text(
+            "lessons.watch.parity.count",
+            lang,
+            even=len(even),
+            odd=len(values) - len(even),
+            arith=sum_arith(values),
+            result=parity_word(sum(values), lang),
+        ),
+    ]
     for task_id in ("five-even", "five-odd"):
         lines.append(finding_line(task_by_id(task_id), hand, lang))
     return lines
@@ -224,8 +265,16 @@ def design_feedback(count: int, parity: str | None, total: int, lang: str) -> Fe
         lines = [error.message(lang)]
         allowed = [v for v in VALUES if parity is None or v % 2 == (0 if parity == EVEN else 1)]
         if parity == ODD and count % 2 != total % 2:
-            lines.append(text("lessons.design.odd_sum", lang, count=count, parity=parity_word(count, lang),
-                              total=total, total_parity=parity_word(total, lang)))
+            lines.append(
+                text(
+                    "lessons.design.odd_sum",
+                    lang,
+                    count=count,
+                    parity=parity_word(count, lang),
+                    total=total,
+                    total_parity=parity_word(total, lang),
+                )
+            )
         elif parity == EVEN and total % 2:
             lines.append(text("lessons.design.even_sum", lang, total=total))
         low, high = count * allowed[0], count * allowed[-1]
@@ -234,8 +283,11 @@ def design_feedback(count: int, parity: str | None, total: int, lang: str) -> Fe
         return Feedback(False, text("lessons.design.impossible", lang), tuple(lines))
     example = example_values(task)
     assert example is not None  # the engine accepted the task, so some cards fulfil it
-    return Feedback(True, text("lessons.design.possible", lang, title=task.title(lang)),
-                    (text("lessons.design.example", lang, arith=sum_arith(example)),))
+    return Feedback(
+        True,
+        text("lessons.design.possible", lang, title=task.title(lang)),
+        (text("lessons.design.example", lang, arith=sum_arith(example)),),
+    )
 
 
 class TaskDesigner(widgets.VBox):
@@ -254,8 +306,9 @@ class TaskDesigner(widgets.VBox):
         self.drawing = False
         for control in (self.count, self.parity, self.total):
             control.observe(lambda _: self.redraw(), "value")
-        rows = [widgets.HBox([label, control]) for label, control in
-                zip(self.labels, (self.count, self.parity, self.total))]
+        rows = [
+            widgets.HBox([label, control]) for label, control in zip(self.labels, (self.count, self.parity, self.total))
+        ]
         self.access = Access()
         self.tags = [tagged(control) for control in (self.count, self.parity, self.total)]
         self.children = (self.access, self.title, *rows, self.feedback)
@@ -275,18 +328,22 @@ class TaskDesigner(widgets.VBox):
         for label, key, tag in zip(self.labels, ("count", "parity", "total"), self.tags):
             label.value = f"<b>{escape(text(f'lessons.design.{key}', lang))}</b>"
             name = text(f"lessons.design.{key}", lang)
-            self.access.set(tag, {"control:aria-label": name} if key == "total" else {"role": "group", "aria-label": name})
+            self.access.set(
+                tag, {"control:aria-label": name} if key == "total" else {"role": "group", "aria-label": name}
+            )
         self.access.flush()
         value = self.parity.value
-        self.parity.options = [(text("lessons.parity.even", lang), EVEN), (text("lessons.parity.odd", lang), ODD),
-                               (text("lessons.design.any", lang), None)]
+        self.parity.options = [
+            (text("lessons.parity.even", lang), EVEN),
+            (text("lessons.parity.odd", lang), ODD),
+            (text("lessons.design.any", lang), None),
+        ]
         self.parity.value = value
         self.drawing = False
         self.feedback.value = design_feedback(self.count.value, self.parity.value, self.total.value, lang).html()
 
     def __repr__(self) -> str:
         return f"TaskDesigner({self.count.value}, {self.parity.value!r}, {self.total.value})"
-
 
 
 # -- the lesson's widgets and solutions -------------------------------------------------
@@ -326,20 +383,43 @@ def solutions(lang: str | None = None) -> HTML:
     rows = []
     for problem in parity_problems():
         total = sum(card.value for card in problem.cards)
-        rows.append((text("lessons.parity.sum.title", lang), format_cards(problem.cards),
-                     f"{sum_arith([c.value for c in problem.cards])} → {parity_word(total, lang)}"))
+        rows.append(
+            (
+                text("lessons.parity.sum.title", lang),
+                format_cards(problem.cards),
+                f"{sum_arith([c.value for c in problem.cards])} → {parity_word(total, lang)}",
+            )
+        )
     for select in select_problems():
         way = find(select.task, select.cards).ways[0]
-        rows.append((text("lessons.select.title.parity", lang), f"{select.task.title(lang)}: {format_cards(select.cards)}",
-                     format_cards(way)))
+        rows.append(
+            (
+                text("lessons.select.title.parity", lang),
+                f"{select.task.title(lang)}: {format_cards(select.cards)}",
+                format_cards(way),
+            )
+        )
     for can in can_fulfil_problems():
         finding = find(can.task, can.hand)
         answer = text("lessons.word.yes" if finding.possible else "lessons.word.no", lang)
-        rows.append((text("lessons.can.title", lang), f"{can.task.title(lang)}: {format_cards(can.hand)}",
-                     f"{answer} – {' '.join(can.extreme_line(lang))}"))
+        rows.append(
+            (
+                text("lessons.can.title", lang),
+                f"{can.task.title(lang)}: {format_cards(can.hand)}",
+                f"{answer} – {' '.join(can.extreme_line(lang))}",
+            )
+        )
     for challenge in (CombinationCountProblem(36), CombinationCountProblem(35)):
-        rows.append((text("lessons.parity.combinations.title", lang), f"≥ {challenge.at_least}",
-                     len(value_combinations(challenge.task()))))
-    head = [text("lessons.solutions.exercise", lang), text("lessons.solutions.problem", lang),
-            text("lessons.solutions.answer", lang)]
+        rows.append(
+            (
+                text("lessons.parity.combinations.title", lang),
+                f"≥ {challenge.at_least}",
+                len(value_combinations(challenge.task())),
+            )
+        )
+    head = [
+        text("lessons.solutions.exercise", lang),
+        text("lessons.solutions.problem", lang),
+        text("lessons.solutions.answer", lang),
+    ]
     return HTML(html_table(head, rows))

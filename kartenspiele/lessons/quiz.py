@@ -130,8 +130,14 @@ class Quiz(widgets.VBox):
         judged = self.problem.check(answer, "de")
         if judged is not None and judged.ok is not None:
             self.reported = answer
-            pupil.record("attempt", lesson=pupil.page_lesson(), exercise=self.exercise,
-                         answer=self.answer_text(answer), ok=judged.ok, seconds=self.stopwatch.seconds())
+            pupil.record(
+                "attempt",
+                lesson=pupil.page_lesson(),
+                exercise=self.exercise,
+                answer=self.answer_text(answer),
+                ok=judged.ok,
+                seconds=self.stopwatch.seconds(),
+            )
 
     def show_hint(self) -> None:
         self.showing_hint = True
@@ -171,7 +177,9 @@ class Quiz(widgets.VBox):
         self.next_button.description = text("lessons.quiz.next", lang)
         many = len(self.problems) > 1
         self.next_button.layout.display = "" if many else "none"
-        self.round.value = text("lessons.quiz.round", lang, number=self.index + 1, count=len(self.problems)) if many else ""
+        self.round.value = (
+            text("lessons.quiz.round", lang, number=self.index + 1, count=len(self.problems)) if many else ""
+        )
         self.redraw_answer(lang)
         self.redraw_feedback()
 
@@ -191,8 +199,10 @@ class NumberQuiz(Quiz):
         self.check_button.add_class("ks-main-action")
         self.check_button.on_click(lambda _: self._typed(self.entry.value))
         self.entry_access = Access()
-        self.entry_access.set(tagged(self.entry, "ks-number-entry"),
-                              {"control:inputmode": "numeric", "control:aria-label": text("lessons.quiz.number", language())})
+        self.entry_access.set(
+            tagged(self.entry, "ks-number-entry"),
+            {"control:inputmode": "numeric", "control:aria-label": text("lessons.quiz.number", language())},
+        )
         self.entry_access.flush()
         return widgets.HBox([self.entry_access, self.entry, self.check_button])
 
@@ -267,8 +277,12 @@ class CardQuiz(Quiz):
         return " ".join(card_spec(position, self.problem.cards[position], "de").label for position in answer)
 
     def redraw_answer(self, lang: str) -> None:
-        self.buttons.show([card_spec(position, card, lang, position in self.chosen)
-                           for position, card in enumerate(self.problem.cards)])
+        self.buttons.show(
+            [
+                card_spec(position, card, lang, position in self.chosen)
+                for position, card in enumerate(self.problem.cards)
+            ]
+        )
 
 
 def _mark(spec: Spec, chosen: bool) -> Spec:

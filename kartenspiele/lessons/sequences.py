@@ -54,7 +54,7 @@ def sequence_sum_rule(sequence: Sequence[int]) -> str:
 
 
 def sum_line(values: Sequence[int]) -> str:
-    """"3 + 4 + 5 + 6 + 7 = 25"."""
+    """ "3 + 4 + 5 + 6 + 7 = 25"."""
     return f"{' + '.join(map(str, values))} = {sum(values)}"
 
 
@@ -62,8 +62,11 @@ def sum_line(values: Sequence[int]) -> str:
 def runs_table(length: int, lang: str | None = None) -> HTML:
     """Every run of `length` with its sum, added up and by the rule."""
     lang = lang or language()
-    head = [text("lessons.sequences.column.run", lang), text("lessons.sequences.column.sum", lang),
-            text("lessons.sequences.column.rule", lang)]
+    head = [
+        text("lessons.sequences.column.run", lang),
+        text("lessons.sequences.column.sum", lang),
+        text("lessons.sequences.column.rule", lang),
+    ]
     rows = [("-".join(map(str, run)), sum_line(run), sequence_sum_rule(run)) for run in runs(length)]
     return HTML(html_table(head, rows))
 
@@ -72,10 +75,15 @@ def runs_table(length: int, lang: str | None = None) -> HTML:
 def pairs_table(lang: str | None = None) -> HTML:
     """Every shape of two and of three adjacent pairs."""
     lang = lang or language()
-    head = [text("lessons.sequences.column.pairs", lang), text("lessons.sequences.column.count", lang),
-            text("lessons.sequences.column.shapes", lang)]
-    rows = [(pairs, len(adjacent_pairs(pairs)), ", ".join("-".join(map(str, shape)) for shape in adjacent_pairs(pairs)))
-            for pairs in (2, 3)]
+    head = [
+        text("lessons.sequences.column.pairs", lang),
+        text("lessons.sequences.column.count", lang),
+        text("lessons.sequences.column.shapes", lang),
+    ]
+    rows = [
+        (pairs, len(adjacent_pairs(pairs)), ", ".join("-".join(map(str, shape)) for shape in adjacent_pairs(pairs)))
+        for pairs in (2, 3)
+    ]
     return HTML(html_table(head, rows))
 
 
@@ -86,8 +94,11 @@ def arithmetic_table(length: int, lang: str | None = None) -> HTML:
     by_step: dict[int, list[tuple[int, ...]]] = {}
     for sequence in arithmetic_sequences(length):
         by_step.setdefault(sequence[1] - sequence[0], []).append(sequence)
-    head = [text("lessons.sequences.column.step", lang), text("lessons.sequences.column.count", lang),
-            text("lessons.sequences.column.sequences", lang)]
+    head = [
+        text("lessons.sequences.column.step", lang),
+        text("lessons.sequences.column.count", lang),
+        text("lessons.sequences.column.sequences", lang),
+    ]
     rows = [(step, len(found), ", ".join("-".join(map(str, s)) for s in found)) for step, found in by_step.items()]
     return HTML(html_table(head, rows))
 
@@ -111,8 +122,9 @@ class CountRunsProblem:
         found = runs(self.length)
         listing = (", ".join("-".join(map(str, run)) for run in found),)
         if answer == len(found):
-            return Feedback(True, text("lessons.sequences.count.right", lang, count=len(found), length=self.length),
-                            listing)
+            return Feedback(
+                True, text("lessons.sequences.count.right", lang, count=len(found), length=self.length), listing
+            )
         key = "lessons.sequences.count.too_few" if answer < len(found) else "lessons.sequences.count.too_many"
         return Feedback(False, text(key, lang, answer=answer))
 
@@ -161,8 +173,9 @@ class CountSequencesProblem:
             steps: dict[int, int] = {}
             for sequence in found:
                 steps[sequence[1] - sequence[0]] = steps.get(sequence[1] - sequence[0], 0) + 1
-            lines = tuple(text("lessons.sequences.arithmetic.step", lang, step=step, count=count)
-                          for step, count in steps.items())
+            lines = tuple(
+                text("lessons.sequences.arithmetic.step", lang, step=step, count=count) for step, count in steps.items()
+            )
             return Feedback(True, text("lessons.sequences.arithmetic.right", lang, count=len(found)), lines)
         key = "lessons.sequences.count.too_few" if answer < len(found) else "lessons.sequences.count.too_many"
         return Feedback(False, text(key, lang, answer=answer))
@@ -184,8 +197,10 @@ class MissingCardProblem:
         return {value for option in shortfall.options for need in option.needs for value in need.values}
 
     def prompt(self, lang: str) -> str:
-        return (f"<p>{escape(text('lessons.sequences.missing.prompt', lang))}</p>"
-                f"<div class='ks-row'>{cards_html(self.hand, lang)}</div>")
+        return (
+            f"<p>{escape(text('lessons.sequences.missing.prompt', lang))}</p>"
+            f"<div class='ks-row'>{cards_html(self.hand, lang)}</div>"
+        )
 
     def hint(self, lang: str) -> str:
         return text("lessons.sequences.missing.hint", lang)
@@ -196,8 +211,11 @@ class MissingCardProblem:
         needed = self.needed()
         if answer in needed:
             run = self._run_with(answer)
-            return Feedback(True, text("lessons.sequences.missing.right", lang, value=answer),
-                            (told, finding_line(task_by_id(RUN_TASK), run, lang)))
+            return Feedback(
+                True,
+                text("lessons.sequences.missing.right", lang, value=answer),
+                (told, finding_line(task_by_id(RUN_TASK), run, lang)),
+            )
         return Feedback(False, text("lessons.sequences.missing.wrong", lang, value=answer))
 
     def _run_with(self, value: int) -> tuple[Card, ...]:
@@ -234,8 +252,10 @@ def missing_card_problems(count: int = 5, seed: int = 3) -> list[MissingCardProb
 
 def sum_problems() -> list[SequenceSumProblem]:
     """Runs and other arithmetic sequences to add up."""
-    return [SequenceSumProblem(sequence) for sequence in
-            ((3, 4, 5, 6, 7), (6, 7, 8, 9, 10), (2, 4, 6, 8, 10), (1, 3, 5, 7, 9), tuple(range(1, 11)))]
+    return [
+        SequenceSumProblem(sequence)
+        for sequence in ((3, 4, 5, 6, 7), (6, 7, 8, 9, 10), (2, 4, 6, 8, 10), (1, 3, 5, 7, 9), tuple(range(1, 11)))
+    ]
 
 
 def longest_run(values: Sequence[int]) -> tuple[int, ...]:
@@ -254,12 +274,13 @@ def runs_commentary(state, lang: str) -> list[str]:
     """For the watched game: the longest run in the hand and what the run tasks still need."""
     hand = state.hand_cards(state.to_move)
     run = longest_run([card.value for card in hand])
-    lines = [text("lessons.watch.tr.head", lang, name=text("player.name", lang, number=state.to_move + 1)),
-             text("lessons.watch.runs.longest", lang, run="-".join(map(str, run)), count=len(run))]
+    lines = [
+        text("lessons.watch.tr.head", lang, name=text("player.name", lang, number=state.to_move + 1)),
+        text("lessons.watch.runs.longest", lang, run="-".join(map(str, run)), count=len(run)),
+    ]
     for task_id in (RUN_TASK, "two-adjacent-pairs"):
         lines.append(finding_line(task_by_id(task_id), hand, lang))
     return lines
-
 
 
 # -- the lesson's widgets and solutions -------------------------------------------------
@@ -289,8 +310,9 @@ def sum_quiz() -> NumberQuiz:
 
 def challenge_quiz() -> NumberQuiz:
     """Count the arithmetic sequences of three numbers; add 1 to 100."""
-    return NumberQuiz([CountSequencesProblem(3), SequenceSumProblem(tuple(range(1, 101)))],
-                      "lessons.sequences.challenge.title")
+    return NumberQuiz(
+        [CountSequencesProblem(3), SequenceSumProblem(tuple(range(1, 101)))], "lessons.sequences.challenge.title"
+    )
 
 
 def watcher() -> GameWatcher:
@@ -304,16 +326,34 @@ def solutions(lang: str | None = None) -> HTML:
     lang = lang or language()
     rows = [(text("lessons.sequences.count.title", lang), str(length), len(runs(length))) for length in (5, 4, 3)]
     for select in select_run_problems():
-        rows.append((text("lessons.select.title.runs", lang), format_cards(select.cards),
-                     format_cards(find(select.task, select.cards).ways[0])))
+        rows.append(
+            (
+                text("lessons.select.title.runs", lang),
+                format_cards(select.cards),
+                format_cards(find(select.task, select.cards).ways[0]),
+            )
+        )
     for problem in missing_card_problems():
-        rows.append((text("lessons.sequences.missing.title", lang), format_cards(problem.hand),
-                     " / ".join(map(str, sorted(problem.needed())))))
+        rows.append(
+            (
+                text("lessons.sequences.missing.title", lang),
+                format_cards(problem.hand),
+                " / ".join(map(str, sorted(problem.needed()))),
+            )
+        )
     for sums in sum_problems():
-        rows.append((text("lessons.sequences.sum.title", lang), "-".join(map(str, sums.sequence)),
-                     sequence_sum_rule(sums.sequence)))
+        rows.append(
+            (
+                text("lessons.sequences.sum.title", lang),
+                "-".join(map(str, sums.sequence)),
+                sequence_sum_rule(sums.sequence),
+            )
+        )
     rows.append((text("lessons.sequences.challenge.title", lang), "3", len(arithmetic_sequences(3))))
     rows.append((text("lessons.sequences.challenge.title", lang), "1 + … + 100", sequence_sum_rule(range(1, 101))))
-    head = [text("lessons.solutions.exercise", lang), text("lessons.solutions.problem", lang),
-            text("lessons.solutions.answer", lang)]
+    head = [
+        text("lessons.solutions.exercise", lang),
+        text("lessons.solutions.problem", lang),
+        text("lessons.solutions.answer", lang),
+    ]
     return HTML(html_table(head, rows))

@@ -65,5 +65,7 @@ def table(head: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     the table looks the same wherever the notebook is shown."""
     header = "".join(f'<th style="{CELL}">{escape(str(cell))}</th>' for cell in head)
     body = "".join("<tr>" + "".join(f'<td style="{CELL}">{_cell(cell)}</td>' for cell in row) + "</tr>" for row in rows)
-    return (f'<table class="ks-facts" style="border-collapse:collapse;margin:4px 0">'
-            f'<thead><tr>{header}</tr></thead><tbody>{body}</tbody></table>')
+    return (
+        f'<table class="ks-facts" style="border-collapse:collapse;margin:4px 0">'
+        f"<thead><tr>{header}</tr></thead><tbody>{body}</tbody></table>"
+    )

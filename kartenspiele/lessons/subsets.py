@@ -50,7 +50,7 @@ def groups(values: Sequence[int], target: int) -> list[tuple[int, ...]]:
 
 
 def group_text(group: Sequence[int]) -> str:
-    """"1 + 7 = 8"; a single card "8 = 8"."""
+    """ "1 + 7 = 8"; a single card "8 = 8"."""
     return f"{' + '.join(map(str, group))} = {sum(group)}"
 
 
@@ -89,7 +89,7 @@ class Expanded:
 
     def _repr_latex_(self) -> str:
         terms = [self._term(power, count, True) for power, count in self.terms]
-        lines = [" + ".join(terms[i:i + self.TERMS_PER_LINE]) for i in range(0, len(terms), self.TERMS_PER_LINE)]
+        lines = [" + ".join(terms[i : i + self.TERMS_PER_LINE]) for i in range(0, len(terms), self.TERMS_PER_LINE)]
         return "$\\begin{aligned}&" + " \\\\ &+ ".join(lines) + "\\end{aligned}$"
 
     def __repr__(self) -> str:
@@ -100,10 +100,19 @@ class Expanded:
 def ways_table(values: Sequence[int], lang: str | None = None, targets: Sequence[int] = range(1, 13)) -> HTML:
     """A table: each value, the number of groups (the coefficient), and the groups."""
     lang = lang or language()
-    head = [text("lessons.subsets.column.value", lang), text("lessons.subsets.column.ways", lang),
-            text("lessons.subsets.column.groups", lang)]
-    rows = [(target, count_subsets_with_sum(values, target),
-             ", ".join(group_text(group) for group in groups(values, target)) or "–") for target in targets]
+    head = [
+        text("lessons.subsets.column.value", lang),
+        text("lessons.subsets.column.ways", lang),
+        text("lessons.subsets.column.groups", lang),
+    ]
+    rows = [
+        (
+            target,
+            count_subsets_with_sum(values, target),
+            ", ".join(group_text(group) for group in groups(values, target)) or "–",
+        )
+        for target in targets
+    ]
     return HTML(html_table(head, rows))
 
 
@@ -142,8 +151,11 @@ def captures_table(cards: str, card: str, lang: str | None = None) -> HTML:
     lang = lang or language()
     table, played = parse_cards(cards), Card.parse(card)
     moves = sorted(captures(table, played), key=lambda move: (len(move.takes), [c.sort_key() for c in move.takes]))
-    head = [text("lessons.subsets.column.taken", lang), text("lessons.subsets.column.groups", lang),
-            text("lessons.subsets.column.count", lang)]
+    head = [
+        text("lessons.subsets.column.taken", lang),
+        text("lessons.subsets.column.groups", lang),
+        text("lessons.subsets.column.count", lang),
+    ]
     rows = [(format_cards(move.takes), capture_arith(table, move, lang), len(move.takes)) for move in moves]
     return HTML(html_table(head, rows))
 
@@ -190,8 +202,10 @@ class WaysProblem:
         return count_subsets_with_sum(values_of(self.table), self.target)
 
     def prompt(self, lang: str) -> str:
-        return (f"<p>{escape(text('lessons.subsets.ways.prompt', lang, target=self.target))}</p>"
-                f"<div class='ks-row'>{cards_html(self.table, lang)}</div>")
+        return (
+            f"<p>{escape(text('lessons.subsets.ways.prompt', lang, target=self.target))}</p>"
+            f"<div class='ks-row'>{cards_html(self.table, lang)}</div>"
+        )
 
     def hint(self, lang: str) -> str:
         return text("lessons.subsets.ways.hint", lang, target=self.target)
@@ -200,7 +214,9 @@ class WaysProblem:
         right = self.answer
         found = [group_text(group) for group in groups(values_of(self.table), self.target)]
         if answer == right:
-            return Feedback(True, text("lessons.subsets.ways.right", lang, count=right, target=self.target), tuple(found))
+            return Feedback(
+                True, text("lessons.subsets.ways.right", lang, count=right, target=self.target), tuple(found)
+            )
         key = "lessons.subsets.ways.too_few" if answer < right else "lessons.subsets.ways.too_many"
         return Feedback(False, text(key, lang, answer=answer, target=self.target))
 
@@ -226,8 +242,10 @@ class CaptureProblem:
         return max((len(move.takes) for move in self.moves), default=0)
 
     def prompt(self, lang: str) -> str:
-        return (f"<p>{escape(text('lessons.subsets.capture.prompt', lang, card=the_card(self.card, None, lang)))}</p>"
-                f"<div class='ks-row'>{cards_html([self.card], lang)}</div>")
+        return (
+            f"<p>{escape(text('lessons.subsets.capture.prompt', lang, card=the_card(self.card, None, lang)))}</p>"
+            f"<div class='ks-row'>{cards_html([self.card], lang)}</div>"
+        )
 
     def hint(self, lang: str) -> str:
         return text("lessons.subsets.capture.hint", lang, target=self.card.value)
@@ -238,15 +256,19 @@ class CaptureProblem:
         chosen = [self.cards[i] for i in answer]
         target = self.card.value
         total = sum(values_of(chosen))
-        sum_line = text("lessons.subsets.capture.sum", lang,
-                        sum=f"{' + '.join(str(c.value) for c in chosen)} = {total}" if len(chosen) > 1 else total)
+        sum_line = text(
+            "lessons.subsets.capture.sum",
+            lang,
+            sum=f"{' + '.join(str(c.value) for c in chosen)} = {total}" if len(chosen) > 1 else total,
+        )
         move = Move.capture(self.card, chosen)
         if position(self.cards, self.card).is_legal(move):
             story = capture_story(self.cards, move, lang)
             if len(chosen) == self.most:
                 return Feedback(True, text("lessons.subsets.capture.best", lang, count=len(chosen)), tuple(story))
-            return Feedback(True, text("lessons.subsets.capture.more", lang, count=len(chosen), most=self.most),
-                            tuple(story))
+            return Feedback(
+                True, text("lessons.subsets.capture.more", lang, count=len(chosen), most=self.most), tuple(story)
+            )
         if any(_within(chosen, move.takes) for move in self.moves):
             return Feedback(None, text("lessons.subsets.capture.growing", lang), (sum_line,))
         return Feedback(False, text("lessons.subsets.capture.impossible", lang, target=target), (sum_line,))
@@ -256,11 +278,13 @@ class CaptureProblem:
 
 
 def best_line(table: Sequence[Card], card: Card, move: Move | None, lang: str) -> str:
-    """"8: nimmt 4 Karten (1 + 7 = 8, 3 + 5 = 8)" or "5: nimmt nichts"."""
+    """ "8: nimmt 4 Karten (1 + 7 = 8, 3 + 5 = 8)" or "5: nimmt nichts"."""
     name = card_name(card, lang)
     if move is None:
         return text("lessons.subsets.best.nothing", lang, card=name)
-    return text("lessons.subsets.best.line", lang, card=name, count=len(move.takes), arith=capture_arith(table, move, lang))
+    return text(
+        "lessons.subsets.best.line", lang, card=name, count=len(move.takes), arith=capture_arith(table, move, lang)
+    )
 
 
 def _within(part: Sequence[Card], whole: Sequence[Card]) -> bool:
@@ -291,9 +315,11 @@ class BestCardProblem:
         return {i for i, size in sizes.items() if size == top}
 
     def prompt(self, lang: str) -> str:
-        return (f"<p>{escape(text('lessons.subsets.best.prompt', lang))}</p>"
-                f"<div class='ks-row'><b>{escape(text('lessons.word.table', lang))}</b> "
-                f"{cards_html(self.table, lang)}</div>")
+        return (
+            f"<p>{escape(text('lessons.subsets.best.prompt', lang))}</p>"
+            f"<div class='ks-row'><b>{escape(text('lessons.word.table', lang))}</b> "
+            f"{cards_html(self.table, lang)}</div>"
+        )
 
     def hint(self, lang: str) -> str:
         return text("lessons.subsets.best.hint", lang)
@@ -358,8 +384,10 @@ def ways_problems(count: int = 5, seed: int = 1) -> list[WaysProblem]:
 
 def capture_problems() -> list[CaptureProblem]:
     """The lesson's table, the rules' example and two more tables to capture from."""
-    return [CaptureProblem(tuple(parse_cards(table)), Card.parse(card)) for table, card in
-            ((LESSON_TABLE, LESSON_CARD), ("2 4 4 8", "8"), ("1 3 4 5 6 9", "10"), ("2 3 4 5 7 8", "R9"))]
+    return [
+        CaptureProblem(tuple(parse_cards(table)), Card.parse(card))
+        for table, card in ((LESSON_TABLE, LESSON_CARD), ("2 4 4 8", "8"), ("1 3 4 5 6 9", "10"), ("2 3 4 5 7 8", "R9"))
+    ]
 
 
 def deal(seed: int, players: int = 5) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -433,18 +461,32 @@ def watcher() -> GameWatcher:
 def solutions(lang: str | None = None) -> HTML:
     """The answers to the lesson's exercises, for the teacher."""
     lang = lang or language()
-    rows = [(text("lessons.subsets.ways.title", lang), f"{format_cards(p.table)} → {p.target}", p.answer)
-            for p in ways_problems()]
+    rows = [
+        (text("lessons.subsets.ways.title", lang), f"{format_cards(p.table)} → {p.target}", p.answer)
+        for p in ways_problems()
+    ]
     for problem in capture_problems():
         best = max(problem.moves, key=lambda move: len(move.takes))
-        rows.append((text("lessons.subsets.capture.title", lang), f"{format_cards(problem.cards)} ← {problem.card}",
-                     f"{problem.most}: {capture_arith(problem.cards, best, lang)}"))
+        rows.append(
+            (
+                text("lessons.subsets.capture.title", lang),
+                f"{format_cards(problem.cards)} ← {problem.card}",
+                f"{problem.most}: {capture_arith(problem.cards, best, lang)}",
+            )
+        )
     for problem in best_card_problems():
         winner = next(iter(problem.winners()))
-        rows.append((text("lessons.subsets.best.title", lang),
-                     f"{format_cards(problem.table)} / {format_cards(problem.hand)}",
-                     best_line(problem.table, problem.hand[winner], problem.best[winner], lang)))
+        rows.append(
+            (
+                text("lessons.subsets.best.title", lang),
+                f"{format_cards(problem.table)} / {format_cards(problem.hand)}",
+                best_line(problem.table, problem.hand[winner], problem.best[winner], lang),
+            )
+        )
     rows.append((text("lessons.subsets.challenge.title", lang), "", POWERS_OF_TWO))
-    head = [text("lessons.solutions.exercise", lang), text("lessons.solutions.problem", lang),
-            text("lessons.solutions.answer", lang)]
+    head = [
+        text("lessons.solutions.exercise", lang),
+        text("lessons.solutions.problem", lang),
+        text("lessons.solutions.answer", lang),
+    ]
     return HTML(html_table(head, rows))

@@ -31,8 +31,10 @@ def task_cards(*task_ids: str, lang: str | None = None) -> HTML:
     before = current_language()
     set_language(lang or before)
     try:
-        cards = "".join(f"<div style='display:inline-block;vertical-align:top'>{task_html(task_by_id(task_id))}</div>"
-                        for task_id in task_ids)
+        cards = "".join(
+            f"<div style='display:inline-block;vertical-align:top'>{task_html(task_by_id(task_id))}</div>"
+            for task_id in task_ids
+        )
     finally:
         set_language(before)
     return HTML(f"<div>{cards}</div>")
@@ -46,8 +48,7 @@ def finding_line(task: Task, hand: Sequence[Card], lang: str) -> str:
     return text("lessons.finding.missing", lang, task=task.title(lang), missing=explain_finding(finding, lang)[0])
 
 
-def random_hand(seed: int | str, *labels: object, size: int = 5,
-                cards: Sequence[Card] = DECK) -> tuple[Card, ...]:
+def random_hand(seed: int | str, *labels: object, size: int = 5, cards: Sequence[Card] = DECK) -> tuple[Card, ...]:
     """`size` cards drawn at random (seeded) from `cards`, sorted."""
     return sort_cards(derive_rng(seed, "lessons", *labels).sample(list(cards), size))
 
@@ -94,8 +95,10 @@ class CanFulfilProblem:
         return task_by_id(self.task_id)
 
     def prompt(self, lang: str) -> str:
-        return (f"<p>{escape(text('lessons.can.prompt', lang, task=self.task.title(lang)))}</p>"
-                f"<div class='ks-row'>{cards_html(self.hand, lang)}</div>")
+        return (
+            f"<p>{escape(text('lessons.can.prompt', lang, task=self.task.title(lang)))}</p>"
+            f"<div class='ks-row'>{cards_html(self.hand, lang)}</div>"
+        )
 
     def hint(self, lang: str) -> str:
         return text(f"lessons.can.hint.{self.task_id}", lang)
@@ -110,15 +113,22 @@ class CanFulfilProblem:
             return []
         values = sorted(card.value for card in self.hand)
         high = bound.at_least is not None
-        extreme = values[-self.task.count:] if high else values[: self.task.count]
-        return [text("lessons.can.extreme.high" if high else "lessons.can.extreme.low", lang,
-                     count=self.task.count, arith=sum_arith(extreme))]
+        extreme = values[-self.task.count :] if high else values[: self.task.count]
+        return [
+            text(
+                "lessons.can.extreme.high" if high else "lessons.can.extreme.low",
+                lang,
+                count=self.task.count,
+                arith=sum_arith(extreme),
+            )
+        ]
 
     def check(self, answer: Hashable, lang: str) -> Feedback:
         finding = find(self.task, self.hand)
         key = "lessons.can.right" if answer == finding.possible else "lessons.can.wrong"
-        return Feedback(answer == finding.possible, text(key, lang),
-                        (*self.extreme_line(lang), *explain_finding(finding, lang)))
+        return Feedback(
+            answer == finding.possible, text(key, lang), (*self.extreme_line(lang), *explain_finding(finding, lang))
+        )
 
     def __repr__(self) -> str:
         return f"CanFulfilProblem({self.task_id!r}, {format_cards(self.hand)!r})"

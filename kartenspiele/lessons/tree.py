@@ -32,7 +32,7 @@ class Node:
         return len(self.positions)
 
     def sum_text(self) -> str:
-        """"1 + 2 + 5 = 8" (a single card: "8")."""
+        """ "1 + 2 + 5 = 8" (a single card: "8")."""
         if len(self.values) == 1:
             return str(self.total)
         return f"{' + '.join(map(str, self.values))} = {self.total}"

@@ -30,12 +30,23 @@ class SearchTree(widgets.VBox):
         self.values = list(values)
         self.shown = 0
         self.heading = widgets.HTML()
-        self.target = widgets.Dropdown(options=list(TARGETS), value=target, style={"description_width": "initial"},
-                                       layout=widgets.Layout(width="10em"))
+        self.target = widgets.Dropdown(
+            options=list(TARGETS),
+            value=target,
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="10em"),
+        )
         self.target.observe(lambda _: self.restart(), "value")
-        self.buttons = {name: widgets.Button(icon=icon) for name, icon in
-                        (("start", "fast-backward"), ("back", "step-backward"), ("step", "step-forward"),
-                         ("next_group", "forward"), ("all", "fast-forward"))}
+        self.buttons = {
+            name: widgets.Button(icon=icon)
+            for name, icon in (
+                ("start", "fast-backward"),
+                ("back", "step-backward"),
+                ("step", "step-forward"),
+                ("next_group", "forward"),
+                ("all", "fast-forward"),
+            )
+        }
         self.buttons["step"].add_class("ks-main-action")
         for name, button in self.buttons.items():
             button.on_click(lambda _, name=name: self.press(name))
@@ -84,8 +95,10 @@ class SearchTree(widgets.VBox):
         lang = language()
         target = self.target.value
         cards = [Card(value) for value in sorted(self.values)]
-        self.heading.value = (f"<h4>{escape(text('lessons.tree.title', lang, target=target))}</h4>"
-                              f"<div class='ks-row'>{cards_html(cards, lang)}</div>")
+        self.heading.value = (
+            f"<h4>{escape(text('lessons.tree.title', lang, target=target))}</h4>"
+            f"<div class='ks-row'>{cards_html(cards, lang)}</div>"
+        )
         self.target.description = text("lessons.tree.target", lang)
         for name, button in self.buttons.items():
             button.description = text(f"lessons.tree.button.{name}", lang)
@@ -97,8 +110,9 @@ class SearchTree(widgets.VBox):
         groups = [node.sum_text() for node in found(visible)]
         status = text("lessons.tree.status", lang, step=self.shown, steps=total, found=len(groups))
         if self.shown == total:
-            status += " " + text("lessons.tree.done", lang, count=len(groups), steps=total,
-                                 subsets=subsets_to_check(self.values))
+            status += " " + text(
+                "lessons.tree.done", lang, count=len(groups), steps=total, subsets=subsets_to_check(self.values)
+            )
         lines = [f"<b>{escape(status)}</b>"]
         if groups:
             lines.append(escape(text("lessons.tree.groups", lang, groups="; ".join(groups))))
@@ -111,4 +125,3 @@ class SearchTree(widgets.VBox):
 
     def __repr__(self) -> str:
         return f"SearchTree({self.values}, {self.target.value})"
-

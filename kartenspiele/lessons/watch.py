@@ -53,8 +53,13 @@ class GameWatcher(widgets.VBox):
         self.told = widgets.HTML()
         self.comment = widgets.HTML()
         self.position = widgets.HTML()
-        self.children = (self.title, widgets.HBox([self.step_button, self.restart_button]), self.told,
-                         self.comment, self.position)
+        self.children = (
+            self.title,
+            widgets.HBox([self.step_button, self.restart_button]),
+            self.told,
+            self.comment,
+            self.position,
+        )
         self.restart()
         follow(self)
 

@@ -96,7 +96,7 @@ def quanto_position(seed: int) -> tuple[list[QuantoCard], list[QuantoCard]]:
     """The table after dealing (filled up to six cards from the draw pile) and player 1's hand."""
     state = new_quanto(3, seed=seed)
     table = [QUANTO_DECK[card] for card in state.table]
-    table += [QUANTO_DECK[card] for card in reversed(state.draw)][:max(0, TABLE_CARDS - len(table))]
+    table += [QUANTO_DECK[card] for card in reversed(state.draw)][: max(0, TABLE_CARDS - len(table))]
     return table, [QUANTO_DECK[card] for card in state.hands[0]]
 
 
@@ -107,8 +107,9 @@ def _captures(level: str, number: int, seed: int) -> Exercise | None:
     rng = derive_rng(seed, "practice", "card")
     if level == "grundschule":
         values = sorted({_value(card) for card in table if not card.rainbow and _value(card) <= GRUNDSCHULE_MAX})
-        targets = [_value(card) for card in hand if not card.is_joker and not card.rainbow
-                   and _value(card) <= GRUNDSCHULE_MAX]
+        targets = [
+            _value(card) for card in hand if not card.is_joker and not card.rainbow and _value(card) <= GRUNDSCHULE_MAX
+        ]
         if len(values) < 4 or not targets:
             return None
         target = rng.choice(targets)
@@ -116,10 +117,18 @@ def _captures(level: str, number: int, seed: int) -> Exercise | None:
         if not pairs:
             return None
         shown = [f"{values[a]} + {values[b]}" for a, b in pairs]
-        return Exercise(1, level, number, "practice.q.pairs", {"target": target},
-                        tuple(map(str, values)), len(pairs), "practice.s.pairs",
-                        {"count": len(pairs), "pairs": "; ".join(shown), "target": target},
-                        _only_wrong({len(values): "practice.m.all_cards"}, len(pairs)))
+        return Exercise(
+            1,
+            level,
+            number,
+            "practice.q.pairs",
+            {"target": target},
+            tuple(map(str, values)),
+            len(pairs),
+            "practice.s.pairs",
+            {"count": len(pairs), "pairs": "; ".join(shown), "target": target},
+            _only_wrong({len(values): "practice.m.all_cards"}, len(pairs)),
+        )
     if level == "klasse56":
         played = [card for card in hand if not card.is_joker and not card.rainbow]
         if not played:
@@ -133,24 +142,49 @@ def _captures(level: str, number: int, seed: int) -> Exercise | None:
         single = max(len(group) for group in subsets_with_sum([_value(c) for c in table], _value(card)))
         split = split_into_groups([_value(c) for c in best.takes], _value(card)) or [[_value(c) for c in best.takes]]
         groups = len(split)
-        return Exercise(1, level, number, "practice.q.most", {"card": str(card)},
-                        tuple(str(c) for c in table), most, "practice.s.most",
-                        {"count": most, "takes": ", ".join(" + ".join(map(str, group)) for group in split),
-                         "card": str(card)},
-                        _only_wrong({most + 1: "practice.m.counted_played", single: "practice.m.one_group",
-                                     groups: "practice.m.counted_groups"}, most))
+        return Exercise(
+            1,
+            level,
+            number,
+            "practice.q.most",
+            {"card": str(card)},
+            tuple(str(c) for c in table),
+            most,
+            "practice.s.most",
+            {"count": most, "takes": ", ".join(" + ".join(map(str, group)) for group in split), "card": str(card)},
+            _only_wrong(
+                {
+                    most + 1: "practice.m.counted_played",
+                    single: "practice.m.one_group",
+                    groups: "practice.m.counted_groups",
+                },
+                most,
+            ),
+        )
     values = sorted({_value(card) for card in table})
     target = rng.randrange(6, 13)
     count = count_subsets_with_sum(values, target)
     if len(values) < 5 or count < 2:
         return None
     pair_count = sum(1 for group in subsets_with_sum(values, target) if len(group) == 2)
-    return Exercise(1, level, number, "practice.q.groups", {"target": target},
-                    tuple(map(str, values)), count, "practice.s.groups",
-                    {"count": count, "groups": "; ".join(" + ".join(str(values[i]) for i in group)
-                                                         for group in subsets_with_sum(values, target)),
-                     "target": target},
-                    _only_wrong({pair_count: "practice.m.only_pairs"}, count))
+    return Exercise(
+        1,
+        level,
+        number,
+        "practice.q.groups",
+        {"target": target},
+        tuple(map(str, values)),
+        count,
+        "practice.s.groups",
+        {
+            "count": count,
+            "groups": "; ".join(
+                " + ".join(str(values[i]) for i in group) for group in subsets_with_sum(values, target)
+            ),
+            "target": target,
+        },
+        _only_wrong({pair_count: "practice.m.only_pairs"}, count),
+    )
 
 
 def _value(card: QuantoCard) -> int:
@@ -173,20 +207,49 @@ def _parity(level: str, number: int, seed: int) -> Exercise | None:
     odd = len(values) - even
     shown = tuple(str(card) for card in cards)
     if level == "grundschule":
-        return Exercise(2, level, number, "practice.q.even_cards", {}, shown, even, "practice.s.even_cards",
-                        {"count": even, "even": " ".join(str(v) for v in values if v % 2 == 0) or "–"},
-                        _only_wrong({odd: "practice.m.counted_odd"}, even))
+        return Exercise(
+            2,
+            level,
+            number,
+            "practice.q.even_cards",
+            {},
+            shown,
+            even,
+            "practice.s.even_cards",
+            {"count": even, "even": " ".join(str(v) for v in values if v % 2 == 0) or "–"},
+            _only_wrong({odd: "practice.m.counted_odd"}, even),
+        )
     if level == "klasse56":
         answer = comb(even, 2) + comb(odd, 2)  # even + even and odd + odd are even
-        return Exercise(2, level, number, "practice.q.even_pairs", {}, shown, answer, "practice.s.even_pairs",
-                        {"count": answer, "even": even, "odd": odd},
-                        _only_wrong({comb(5, 2) - answer: "practice.m.odd_pairs",
-                                     comb(even, 2): "practice.m.forgot_odd_odd"}, answer))
+        return Exercise(
+            2,
+            level,
+            number,
+            "practice.q.even_pairs",
+            {},
+            shown,
+            answer,
+            "practice.s.even_pairs",
+            {"count": answer, "even": even, "odd": odd},
+            _only_wrong(
+                {comb(5, 2) - answer: "practice.m.odd_pairs", comb(even, 2): "practice.m.forgot_odd_odd"}, answer
+            ),
+        )
     answer = comb(odd, 1) * comb(even, 2) + comb(odd, 3)  # one odd or three odd
-    return Exercise(2, level, number, "practice.q.odd_triples", {}, shown, answer, "practice.s.odd_triples",
-                    {"count": answer, "even": even, "odd": odd},
-                    _only_wrong({comb(odd, 3): "practice.m.only_three_odd",
-                                 comb(5, 3) - answer: "practice.m.even_triples"}, answer))
+    return Exercise(
+        2,
+        level,
+        number,
+        "practice.q.odd_triples",
+        {},
+        shown,
+        answer,
+        "practice.s.odd_triples",
+        {"count": answer, "even": even, "odd": odd},
+        _only_wrong(
+            {comb(odd, 3): "practice.m.only_three_odd", comb(5, 3) - answer: "practice.m.even_triples"}, answer
+        ),
+    )
 
 
 # -- lesson 3: sequences and runs (Tausch-Rausch) -----------------------------------------
@@ -204,17 +267,38 @@ def _sequences(level: str, number: int, seed: int) -> Exercise | None:
         wrong = {row[-1] + step: "practice.m.next_not_gap", row[gap - 1] - step: "practice.m.wrong_way"}
         if abs(step) > 1:
             wrong |= {row[gap - 1] + (1 if step > 0 else -1): "practice.m.step_one"}
-        return Exercise(3, level, number, "practice.q.gap", {"row": shown}, (), row[gap], "practice.s.gap",
-                        {"count": abs(step), "answer": row[gap],
-                         }, _only_wrong(wrong, row[gap]))
+        return Exercise(
+            3,
+            level,
+            number,
+            "practice.q.gap",
+            {"row": shown},
+            (),
+            row[gap],
+            "practice.s.gap",
+            {
+                "count": abs(step),
+                "answer": row[gap],
+            },
+            _only_wrong(wrong, row[gap]),
+        )
     if level == "klasse56":
         hand = [TR_DECK[card] for card in new_tausch_rausch(3, seed=seed).hands[0]]
         shortfall = missing(task_by_id("run-of-5"), hand)
         answer = 0 if shortfall is None else shortfall.cards
         different = len(set(values))
-        return Exercise(3, level, number, "practice.q.run_missing", {}, _tr_shown(seed), answer,
-                        "practice.s.run_missing", {"count": answer},
-                        _only_wrong({5 - different: "practice.m.doubles"}, answer))
+        return Exercise(
+            3,
+            level,
+            number,
+            "practice.q.run_missing",
+            {},
+            _tr_shown(seed),
+            answer,
+            "practice.s.run_missing",
+            {"count": answer},
+            _only_wrong({5 - different: "practice.m.doubles"}, answer),
+        )
     distinct = sorted(set(values))
     if len(distinct) < 2:
         return None
@@ -224,11 +308,23 @@ def _sequences(level: str, number: int, seed: int) -> Exercise | None:
     length = rng.randrange(max(3, high - low + 1), 7)
     runs = [run for run in Run().targets(length, 1) if low in run and high in run]
     with_low = sum(1 for run in Run().targets(length, 1) if low in run)
-    wrong = {length: "practice.m.length", with_low: "practice.m.both", len(TR_VALUES) - length + 1: "practice.m.all_runs"}
-    return Exercise(3, level, number, "practice.q.runs_with", {"low": low, "high": high, "length": length},
-                    (), len(runs), "practice.s.runs_with",
-                    {"count": len(runs), "runs": "; ".join(f"{min(run)}–{max(run)}" for run in runs)},
-                    _only_wrong(wrong, len(runs)))
+    wrong = {
+        length: "practice.m.length",
+        with_low: "practice.m.both",
+        len(TR_VALUES) - length + 1: "practice.m.all_runs",
+    }
+    return Exercise(
+        3,
+        level,
+        number,
+        "practice.q.runs_with",
+        {"low": low, "high": high, "length": length},
+        (),
+        len(runs),
+        "practice.s.runs_with",
+        {"count": len(runs), "runs": "; ".join(f"{min(run)}–{max(run)}" for run in runs)},
+        _only_wrong(wrong, len(runs)),
+    )
 
 
 def _tr_shown(seed: int) -> tuple[str, ...]:

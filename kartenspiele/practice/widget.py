@@ -23,19 +23,22 @@ TRIES_BEFORE_SOLUTION = 3
 class Practice(widgets.VBox):
     """Endless practice for one lesson at a chosen level."""
 
-    def __init__(self, lesson: int = 1, level: str = "grundschule", number: int = 1,
-                 lang: str = "de") -> None:
+    def __init__(self, lesson: int = 1, level: str = "grundschule", number: int = 1, lang: str = "de") -> None:
         check(lesson, level, number)
         self.lesson, self.lang = lesson, lang
         self.level_choice = widgets.ToggleButtons(
-            options=[(text(f"practice.level.{name}", lang), name) for name in LEVELS], value=level,
-            description=text("practice.level", lang))
-        self.new_button = widgets.Button(description=text("practice.new", lang), icon="refresh",
-                                         layout=widgets.Layout(width="14em"))
+            options=[(text(f"practice.level.{name}", lang), name) for name in LEVELS],
+            value=level,
+            description=text("practice.level", lang),
+        )
+        self.new_button = widgets.Button(
+            description=text("practice.new", lang), icon="refresh", layout=widgets.Layout(width="14em")
+        )
         self.title = widgets.HTML()
         self.question = widgets.HTML()
-        self.answer_box = widgets.Text(placeholder=text("practice.answer_placeholder", lang),
-                                       layout=widgets.Layout(width="8em"))
+        self.answer_box = widgets.Text(
+            placeholder=text("practice.answer_placeholder", lang), layout=widgets.Layout(width="8em")
+        )
         self.check_button = widgets.Button(description=text("practice.check", lang), button_style="primary")
         self.solution_button = widgets.Button(description=text("practice.show_solution", lang), disabled=True)
         self.feedback = widgets.HTML()
@@ -44,9 +47,18 @@ class Practice(widgets.VBox):
         self.answer_box.on_submit(lambda _: self.submit(self.answer_box.value))
         self.solution_button.on_click(lambda _: self.reveal())
         self.level_choice.observe(lambda _: self.show(1), names="value")
-        super().__init__([style_widget(), lesson_style(), self.level_choice, self.title, self.question,
-                          widgets.HBox([self.answer_box, self.check_button, self.solution_button]),
-                          self.feedback, self.new_button])
+        super().__init__(
+            [
+                style_widget(),
+                lesson_style(),
+                self.level_choice,
+                self.title,
+                self.question,
+                widgets.HBox([self.answer_box, self.check_button, self.solution_button]),
+                self.feedback,
+                self.new_button,
+            ]
+        )
         self.add_class("ks-table")
         self.add_class("ks-exercise")
         self.show(number)
@@ -60,7 +72,9 @@ class Practice(widgets.VBox):
         self.title.value = f"<b>{escape(text('practice.number', self.lang, number=number))}</b>"
         faces = self.exercise.faces()
         cards = f"<div class='ks-practice-cards'>{cards_html(faces, self.lang)}</div>" if faces else ""
-        self.question.value = f"{cards}<p class='ks-prompt'>{escape(text(self.exercise.question, self.lang, **self.exercise.params))}</p>"
+        self.question.value = (
+            f"{cards}<p class='ks-prompt'>{escape(text(self.exercise.question, self.lang, **self.exercise.params))}</p>"
+        )
         self.answer_box.value = ""
         self.answer_box.disabled = self.check_button.disabled = False
         self.solution_button.disabled = True

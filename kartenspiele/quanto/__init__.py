@@ -7,7 +7,19 @@ from .options import QuantoOptions
 from .scenario import from_scenario
 from .state import QuantoState, new_game
 
-__all__ = ["DECK", "JOKER", "Card", "Move", "QuantoOptions", "QuantoState", "format_cards",
-           "from_scenario", "narrate", "narrate_all", "new_game", "parse_cards"]
+__all__ = [
+    "DECK",
+    "JOKER",
+    "Card",
+    "Move",
+    "QuantoOptions",
+    "QuantoState",
+    "format_cards",
+    "from_scenario",
+    "narrate",
+    "narrate_all",
+    "new_game",
+    "parse_cards",
+]
 
 STATE_TYPE = QuantoState

@@ -168,8 +168,9 @@ class Cover:
         `target`, all within `avail`, holding every card of `need`; or None."""
         if part < 1:
             return None
-        candidates = sorted((g for g in groups_for(part) if fits(g, avail)),
-                            key=lambda g: -sum(min(n, x) for n, x in zip(need, g)))
+        candidates = sorted(
+            (g for g in groups_for(part) if fits(g, avail)), key=lambda g: -sum(min(n, x) for n, x in zip(need, g))
+        )
         for group in candidates:
             rest_need = tuple(map(_left, need, group))
             found = self.cover(rest_need, sub(avail, group), target)

@@ -37,8 +37,10 @@ def card_html(card: Card, lang: str | None = None, small: bool = False) -> str:
             classes.append("ks-rainbow")
             mark = text("quanto.label.rainbow_mark", lang)
     label = escape(card_name(card, lang))
-    return (f'<span class="{" ".join(classes)}" role="img" aria-label="{label}" title="{label}">'
-            f'<span class="ks-value">{face}</span><span class="ks-mark">{escape(mark)}</span></span>')
+    return (
+        f'<span class="{" ".join(classes)}" role="img" aria-label="{label}" title="{label}">'
+        f'<span class="ks-value">{face}</span><span class="ks-mark">{escape(mark)}</span></span>'
+    )
 
 
 def back_html(count: int, lang: str | None = None) -> str:
@@ -64,18 +66,26 @@ def _player_block(player: int, state: Any, hand_html: str, lang: str | None) -> 
     chip = state.chip_of[player] if hasattr(state, "chip_of") else state.chips[player]
     stack = state.stacks[player]
     active = " ks-active" if state.to_move == player and not state.over else ""
-    rows = [_row(text("quanto.label.hand", lang), hand_html),
-            _row(text("quanto.label.win_pile", lang), back_html(len(state.win[player]), lang))]
+    rows = [
+        _row(text("quanto.label.hand", lang), hand_html),
+        _row(text("quanto.label.win_pile", lang), back_html(len(state.win[player]), lang)),
+    ]
     if chip is not None:
-        rows.append(_row(text("quanto.label.quanto", lang),
-                         f'<span class="ks-chip">{chip}</span>' + cards_html((DECK[i] for i in stack), lang, True)))
+        rows.append(
+            _row(
+                text("quanto.label.quanto", lang),
+                f'<span class="ks-chip">{chip}</span>' + cards_html((DECK[i] for i in stack), lang, True),
+            )
+        )
     name = escape(player_name(player, lang))
     return f'<div class="ks-player{active}"><b>{name}</b>{"".join(rows)}</div>'
 
 
 def _common_rows(state: Any, draw_count: int, lang: str | None) -> list[str]:
-    rows = [_row(text("quanto.label.draw_pile", lang), back_html(draw_count, lang)),
-            _row(text("quanto.label.table", lang), cards_html((DECK[i] for i in state.table), lang))]
+    rows = [
+        _row(text("quanto.label.draw_pile", lang), back_html(draw_count, lang)),
+        _row(text("quanto.label.table", lang), cards_html((DECK[i] for i in state.table), lang)),
+    ]
     if state.drawn:
         rows.append(_row(text("quanto.label.drawn", lang), cards_html((DECK[i] for i in state.drawn), lang)))
     supply = [chip for chip in range(5, 13) if chip not in set(getattr(state, "chip_of", None) or state.chips)]

@@ -14,10 +14,26 @@ from .cards import Card
 
 # Events that are told only with the person: "du …" for the viewer, "Anna …" for others.
 PERSONAL = {
-    "captured", "rainbow_bonus", "quanto_formed", "chip_taken", "quanto_extended",
-    "quanto_groups_added", "quanto_collected", "joker_took_quanto", "laid", "one_took",
-    "two_again", "two_chain_ends", "three_drew", "three_no_effect", "chose_drawn",
-    "hand_refilled", "passed", "table_to_last_capturer", "quanto_lost", "next_player",
+    "captured",
+    "rainbow_bonus",
+    "quanto_formed",
+    "chip_taken",
+    "quanto_extended",
+    "quanto_groups_added",
+    "quanto_collected",
+    "joker_took_quanto",
+    "laid",
+    "one_took",
+    "two_again",
+    "two_chain_ends",
+    "three_drew",
+    "three_no_effect",
+    "chose_drawn",
+    "hand_refilled",
+    "passed",
+    "table_to_last_capturer",
+    "quanto_lost",
+    "next_player",
     "chip_returned",
 }
 # Events with a second person (`other`) who reads about themselves: "du gibst …", "… nimmt dir …".
@@ -69,8 +85,9 @@ def the_card(card: Card, value: int | None = None, lang: str | None = None) -> s
     return text("quanto.card.the", lang, card=card_name(card, lang))
 
 
-def narrate(event: Event, lang: str | None = None, viewer: int | None = None,
-            names: Sequence[str] | None = None) -> str:
+def narrate(
+    event: Event, lang: str | None = None, viewer: int | None = None, names: Sequence[str] | None = None
+) -> str:
     """One event as a sentence, from the view of `viewer` (None: an onlooker)."""
     kind = event.kind
     key = f"quanto.event.{kind}"
@@ -106,14 +123,16 @@ def narrate(event: Event, lang: str | None = None, viewer: int | None = None,
     elif kind == "game_over":
         params["scores"] = ", ".join(
             text("quanto.score", lang, name=player_name(p, lang, names), score=score)
-            for p, score in enumerate(event.scores))
+            for p, score in enumerate(event.scores)
+        )
         winners = [player_name(p, lang, names) for p in event.winners]
         params["winners"] = join_words(winners, lang)
         key = "quanto.event.game_over.tie" if len(winners) > 1 else "quanto.event.game_over"
     return text(key, lang, **params)
 
 
-def narrate_all(events: Iterable[Event], lang: str | None = None, viewer: int | None = None,
-                names: Sequence[str] | None = None) -> list[str]:
+def narrate_all(
+    events: Iterable[Event], lang: str | None = None, viewer: int | None = None, names: Sequence[str] | None = None
+) -> list[str]:
     """Every event as a sentence, in order."""
     return [narrate(event, lang, viewer, names) for event in events]

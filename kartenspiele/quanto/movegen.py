@@ -55,8 +55,11 @@ class TableKinds:
         key = (self.whole & self.plain_mask if rest is None else rest & self.plain_mask, target)
         found = self._unions.get(key)
         if found is None:
-            kinds = self.kinds if rest is None else [
-                (value, count) for (value, _), count in zip(self.kinds, unpack(key[0], self.plain))]
+            kinds = (
+                self.kinds
+                if rest is None
+                else [(value, count) for (value, _), count in zip(self.kinds, unpack(key[0], self.plain))]
+            )
             found = self._unions[key] = [0, *union_codes(kinds, target, self.limit)]
         return found
 
@@ -83,8 +86,15 @@ class TableKinds:
         return code
 
 
-def _add_groups(found: list[Candidate], table: TableKinds, kind: str, card: Card, target: int,
-                declared: int | None, need_group: bool) -> None:
+def _add_groups(
+    found: list[Candidate],
+    table: TableKinds,
+    kind: str,
+    card: Card,
+    target: int,
+    declared: int | None,
+    need_group: bool,
+) -> None:
     """Taking a union of disjoint groups for `target`, each table joker a group of its own,
     plus (for a rainbow card) one more card of any kind."""
     for union in table.unions(target):
@@ -133,8 +143,11 @@ def candidates(state, card: Card, table: TableKinds, supply: list[int] | None = 
         if card.is_joker or card.value == chip:
             _add_groups(found, table, COLLECT, card, chip, chip if card.is_joker else None, False)
     if card.is_joker:
-        found.extend((JOKER_QUANTO, card, None, None, other, 0)
-                     for other, other_chip in enumerate(state.chip_of) if other != player and other_chip is not None)
+        found.extend(
+            (JOKER_QUANTO, card, None, None, other, 0)
+            for other, other_chip in enumerate(state.chip_of)
+            if other != player and other_chip is not None
+        )
     return list(dict.fromkeys(found))
 
 
@@ -143,7 +156,7 @@ def capture_moves(table_cards: list[Card], card: Card, limit: int | None = None)
     benchmarks ("which card captures the most?")."""
     table = TableKinds(list(table_cards), limit)
     found: list[Candidate] = []
-    for value in (range(1, 13) if card.is_joker else (card.value,)):
+    for value in range(1, 13) if card.is_joker else (card.value,):
         _add_groups(found, table, CAPTURE, card, value, value if card.is_joker else None, True)  # type: ignore[arg-type]
     return [table.move(candidate) for candidate in dict.fromkeys(found)]
 

@@ -55,13 +55,26 @@ class Move:
             object.__setattr__(self, "takes", tuple(self.takes))
 
     @classmethod
-    def canonical(cls, kind: str, card: Card | None, takes: tuple[Card, ...], declared: int | None,
-                  chip: int | None, target: int | None) -> Move:
+    def canonical(
+        cls,
+        kind: str,
+        card: Card | None,
+        takes: tuple[Card, ...],
+        declared: int | None,
+        chip: int | None,
+        target: int | None,
+    ) -> Move:
         """A move whose fields are already checked and whose cards are already in order
         (the move generator's fast path)."""
         move = object.__new__(cls)
-        for name, value in (("kind", kind), ("card", card), ("takes", takes), ("declared", declared),
-                            ("chip", chip), ("target", target)):
+        for name, value in (
+            ("kind", kind),
+            ("card", card),
+            ("takes", takes),
+            ("declared", declared),
+            ("chip", chip),
+            ("target", target),
+        ):
             object.__setattr__(move, name, value)
         return move
 

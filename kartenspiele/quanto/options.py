@@ -22,11 +22,13 @@ class QuantoOptions:
 
     def __post_init__(self) -> None:
         if self.refill not in REFILL_MODES:
-            raise RuleOptionError("option.bad_value", option="refill", value=self.refill,
-                                  allowed=", ".join(REFILL_MODES))
+            raise RuleOptionError(
+                "option.bad_value", option="refill", value=self.refill, allowed=", ".join(REFILL_MODES)
+            )
         if not isinstance(self.lay_only_if_stuck, bool):
-            raise RuleOptionError("option.bad_value", option="lay_only_if_stuck",
-                                  value=self.lay_only_if_stuck, allowed="True, False")
+            raise RuleOptionError(
+                "option.bad_value", option="lay_only_if_stuck", value=self.lay_only_if_stuck, allowed="True, False"
+            )
 
     @classmethod
     def from_dict(cls, values: Mapping[str, object] | None) -> QuantoOptions:

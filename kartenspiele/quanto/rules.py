@@ -53,8 +53,9 @@ def split_faces(faces: Sequence[Card], target: int) -> list[Group] | None:
     return groups
 
 
-def _split_with_bonus(faces: Sequence[Card], target: int, rainbow: bool,
-                      need_group: bool) -> tuple[list[Group], Card | None] | None:
+def _split_with_bonus(
+    faces: Sequence[Card], target: int, rainbow: bool, need_group: bool
+) -> tuple[list[Group], Card | None] | None:
     """Groups for `target`, allowing one extra card as a rainbow bonus."""
     groups = split_faces(faces, target) if faces else []
     if groups is not None and (groups or not need_group):
@@ -120,9 +121,15 @@ def can_play_beyond_laying(state) -> bool:
 
 
 FIELDS: dict[str, tuple[str, ...]] = {
-    CAPTURE: ("card", "takes", "declared"), FORM: ("card", "takes", "chip"), EXTEND: ("card", "takes"),
-    COLLECT: ("card", "takes", "declared"), JOKER_QUANTO: ("card", "target"), LAY: ("card", "takes"),
-    REFILL_TABLE: (), REFILL_HAND: (), PASS: (),
+    CAPTURE: ("card", "takes", "declared"),
+    FORM: ("card", "takes", "chip"),
+    EXTEND: ("card", "takes"),
+    COLLECT: ("card", "takes", "declared"),
+    JOKER_QUANTO: ("card", "target"),
+    LAY: ("card", "takes"),
+    REFILL_TABLE: (),
+    REFILL_HAND: (),
+    PASS: (),
 }
 """The fields each kind of move may have (a laid card's `takes` gets its own message)."""
 
@@ -188,8 +195,13 @@ def plan_move(state, move: Move) -> Plan:
             raise IllegalMoveError("quanto.illegal.extend_too_big", card=card.notation, chip=chip)
         found = _find_partner(takes, chip - card.value, chip)  # type: ignore[operator]
         if found is None:
-            raise IllegalMoveError("quanto.illegal.extend_partner", card=card.notation, chip=chip,
-                                   count=chip - card.value, cards=format_cards(takes) or "–")  # type: ignore[operator]
+            raise IllegalMoveError(
+                "quanto.illegal.extend_partner",
+                card=card.notation,
+                chip=chip,
+                count=chip - card.value,
+                cards=format_cards(takes) or "–",
+            )  # type: ignore[operator]
         partner, groups = found
         return Plan(move, card_id, taken_ids, groups, partner=partner, value=chip)
     if move.kind == COLLECT:
@@ -212,8 +224,9 @@ def _raise_not_groups(takes: Sequence[Card], value: int) -> None:
     raise IllegalMoveError("quanto.illegal.not_groups", cards=format_cards(takes), value=value)
 
 
-def _plan_form(state, move: Move, card_id: int, card: Card, chip: int | None,
-               taken_ids: list[int], takes: list[Card]) -> Plan:
+def _plan_form(
+    state, move: Move, card_id: int, card: Card, chip: int | None, taken_ids: list[int], takes: list[Card]
+) -> Plan:
     if chip is not None:
         raise IllegalMoveError("quanto.illegal.already_quanto", chip=chip)
     if card.is_joker:
@@ -233,8 +246,7 @@ def _plan_form(state, move: Move, card_id: int, card: Card, chip: int | None,
         if groups is not None:
             return Plan(move, card_id, taken_ids, groups, partner=(partner,), value=target)
     if not any(face.value == need for face in takes):
-        raise IllegalMoveError("quanto.illegal.form_partner", card=card.notation, chip=target,
-                               need=need)
+        raise IllegalMoveError("quanto.illegal.form_partner", card=card.notation, chip=target, need=need)
     raise IllegalMoveError("quanto.illegal.not_groups", cards=format_cards(takes), value=target)
 
 
@@ -271,4 +283,3 @@ def _plan_turn_action(state, move: Move) -> Plan:
     if move.kind == REFILL_HAND and len(state.hands[state.to_move]) >= state.hand_size:
         raise IllegalMoveError("quanto.illegal.hand_full", size=state.hand_size)
     return Plan(move)
-

@@ -34,8 +34,9 @@ if TYPE_CHECKING:
 KEYS = {"players", "table", "hands", "draw", "quantos", "win", "out", "to_move", "last_capturer"}
 
 
-def from_scenario(scenario: Mapping[str, Any], seed: int = 0,
-                  options: QuantoOptions | Mapping[str, Any] | None = None) -> QuantoState:
+def from_scenario(
+    scenario: Mapping[str, Any], seed: int = 0, options: QuantoOptions | Mapping[str, Any] | None = None
+) -> QuantoState:
     """A state built from `scenario` (see the module's text); impossible ones raise
     `ScenarioError` (or `PlayerCountError`)."""
     from .state import QuantoState, check_players

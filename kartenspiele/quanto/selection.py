@@ -125,13 +125,16 @@ class _Query:
             if (card.is_joker and self.declared in (None, chip)) or card.value == chip:
                 found.append(Goal(COLLECT, chip, declared=chip if card.is_joker else None))
         if card.is_joker and self.declared is None:
-            found.extend(Goal(JOKER_QUANTO, other_chip, other=other)
-                         for other, other_chip in enumerate(self.state.chip_of)
-                         if other != self.player and other_chip is not None)
+            found.extend(
+                Goal(JOKER_QUANTO, other_chip, other=other)
+                for other, other_chip in enumerate(self.state.chip_of)
+                if other != self.player and other_chip is not None
+            )
         return found
 
-    def shape(self, goal: Goal, need: Counts, jokers: int, avail: Counts | None = None,
-              table_jokers: int | None = None) -> Shape | None:
+    def shape(
+        self, goal: Goal, need: Counts, jokers: int, avail: Counts | None = None, table_jokers: int | None = None
+    ) -> Shape | None:
         """How `goal` can take every card of the selection `need` (plain values) plus
         `jokers` table jokers, within `avail` (the table); None if it cannot."""
         avail = self.avail if avail is None else avail
@@ -232,11 +235,18 @@ def query(state, card_id: int, table_ids: Sequence[int] = (), declared: int | No
             joinable.append(other)
         else:
             reasons[other] = verdict
-    return Selection(card_id=card_id, selected=tuple(table_ids), declared=declared,
-                     total=sum(need[v] * v for v in range(13)),
-                     goals=tuple(shapes), shapes=shapes,
-                     ready=tuple(ask.move(goal, takes) for goal in ready), ready_shapes=ready,
-                     joinable=tuple(joinable), reasons=reasons)
+    return Selection(
+        card_id=card_id,
+        selected=tuple(table_ids),
+        declared=declared,
+        total=sum(need[v] * v for v in range(13)),
+        goals=tuple(shapes),
+        shapes=shapes,
+        ready=tuple(ask.move(goal, takes) for goal in ready),
+        ready_shapes=ready,
+        joinable=tuple(joinable),
+        reasons=reasons,
+    )
 
 
 # -- reasons ------------------------------------------------------------------------------
@@ -251,22 +261,29 @@ def _pairing(card: Card, value: int, state) -> tuple[str, dict]:
     return "quanto.reason.chip_held", {"arith": arith, "chip": total, "holder": state.chip_of.index(total)}
 
 
-def _reason(ask: _Query, face: Card, need: Counts, jokers: int, shapes: dict[Goal, Shape],
-            every_goal: list[Goal]) -> Reason:
+def _reason(
+    ask: _Query, face: Card, need: Counts, jokers: int, shapes: dict[Goal, Shape], every_goal: list[Goal]
+) -> Reason:
     card, state = ask.card, ask.state
     if not shapes:
         if any(need) or jokers:
             return Reason((("quanto.reason.dead_selection", {}),))
         if face.is_joker or card.is_joker or ask.chip is not None:
             return Reason((("quanto.reason.nothing", {}),))
-        return Reason((_pairing(card, face.value, state),  # type: ignore[arg-type]
-                       ("quanto.reason.no_capture", {"card": card.value})))
+        return Reason(
+            (
+                _pairing(card, face.value, state),  # type: ignore[arg-type]
+                ("quanto.reason.no_capture", {"card": card.value}),
+            )
+        )
     if face.is_joker:  # a joker joins every reachable goal: this is not reached
         return Reason((("quanto.reason.dead_selection", {}),))
     parts = []
     # a joker's reason is told against its largest reachable value: "… = 15 ist mehr als 12"
-    goals = sorted((g for g in shapes if g.kind != JOKER_QUANTO),
-                   key=lambda g: (ORDER[g.kind], -g.target if card.is_joker else g.target))
+    goals = sorted(
+        (g for g in shapes if g.kind != JOKER_QUANTO),
+        key=lambda g: (ORDER[g.kind], -g.target if card.is_joker else g.target),
+    )
     if not goals:
         return Reason((("quanto.reason.nothing", {}),))
     if not any(need) and not jokers and not card.is_joker and ask.chip is None:
@@ -369,8 +386,10 @@ class Selection:
             return text("quanto.sum.dead", lang)
         order = sorted(self.shapes, key=lambda g: (g not in self.ready_shapes, ORDER[g.kind], g.target))
         goals = [g for g in order if g.kind != JOKER_QUANTO]
-        lines = [self._goal_line(goal, self.ready_shapes.get(goal, self.shapes[goal]), lang, names)
-                 for goal in goals[:SHOWN_GOALS]]
+        lines = [
+            self._goal_line(goal, self.ready_shapes.get(goal, self.shapes[goal]), lang, names)
+            for goal in goals[:SHOWN_GOALS]
+        ]
         if len(goals) > SHOWN_GOALS:
             lines.append(text("quanto.sum.more", lang, count=len(goals) - SHOWN_GOALS))
         if not self.ready_shapes:
@@ -384,12 +403,10 @@ class Selection:
             FORM: lambda: text("quanto.goal.form", lang, chip=goal.target),
             EXTEND: lambda: text("quanto.goal.extend", lang, chip=goal.target),
             COLLECT: lambda: text("quanto.goal.collect", lang, chip=goal.target),
-            JOKER_QUANTO: lambda: text("quanto.goal.joker_quanto", lang,
-                                       name=player_name(goal.other, lang, names)),  # type: ignore[arg-type]
+            JOKER_QUANTO: lambda: text("quanto.goal.joker_quanto", lang, name=player_name(goal.other, lang, names)),  # type: ignore[arg-type]
         }[goal.kind]()
         pool = [DECK[i] for i in self.selected]
-        pieces = [self._piece(part, target, lang) for part, target in
-                  _pieces(card, goal, shape, pool)]
+        pieces = [self._piece(part, target, lang) for part, target in _pieces(card, goal, shape, pool)]
         pool_jokers = [face for face in pool if face.is_joker]
         pieces.extend(card_name(face, lang) for face in pool_jokers)
         if shape.bonus is not None and any(face.value == shape.bonus for face in pool):

@@ -12,8 +12,25 @@ from .options import QuantoOptions
 if TYPE_CHECKING:
     from .state import QuantoState
 
-FIELDS = ("game", "players", "seed", "options", "hands", "table", "draw", "win", "stacks", "chips",
-          "out", "drawn", "phase", "to_move", "last_capturer", "end_begun", "over")
+FIELDS = (
+    "game",
+    "players",
+    "seed",
+    "options",
+    "hands",
+    "table",
+    "draw",
+    "win",
+    "stacks",
+    "chips",
+    "out",
+    "drawn",
+    "phase",
+    "to_move",
+    "last_capturer",
+    "end_begun",
+    "over",
+)
 
 
 def state_to_dict(state: QuantoState) -> dict[str, Any]:
@@ -52,8 +69,9 @@ def state_from_dict(data: Mapping[str, Any]) -> QuantoState:
     state.draw = card_ids(data["draw"], "draw")[::-1]
     state.out = card_ids(data["out"], "out")
     state.drawn = card_ids(data["drawn"], "drawn")
-    each_card_once([*state.hands, *state.win, *state.stacks, state.table, state.draw, state.out, state.drawn],
-                   len(DECK))
+    each_card_once(
+        [*state.hands, *state.win, *state.stacks, state.table, state.draw, state.out, state.drawn], len(DECK)
+    )
     chips = data["chips"]
     if not isinstance(chips, list) or len(chips) != players:
         raise corrupt("save.reason.entries", name="chips", count=players)

@@ -32,8 +32,7 @@ def sizes(players: int) -> tuple[int, int]:
 
 def check_players(players: object) -> int:
     if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise PlayerCountError("player_count", game="Quanto", players=players,
-                               low=MIN_PLAYERS, high=MAX_PLAYERS)
+        raise PlayerCountError("player_count", game="Quanto", players=players, low=MIN_PLAYERS, high=MAX_PLAYERS)
     return players
 
 
@@ -63,8 +62,9 @@ class QuantoState:
 
     # -- set-up --------------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int = 3, seed: int | None = None,
-            options: QuantoOptions | Mapping[str, Any] | None = None) -> QuantoState:
+    def new(
+        cls, players: int = 3, seed: int | None = None, options: QuantoOptions | Mapping[str, Any] | None = None
+    ) -> QuantoState:
         """A new game: shuffle with `seed`, deal H cards to each player, reveal T cards."""
         if not isinstance(options, QuantoOptions):
             options = QuantoOptions.from_dict(options)
@@ -205,8 +205,15 @@ class QuantoState:
             stack = self.stacks[player] + plan.taken_ids
             self.win[player].extend(stack)
             self.win[player].append(plan.card_id)
-            events.append(Event("quanto_collected", player, card=card, value=plan.value,
-                                cards=tuple(DECK[i] for i in stack) + (card,)))
+            events.append(
+                Event(
+                    "quanto_collected",
+                    player,
+                    card=card,
+                    value=plan.value,
+                    cards=tuple(DECK[i] for i in stack) + (card,),
+                )
+            )
             self._bonus(plan, player, events)  # told after the card that earns it
             events.append(Event("chip_returned", player, value=plan.value))
             self.stacks[player] = []
@@ -220,8 +227,16 @@ class QuantoState:
         other = plan.move.target
         assert other is not None
         stack = self.stacks[other]
-        events.append(Event("joker_took_quanto", player, card=DECK[plan.card_id], other=other,
-                            value=self.chip_of[other], cards=tuple(DECK[i] for i in stack)))
+        events.append(
+            Event(
+                "joker_took_quanto",
+                player,
+                card=DECK[plan.card_id],
+                other=other,
+                value=self.chip_of[other],
+                cards=tuple(DECK[i] for i in stack),
+            )
+        )
         events.append(Event("chip_returned", other, value=self.chip_of[other]))
         self.win[player].extend(stack)
         self.win[player].append(plan.card_id)
@@ -309,8 +324,9 @@ class QuantoState:
             self.table = []
         for player, stack in enumerate(self.stacks):
             if self.chip_of[player] is not None:
-                events.append(Event("quanto_lost", player, value=self.chip_of[player],
-                                    cards=tuple(DECK[i] for i in stack)))
+                events.append(
+                    Event("quanto_lost", player, value=self.chip_of[player], cards=tuple(DECK[i] for i in stack))
+                )
                 self.out.extend(stack)
                 self.stacks[player] = []
                 self.chip_of[player] = None
@@ -366,11 +382,12 @@ class QuantoState:
         return state_html(self)
 
     def __repr__(self) -> str:
-        return (f"<QuantoState players={self.players} seed={self.seed} to_move={self.to_move} "
-                f"phase={self.phase} draw={len(self.draw)} over={self.over}>")
+        return (
+            f"<QuantoState players={self.players} seed={self.seed} to_move={self.to_move} "
+            f"phase={self.phase} draw={len(self.draw)} over={self.over}>"
+        )
 
 
 def new_game(players: int = 3, seed: int | None = None, **options: Any) -> QuantoState:
     """A new game of Quanto for 2–6 players; `options` are those of `QuantoOptions`."""
     return QuantoState.new(players, seed, QuantoOptions.from_dict(options))
-

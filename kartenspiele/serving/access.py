@@ -60,8 +60,7 @@ class Access:
     names: frozenset[str] = field(default_factory=frozenset)
 
     @classmethod
-    def create(cls, bind: str, port: int, password: str | None = None,
-               names: tuple[str, ...] = ()) -> Access:
+    def create(cls, bind: str, port: int, password: str | None = None, names: tuple[str, ...] = ()) -> Access:
         """Check the set-up: any address but loopback needs a password of `MIN_PASSWORD`
         characters (raises `ServeSetupError` saying why)."""
         if password is not None and len(password) < MIN_PASSWORD:

@@ -85,8 +85,14 @@ class GatedApplication(tornado.web.Application):
 class KartenspieleVoila(Voila):
     """Voilà with the access gate, the kernel limits and the project's template."""
 
-    def __init__(self, access: Access, limits: KernelLimits, preheat: int = 0,
-                 preheat_pages: tuple[str, ...] = PREHEATED, **kwargs) -> None:
+    def __init__(
+        self,
+        access: Access,
+        limits: KernelLimits,
+        preheat: int = 0,
+        preheat_pages: tuple[str, ...] = PREHEATED,
+        **kwargs,
+    ) -> None:
         super().__init__(**kwargs)
         self.access = access
         self.limits = limits
@@ -99,7 +105,9 @@ class KartenspieleVoila(Voila):
         if self.preheat > 0:
             self.voila_configuration.preheat_kernel = True
             self.config.VoilaKernelManager.kernel_pools_config = {
-                "default": {"pool_size": 0}, **{page: {"pool_size": self.preheat} for page in self.preheat_pages}}
+                "default": {"pool_size": 0},
+                **{page: {"pool_size": self.preheat} for page in self.preheat_pages},
+            }
             # refill the pool after a class has opened its pages, not while they are loading
             self.config.VoilaKernelManager.fill_delay = REFILL_DELAY
 
@@ -148,8 +156,11 @@ class KartenspieleVoila(Voila):
             else:
                 handlers.append(route)
         base = self.server_url.rstrip("/")
-        return [(base + LOGIN_PATH, LoginHandler, {"access": self.access}),
-                (base + ALIVE_PATH + r"([\w-]+)", AliveHandler), *handlers]
+        return [
+            (base + LOGIN_PATH, LoginHandler, {"access": self.access}),
+            (base + ALIVE_PATH + r"([\w-]+)", AliveHandler),
+            *handlers,
+        ]
 
     def start(self):
         """Voilà's start, with the gated application."""

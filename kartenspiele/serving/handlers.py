@@ -51,10 +51,12 @@ def request_language(handler: tornado.web.RequestHandler) -> str:
 
 def small_page(title: str, body: str, lang: str) -> str:
     """A complete HTML page with the project's look and no outside resource."""
-    return (f"<!DOCTYPE html><html lang='{lang}'><head><meta charset='utf-8'>"
-            f"<meta name='viewport' content='width=device-width, initial-scale=1'>"
-            f"<title>{escape(title)}</title><style>{STYLE}</style></head>"
-            f"<body><main><h1>{escape(title)}</h1>{body}</main></body></html>")
+    return (
+        f"<!DOCTYPE html><html lang='{lang}'><head><meta charset='utf-8'>"
+        f"<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        f"<title>{escape(title)}</title><style>{STYLE}</style></head>"
+        f"<body><main><h1>{escape(title)}</h1>{body}</main></body></html>"
+    )
 
 
 def password_mark(password: str) -> str:
@@ -88,13 +90,15 @@ class LoginHandler(tornado.web.RequestHandler):
         lang = request_language(self)
         target = local_target(self.get_query_argument("next", START_PATH))
         warning = f"<p class='ks-wrong' role='alert'>{escape(text('serve.login_wrong', lang))}</p>" if wrong else ""
-        body = (f"<p>{escape(text('serve.login_prompt', lang))}</p>{warning}"
-                f"<form method='post' action='{LOGIN_PATH}?lang={lang}'>"
-                f"<input type='hidden' name='_xsrf' value='{escape(self.xsrf_token.decode())}'>"
-                f"<input type='hidden' name='next' value='{escape(target)}'>"
-                f"<label>{escape(text('serve.login_field', lang))}<br>"
-                f"<input type='password' name='password' autofocus autocomplete='current-password'></label> "
-                f"<button type='submit'>{escape(text('serve.login_button', lang))}</button></form>")
+        body = (
+            f"<p>{escape(text('serve.login_prompt', lang))}</p>{warning}"
+            f"<form method='post' action='{LOGIN_PATH}?lang={lang}'>"
+            f"<input type='hidden' name='_xsrf' value='{escape(self.xsrf_token.decode())}'>"
+            f"<input type='hidden' name='next' value='{escape(target)}'>"
+            f"<label>{escape(text('serve.login_field', lang))}<br>"
+            f"<input type='password' name='password' autofocus autocomplete='current-password'></label> "
+            f"<button type='submit'>{escape(text('serve.login_button', lang))}</button></form>"
+        )
         self.set_status(401 if wrong else 200)
         self.finish(small_page(text("serve.login_title", lang), body, lang))
 
@@ -115,8 +119,12 @@ class LoginRequiredHandler(tornado.web.RequestHandler):
 
     def prepare(self) -> None:
         path = self.request.path
-        if self.request.method == "GET" and "/api/" not in path and "/alive/" not in path \
-                and self.request.headers.get("Upgrade", "").lower() != "websocket":
+        if (
+            self.request.method == "GET"
+            and "/api/" not in path
+            and "/alive/" not in path
+            and self.request.headers.get("Upgrade", "").lower() != "websocket"
+        ):
             self.redirect(f"{LOGIN_PATH}?next={quote(self.request.uri or START_PATH)}")
         else:
             raise tornado.web.HTTPError(403)
@@ -186,8 +194,10 @@ class PageHandler(TornadoVoilaHandler):
     def server_full(self, reason: str, count: int) -> None:
         lang = request_language(self)
         message = text("serve.full_total", lang) if reason == "total" else text("serve.full_client", lang, count=count)
-        body = (f"<p>{escape(message)}</p><p><a class='ks-button' href='{escape(self.request.uri or START_PATH)}'>"
-                f"{escape(text('serve.try_again', lang))}</a></p>")
+        body = (
+            f"<p>{escape(message)}</p><p><a class='ks-button' href='{escape(self.request.uri or START_PATH)}'>"
+            f"{escape(text('serve.try_again', lang))}</a></p>"
+        )
         self.set_status(503)
         self.set_header("Retry-After", "30")
         self.finish(small_page(text("serve.full_title", lang), body, lang))

@@ -12,10 +12,42 @@ from .state import TauschRauschState, new_game
 from .tasks import AdjacentPairs, Colour, FullHouse, OfAKind, Parity, Run, Sum, Task, task
 from .view import TauschRauschView
 
-__all__ = ["DECK", "DEFAULT_TASKS", "STALL_SIZES", "AdjacentPairs", "Card", "Colour", "FullHouse", "Move",
-           "OfAKind", "Parity", "Run", "Sum", "Task", "TauschRauschOptions", "TauschRauschState",
-           "TauschRauschView", "can_fulfil", "explain_finding", "explain_missing", "explain_selection", "find",
-           "find_all", "find_ways", "format_cards", "from_scenario", "missing", "narrate", "narrate_all", "new_game",
-           "parse_cards", "probability", "reward_for", "task", "task_by_id", "ways_including"]
+__all__ = [
+    "DECK",
+    "DEFAULT_TASKS",
+    "STALL_SIZES",
+    "AdjacentPairs",
+    "Card",
+    "Colour",
+    "FullHouse",
+    "Move",
+    "OfAKind",
+    "Parity",
+    "Run",
+    "Sum",
+    "Task",
+    "TauschRauschOptions",
+    "TauschRauschState",
+    "TauschRauschView",
+    "can_fulfil",
+    "explain_finding",
+    "explain_missing",
+    "explain_selection",
+    "find",
+    "find_all",
+    "find_ways",
+    "format_cards",
+    "from_scenario",
+    "missing",
+    "narrate",
+    "narrate_all",
+    "new_game",
+    "parse_cards",
+    "probability",
+    "reward_for",
+    "task",
+    "task_by_id",
+    "ways_including",
+]
 
 STATE_TYPE = TauschRauschState

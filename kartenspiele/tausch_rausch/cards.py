@@ -118,6 +118,5 @@ def _all_faces() -> dict[tuple[str, int], Card]:
 
 
 FACES: dict[tuple[str, int], Card] = _all_faces()
-DECK: tuple[Card, ...] = tuple(FACES[(colour, value)] for colour in COLOURS for value in VALUES
-                               for _ in range(COPIES))
+DECK: tuple[Card, ...] = tuple(FACES[(colour, value)] for colour in COLOURS for value in VALUES for _ in range(COPIES))
 """The 80 physical cards by id: id = 20 · colour + 2 · (value − 1) + copy."""

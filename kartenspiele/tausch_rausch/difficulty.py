@@ -62,8 +62,10 @@ def _any_colour_vectors(hand_size: int, cap: int) -> dict[tuple[int, ...], int]:
 @lru_cache(maxsize=1)
 def _one_colour_vectors() -> tuple[tuple[tuple[int, ...], int, int], ...]:
     """Every count vector of one colour (0–2 per value): (vector, ways, cards)."""
-    return tuple((vector, math.prod(math.comb(COPIES, m) for m in vector), sum(vector))
-                 for vector in product(range(COPIES + 1), repeat=len(VALUES)))
+    return tuple(
+        (vector, math.prod(math.comb(COPIES, m) for m in vector), sum(vector))
+        for vector in product(range(COPIES + 1), repeat=len(VALUES))
+    )
 
 
 def _cap(task: Task) -> int:
@@ -103,8 +105,7 @@ def _probability(count: int, conditions: tuple[Any, ...], hand_size: int) -> Fra
     total = math.comb(len(DECK), hand_size)
     which = task.colour.which
     if which == ANY:
-        good = sum(ways for vector, ways in _any_colour_vectors(hand_size, _cap(task)).items()
-                   if covers(task, vector))
+        good = sum(ways for vector, ways in _any_colour_vectors(hand_size, _cap(task)).items() if covers(task, vector))
         return Fraction(good, total)
     good_poly, bad_poly = _one_colour_polynomials(task, hand_size)
     if which == SAME:
@@ -141,13 +142,12 @@ class Row:
 
     task: Task
     chances: tuple[Fraction, ...]  # one per hand size of HAND_SIZES
-    reward: int                    # by REWARD_RULE
+    reward: int  # by REWARD_RULE
 
 
 def table(tasks: Sequence[Task]) -> list[Row]:
     """The difficulty of each task, with the reward its difficulty earns."""
-    return [Row(task, tuple(probability(task, size) for size in HAND_SIZES), reward_for(task))
-            for task in tasks]
+    return [Row(task, tuple(probability(task, size) for size in HAND_SIZES), reward_for(task)) for task in tasks]
 
 
 def percent(chance: Fraction, lang: str | None = None) -> str:
@@ -162,8 +162,10 @@ def percent(chance: Fraction, lang: str | None = None) -> str:
 def markdown(rows: Sequence[Row], lang: str = "en") -> Iterator[str]:
     """The table in Markdown: id, N, condition, reward, the chances in per cent."""
     sizes = " | ".join(f"P({text('tausch_rausch.word.cards', lang, count=size)})" for size in HAND_SIZES)
-    yield (f"| id | N | {text('tausch_rausch.table.condition', lang)} | "
-           f"{text('tausch_rausch.table.reward', lang)} | {sizes} |")
+    yield (
+        f"| id | N | {text('tausch_rausch.table.condition', lang)} | "
+        f"{text('tausch_rausch.table.reward', lang)} | {sizes} |"
+    )
     yield "|---|---|---|---|" + "---|" * len(HAND_SIZES)
     for row in rows:
         chances = " | ".join(percent(p, lang) for p in row.chances)

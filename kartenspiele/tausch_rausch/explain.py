@@ -30,12 +30,12 @@ def player_name(player: int, lang: str | None = None, names: Sequence[str] | Non
 
 
 def card_list(cards: Iterable[Card], lang: str | None = None, dative: bool = False) -> str:
-    """"gelbe 2, blaue 4 und rote 9"; after "mit" (`dative`): "gelber 2, blauer 4 und roter 9"."""
+    """ "gelbe 2, blaue 4 und rote 9"; after "mit" (`dative`): "gelber 2, blauer 4 und roter 9"."""
     return join_words((card.name(lang, dative) for card in cards), lang)
 
 
 def count_of_cards(count: int, lang: str | None = None) -> str:
-    """"1 Karte" / "3 Karten"."""
+    """ "1 Karte" / "3 Karten"."""
     return text("tausch_rausch.word.cards", lang, count=count)
 
 
@@ -49,8 +49,13 @@ def task_title(task_id: str | None, tasks: dict[str, Task] | None, lang: str | N
     return DEFAULT_BY_ID[task_id].title(lang) if task_id in DEFAULT_BY_ID else task_id
 
 
-def narrate(event: Event, lang: str | None = None, viewer: int | None = None,
-            names: Sequence[str] | None = None, tasks: dict[str, Task] | None = None) -> str:
+def narrate(
+    event: Event,
+    lang: str | None = None,
+    viewer: int | None = None,
+    names: Sequence[str] | None = None,
+    tasks: dict[str, Task] | None = None,
+) -> str:
     """One event as a sentence, from the view of `viewer` (None: an onlooker). `tasks` maps the
     ids of a custom deck to its tasks (default: the default deck)."""
     kind = event.kind
@@ -75,13 +80,20 @@ def narrate(event: Event, lang: str | None = None, viewer: int | None = None,
     elif kind == "drew" and event.hidden and event.player != viewer:
         params["cards"] = ""
     elif kind in ("game_won", "turn_cap"):
-        params["scores"] = ", ".join(text("tausch_rausch.score", lang, name=player_name(p, lang, names), score=s)
-                                     for p, s in enumerate(event.scores))
+        params["scores"] = ", ".join(
+            text("tausch_rausch.score", lang, name=player_name(p, lang, names), score=s)
+            for p, s in enumerate(event.scores)
+        )
     return text(key, lang, **params)
 
 
-def narrate_all(events: Iterable[Event], lang: str | None = None, viewer: int | None = None,
-                names: Sequence[str] | None = None, tasks: dict[str, Task] | None = None) -> list[str]:
+def narrate_all(
+    events: Iterable[Event],
+    lang: str | None = None,
+    viewer: int | None = None,
+    names: Sequence[str] | None = None,
+    tasks: dict[str, Task] | None = None,
+) -> list[str]:
     """Every event as a sentence, in order."""
     return [narrate(event, lang, viewer, names, tasks) for event in events]
 
@@ -94,13 +106,18 @@ def explain_selection(task: Task, cards: Sequence[Card], lang: str | None = None
     steps = judge(task, cards)
     ok = all(step.ok for step in steps)
     shown = sort_cards(cards)
-    headline = text("tausch_rausch.explain.fulfils" if ok else "tausch_rausch.explain.fails", lang,
-                    cards=card_list(shown, lang) or "–", task=task.title(lang), count=len(shown))
+    headline = text(
+        "tausch_rausch.explain.fulfils" if ok else "tausch_rausch.explain.fails",
+        lang,
+        cards=card_list(shown, lang) or "–",
+        task=task.title(lang),
+        count=len(shown),
+    )
     return [headline, *(step.render(lang) for step in steps)]
 
 
 def _article(word: str, lang: str | None) -> str:
-    """"eine" in German; "a" or "an" (before a vowel sound) in English."""
+    """ "eine" in German; "a" or "an" (before a vowel sound) in English."""
     vowel = word[:1] in "aeiou8"
     return text("tausch_rausch.word.article_vowel" if vowel else "tausch_rausch.word.article", lang)
 
@@ -118,7 +135,7 @@ def need_text(need: Need, task: Task, lang: str | None = None) -> str:
     allowed = [v for v in range(1, 11) if task.allows_value(v)]
     values = list(need.values)
     start = allowed.index(values[0])
-    if allowed[start:start + len(values)] != values:
+    if allowed[start : start + len(values)] != values:
         listed = f"{', '.join(str(v) for v in values[:-1])} {text('tausch_rausch.word.or', lang)} {values[-1]}"
         restriction = text("tausch_rausch.need.showing", lang, values=listed)
     elif values == allowed:
@@ -132,20 +149,27 @@ def need_text(need: Need, task: Task, lang: str | None = None) -> str:
     total = ""
     low, high = need.at_least, need.at_most
     if low is not None or high is not None:
-        kind = ("exactly" if low == high else "at_least" if high is None else "at_most" if low is None
-                else "between")
+        kind = "exactly" if low == high else "at_least" if high is None else "at_most" if low is None else "between"
         total = text(f"tausch_rausch.need.sum_{kind}", lang, low=low, high=high)
     key = "tausch_rausch.need.card_one" if need.count == 1 else "tausch_rausch.need.card_many"
-    noun = text(key, lang, adjectives=f"{adjectives} " if adjectives else "", count=need.count,
-                article=_article(adjectives or "card", lang))
+    noun = text(
+        key,
+        lang,
+        adjectives=f"{adjectives} " if adjectives else "",
+        count=need.count,
+        article=_article(adjectives or "card", lang),
+    )
     return f"{noun}{restriction}{total}"
 
 
 def explain_missing(shortfall: Shortfall, lang: str | None = None) -> str:
     """What a hand lacks for a task: "Es fehlt noch: eine 5 oder eine 8."."""
-    options = list(dict.fromkeys(  # options that keep different cards may read the same
-        join_words((need_text(need, shortfall.task, lang) for need in option.needs), lang)
-        for option in shortfall.options))
+    options = list(
+        dict.fromkeys(  # options that keep different cards may read the same
+            join_words((need_text(need, shortfall.task, lang) for need in option.needs), lang)
+            for option in shortfall.options
+        )
+    )
     shown = f" {text('tausch_rausch.word.or', lang)} ".join(options[:SHOWN_OPTIONS])
     if len(options) > SHOWN_OPTIONS:
         shown += " " + text("tausch_rausch.explain.more_options", lang, count=len(options) - SHOWN_OPTIONS)

@@ -30,9 +30,9 @@ def face_counts(hand: Iterable[Card] | Mapping[Card, int]) -> Counter[Card]:
 class _Pool:
     """The cards of a hand that one colour choice of a task may use."""
 
-    colour: str | None                                 # None: any colour
-    counts: ValueCounts                                # usable cards per value
-    faces: tuple[tuple[tuple[Card, int], ...], ...]    # per value: (face, how many)
+    colour: str | None  # None: any colour
+    counts: ValueCounts  # usable cards per value
+    faces: tuple[tuple[tuple[Card, int], ...], ...]  # per value: (face, how many)
 
 
 class HandIndex:
@@ -54,8 +54,10 @@ class HandIndex:
         found = self._pools.get(key)
         if found is None:
             source = self._by_colour.get(colour) or [[] for _ in VALUES]
-            faces = tuple(tuple(per_value) if parity is None or parity.allows(value) else ()
-                          for value, per_value in zip(VALUES, source))
+            faces = tuple(
+                tuple(per_value) if parity is None or parity.allows(value) else ()
+                for value, per_value in zip(VALUES, source)
+            )
             counts = tuple([sum(n for _, n in per_value) if per_value else 0 for per_value in faces])
             found = self._pools[key] = _Pool(colour, counts, faces)
         return found
@@ -220,8 +222,7 @@ def _keep(target: ValueCounts, pool: _Pool) -> tuple[Card, ...]:
 
 def _pattern_options(task: Task, pool: _Pool) -> list[tuple[int, ValueCounts]]:
     """(cards missing, target) for every target of the pattern."""
-    return [(sum(t - c for t, c in zip(target, pool.counts) if t > c), target)
-            for target, _ in task.pattern_targets]
+    return [(sum(t - c for t, c in zip(target, pool.counts) if t > c), target) for target, _ in task.pattern_targets]
 
 
 def _pattern_option(target: ValueCounts, pool: _Pool) -> Option:
@@ -280,7 +281,7 @@ def _free_options(task: Task, pool: _Pool, missing: int) -> list[Option]:
     if low is not None and high is not None:
         kept_choices = list(_free_targets(pool.counts, keep_size, None, None))
     else:
-        chosen = values[len(values) - keep_size:] if low is not None else values[:keep_size]
+        chosen = values[len(values) - keep_size :] if low is not None else values[:keep_size]
         kept_choices = [tuple(chosen.count(v) for v in VALUES)]
     options: dict[Need, Option] = {}
     for kept in kept_choices:
@@ -298,8 +299,9 @@ def missing(task: Task, hand: Hand) -> Shortfall | None:
     if task.pattern is not None:
         scored = [(cost, target, pool) for pool in pools for cost, target in _pattern_options(task, pool)]
         fewest = min(cost for cost, _, _ in scored)
-        return Shortfall(task, fewest, tuple(_pattern_option(target, pool) for cost, target, pool in scored
-                                             if cost == fewest))
+        return Shortfall(
+            task, fewest, tuple(_pattern_option(target, pool) for cost, target, pool in scored if cost == fewest)
+        )
     for count in range(1, task.count + 1):
         options = [option for pool in pools for option in _free_options(task, pool, count)]
         if options:
@@ -335,8 +337,9 @@ def example_cards(option: Option, hand: Hand) -> list[Card] | None:
 
         def pick(start: int, left: int, total: int) -> bool:
             if left == 0:
-                ok = ((need.at_least is None or total >= need.at_least)
-                      and (need.at_most is None or total <= need.at_most))
+                ok = (need.at_least is None or total >= need.at_least) and (
+                    need.at_most is None or total <= need.at_most
+                )
                 return ok and fill(rest)
             for index in range(start, len(faces)):
                 face = faces[index]
@@ -365,12 +368,10 @@ def impossibility(task: Task) -> tuple[str, dict[str, object]] | None:
         shapes = list(task.pattern.targets(task.count, task.copies))
         if not shapes:
             key = "tausch_rausch.task.reason.copies"
-        elif task.parity is not None and not any(
-                all(task.parity.allows(v) for v in shape) for shape in shapes):
+        elif task.parity is not None and not any(all(task.parity.allows(v) for v in shape) for shape in shapes):
             key = "tausch_rausch.task.reason.parity_pattern"
         elif task.sum is not None:
             key = "tausch_rausch.task.reason.sum"
     elif task.sum is not None:
         key = "tausch_rausch.task.reason.sum"
     return key, {"count": task.count, "copies": task.copies}
-

@@ -111,8 +111,11 @@ class MoveList(Sequence[Move]):
         """Every way to fulfil every open task, task by task."""
         if self._fulfils is None:
             state = self._state
-            self._fulfils = [Move.listed(FULFIL, None, way, task_id) for task_id in state.open_tasks
-                             for way in find_ways(state.task(task_id), self._index)]
+            self._fulfils = [
+                Move.listed(FULFIL, None, way, task_id)
+                for task_id in state.open_tasks
+                for way in find_ways(state.task(task_id), self._index)
+            ]
         return self._fulfils
 
     def can_fulfil(self) -> bool:

@@ -29,11 +29,13 @@ class TauschRauschOptions:
 
     def __post_init__(self) -> None:
         if not _whole(self.tasks_to_win) or self.tasks_to_win < 1:
-            raise RuleOptionError("option.bad_value", option="tasks_to_win", value=self.tasks_to_win,
-                                  allowed="1, 2, 3, …")
+            raise RuleOptionError(
+                "option.bad_value", option="tasks_to_win", value=self.tasks_to_win, allowed="1, 2, 3, …"
+            )
         if self.turn_cap is not None and (not _whole(self.turn_cap) or self.turn_cap < 1):
-            raise RuleOptionError("option.bad_value", option="turn_cap", value=self.turn_cap,
-                                  allowed="None, 1, 2, 3, …")
+            raise RuleOptionError(
+                "option.bad_value", option="turn_cap", value=self.turn_cap, allowed="None, 1, 2, 3, …"
+            )
         object.__setattr__(self, "deck", make_deck(self.deck))
 
     @property
@@ -47,5 +49,4 @@ class TauschRauschOptions:
         return cls(**option_values(cls, values))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"tasks_to_win": self.tasks_to_win, "turn_cap": self.turn_cap,
-                "deck": deck_to_json(self.tasks)}
+        return {"tasks_to_win": self.tasks_to_win, "turn_cap": self.turn_cap, "deck": deck_to_json(self.tasks)}

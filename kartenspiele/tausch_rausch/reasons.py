@@ -51,7 +51,7 @@ def _numbers(values: Sequence[int]) -> str:
 
 
 def parity_arith(value: int) -> str:
-    """"8 = 2 · 4" for an even value, "7 = 2 · 3 + 1" for an odd one."""
+    """ "8 = 2 · 4" for an even value, "7 = 2 · 3 + 1" for an odd one."""
     return f"{value} = 2 · {value // 2}" + (" + 1" if value % 2 else "")
 
 
@@ -95,11 +95,13 @@ def _sum_step(task: Task, values: Sequence[int]) -> Step | None:
         return None
     low, high = task.sum.at_least, task.sum.at_most
     total = sum(values)
-    kind = ("exactly" if low == high else "at_least" if high is None
-            else "at_most" if low is None else "between")
+    kind = "exactly" if low == high else "at_least" if high is None else "at_most" if low is None else "between"
     ok = task.sum.allows(total)
-    return Step(ok, f"sum.{kind}.{'ok' if ok else 'bad'}",
-                {"arith": sum_arith(values), "total": total, "low": low, "high": high})
+    return Step(
+        ok,
+        f"sum.{kind}.{'ok' if ok else 'bad'}",
+        {"arith": sum_arith(values), "total": total, "low": low, "high": high},
+    )
 
 
 def _run_step(values: Sequence[int]) -> Step:
@@ -118,7 +120,9 @@ def _counts_text(values: Sequence[int]) -> Localised:
     """How often each value is there, in words: "3-mal die 7 und einmal die 2"."""
     counts = Counter(values)
     order = sorted(counts, key=lambda v: (-counts[v], v))
-    return lambda lang: join_words((text("tausch_rausch.why.times", lang, count=counts[v], value=v) for v in order), lang)
+    return lambda lang: join_words(
+        (text("tausch_rausch.why.times", lang, count=counts[v], value=v) for v in order), lang
+    )
 
 
 def _pattern_step(task: Task, values: Sequence[int]) -> Step | None:
@@ -150,8 +154,13 @@ def _pattern_step(task: Task, values: Sequence[int]) -> Step | None:
 def judge(task: Task, cards: Sequence[Card]) -> list[Step]:
     """Every check of `task` on exactly the selection `cards`, in order."""
     values = sorted(card.value for card in cards)
-    steps = [_count_step(task, cards), _colour_step(task, cards), _parity_step(task, values),
-             _sum_step(task, values), _pattern_step(task, values)]
+    steps = [
+        _count_step(task, cards),
+        _colour_step(task, cards),
+        _parity_step(task, values),
+        _sum_step(task, values),
+        _pattern_step(task, values),
+    ]
     return [step for step in steps if step is not None]
 
 

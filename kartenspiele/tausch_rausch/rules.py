@@ -68,26 +68,30 @@ def plan_move(state, move: Move) -> Plan:
             raise IllegalMoveError("tausch_rausch.illegal.no_such_stall", stall=stall, last=len(STALL_SIZES) - 1)
         size = len(state.stalls[stall])
         if len(move.cards) != size:
-            raise IllegalMoveError("tausch_rausch.illegal.swap_count", stall=stall + 1, count=size,
-                                   given=len(move.cards))
+            raise IllegalMoveError(
+                "tausch_rausch.illegal.swap_count", stall=stall + 1, count=size, given=len(move.cards)
+            )
         return Plan(move, hand_ids(hand, move.cards))
     if move.kind == FULFIL:
         if move.stall is not None or move.task is None:
             raise IllegalMoveError("tausch_rausch.illegal.not_a_move", move=str(move))
         if move.task not in state.open_tasks:
             known = any(task.id == move.task for task in state.options.tasks)
-            raise IllegalMoveError("tausch_rausch.illegal.task_not_open" if known else
-                                   "tausch_rausch.illegal.unknown_task", task=move.task)
+            raise IllegalMoveError(
+                "tausch_rausch.illegal.task_not_open" if known else "tausch_rausch.illegal.unknown_task", task=move.task
+            )
         task = state.task(move.task)
         ids = hand_ids(hand, move.cards)
         failed = failures(task, move.cards)
         if failed:
-            raise IllegalMoveError("tausch_rausch.illegal.not_fulfilled", task=Localised.of(task.title),
-                                   reason=Localised.of(lambda lang: " ".join(step.render(lang) for step in failed)))
+            raise IllegalMoveError(
+                "tausch_rausch.illegal.not_fulfilled",
+                task=Localised.of(task.title),
+                reason=Localised.of(lambda lang: " ".join(step.render(lang) for step in failed)),
+            )
         return Plan(move, ids, task)
     if move.stall is not None or move.cards or move.task is not None:
         raise IllegalMoveError("tausch_rausch.illegal.not_a_move", move=str(move))
     if has_move(state):
         raise IllegalMoveError("tausch_rausch.illegal.cannot_pass")
     return Plan(move)
-

@@ -33,8 +33,7 @@ from .options import TauschRauschOptions
 if TYPE_CHECKING:
     from .state import TauschRauschState
 
-KEYS = {"players", "hands", "stalls", "draw", "discard", "open_tasks", "task_pile", "fulfilled",
-        "to_move", "turn"}
+KEYS = {"players", "hands", "stalls", "draw", "discard", "open_tasks", "task_pile", "fulfilled", "to_move", "turn"}
 
 
 class _TaskPool:
@@ -60,8 +59,9 @@ class _TaskPool:
         return taken
 
 
-def from_scenario(scenario: Mapping[str, Any], seed: int = 0,
-                  options: TauschRauschOptions | Mapping[str, Any] | None = None) -> TauschRauschState:
+def from_scenario(
+    scenario: Mapping[str, Any], seed: int = 0, options: TauschRauschOptions | Mapping[str, Any] | None = None
+) -> TauschRauschState:
     """A state built from `scenario` (see the module's text); impossible ones raise
     `ScenarioError` (or `PlayerCountError`)."""
     from .state import HAND_SIZE, OPEN_TASKS, TauschRauschState, check_players
@@ -93,8 +93,9 @@ def _place_cards(state: TauschRauschState, scenario: Mapping[str, Any], seed: in
     for stall, cards in stalls.items():
         ids = pool.take(cards, f"stall {stall}")
         if len(ids) != STALL_SIZES[stall]:
-            raise ScenarioError("tausch_rausch.scenario.stall_size", stall=stall, count=STALL_SIZES[stall],
-                                given=len(ids))
+            raise ScenarioError(
+                "tausch_rausch.scenario.stall_size", stall=stall, count=STALL_SIZES[stall], given=len(ids)
+            )
         state.stalls[stall] = ids
     draw_given, discard_given = "draw" in scenario, "discard" in scenario
     if draw_given:
@@ -116,8 +117,9 @@ def _place_cards(state: TauschRauschState, scenario: Mapping[str, Any], seed: in
     elif not discard_given:
         state.discard = rest
     elif rest:
-        raise ScenarioError("tausch_rausch.scenario.cards_left", count=len(rest),
-                            cards=format_cards(sort_cards(DECK[i] for i in rest)))
+        raise ScenarioError(
+            "tausch_rausch.scenario.cards_left", count=len(rest), cards=format_cards(sort_cards(DECK[i] for i in rest))
+        )
 
 
 def _place_tasks(state: TauschRauschState, scenario: Mapping[str, Any], seed: int, open_count: int) -> None:
@@ -126,14 +128,12 @@ def _place_tasks(state: TauschRauschState, scenario: Mapping[str, Any], seed: in
     for player, ids in fulfilled.items():
         state.fulfilled[player] = tasks.take(ids, f"fulfilled {player}")
         if len(state.fulfilled[player]) >= state.options.tasks_to_win:
-            raise ScenarioError("tausch_rausch.scenario.already_won", player=player,
-                                count=len(state.fulfilled[player]))
+            raise ScenarioError("tausch_rausch.scenario.already_won", player=player, count=len(state.fulfilled[player]))
     open_given, pile_given = "open_tasks" in scenario, "task_pile" in scenario
     if open_given:
         state.open_tasks = tasks.take(scenario["open_tasks"], "open_tasks")
         if len(state.open_tasks) > open_count:
-            raise ScenarioError("tausch_rausch.scenario.too_many_open", count=len(state.open_tasks),
-                                most=open_count)
+            raise ScenarioError("tausch_rausch.scenario.too_many_open", count=len(state.open_tasks), most=open_count)
     if pile_given:
         state.task_pile = tasks.take(scenario["task_pile"], "task_pile")[::-1]
     rest = list(tasks.free)

@@ -23,8 +23,24 @@ from .options import TauschRauschOptions
 if TYPE_CHECKING:
     from .state import TauschRauschState
 
-FIELDS = ("game", "players", "seed", "options", "hands", "stalls", "draw", "discard", "open_tasks",
-          "task_pile", "fulfilled", "to_move", "turn", "reshuffles", "over", "winner")
+FIELDS = (
+    "game",
+    "players",
+    "seed",
+    "options",
+    "hands",
+    "stalls",
+    "draw",
+    "discard",
+    "open_tasks",
+    "task_pile",
+    "fulfilled",
+    "to_move",
+    "turn",
+    "reshuffles",
+    "over",
+    "winner",
+)
 
 
 def state_to_dict(state: TauschRauschState) -> dict[str, Any]:
@@ -53,8 +69,9 @@ def state_from_dict(data: Mapping[str, Any]) -> TauschRauschState:
     from .state import TauschRauschState
 
     data = fields_of(data, "tausch_rausch", FIELDS)
-    state = built(lambda: TauschRauschState(data["players"], data["seed"],
-                                            TauschRauschOptions.from_dict(data["options"])))
+    state = built(
+        lambda: TauschRauschState(data["players"], data["seed"], TauschRauschOptions.from_dict(data["options"]))
+    )
     players = state.players
     state.hands = per_slot(data["hands"], "hands", players, card_ids)
     state.stalls = per_slot(data["stalls"], "stalls", len(STALL_SIZES), card_ids)

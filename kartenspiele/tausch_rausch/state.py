@@ -34,8 +34,7 @@ OPEN_TASKS = 5
 
 def check_players(players: object) -> int:
     if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise PlayerCountError("player_count", game="Tausch-Rausch", players=players,
-                               low=MIN_PLAYERS, high=MAX_PLAYERS)
+        raise PlayerCountError("player_count", game="Tausch-Rausch", players=players, low=MIN_PLAYERS, high=MAX_PLAYERS)
     return players
 
 
@@ -50,27 +49,32 @@ class TauschRauschState:
         self.options = options or TauschRauschOptions()
         deck = self.options.tasks
         if len(deck) < players * (self.options.tasks_to_win - 1) + 1:
-            raise RuleOptionError("tausch_rausch.option.deck_too_small", tasks=len(deck), players=players,
-                                  win=self.options.tasks_to_win,
-                                  need=players * (self.options.tasks_to_win - 1) + 1)
+            raise RuleOptionError(
+                "tausch_rausch.option.deck_too_small",
+                tasks=len(deck),
+                players=players,
+                win=self.options.tasks_to_win,
+                need=players * (self.options.tasks_to_win - 1) + 1,
+            )
         self.tasks_by_id: dict[str, Task] = {task.id: task for task in deck}
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.stalls: list[list[int]] = [[] for _ in STALL_SIZES]
-        self.draw: list[int] = []          # top card last
-        self.discard: list[int] = []       # top card last
-        self.open_tasks: list[str] = []    # the face-up tasks, left to right
-        self.task_pile: list[str] = []     # top task last
+        self.draw: list[int] = []  # top card last
+        self.discard: list[int] = []  # top card last
+        self.open_tasks: list[str] = []  # the face-up tasks, left to right
+        self.task_pile: list[str] = []  # top task last
         self.fulfilled: list[list[str]] = [[] for _ in range(players)]
         self.to_move = 0
-        self.turn = 0                      # moves made so far
-        self.reshuffles = 0                # times the discard pile became the draw pile
+        self.turn = 0  # moves made so far
+        self.reshuffles = 0  # times the discard pile became the draw pile
         self.over = False
         self.winner: int | None = None
 
     # -- set-up --------------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int = 3, seed: int | None = None,
-            options: TauschRauschOptions | Mapping[str, Any] | None = None) -> TauschRauschState:
+    def new(
+        cls, players: int = 3, seed: int | None = None, options: TauschRauschOptions | Mapping[str, Any] | None = None
+    ) -> TauschRauschState:
         """A new game: shuffle with `seed`, fill the five stalls, deal 5 cards to each
         player, turn up 5 tasks."""
         if not isinstance(options, TauschRauschOptions):
@@ -188,8 +192,11 @@ class TauschRauschState:
             hand.remove(card_id)
         hand.extend(received)
         self.stalls[stall] = list(plan.card_ids)
-        events.append(Event("swapped", player, cards=plan.move.cards, value=stall,
-                            groups=(sort_cards(DECK[i] for i in received),)))
+        events.append(
+            Event(
+                "swapped", player, cards=plan.move.cards, value=stall, groups=(sort_cards(DECK[i] for i in received),)
+            )
+        )
         self._draw(player, 1, events)
 
     def _fulfil(self, plan: Plan, player: int, events: list[Event]) -> None:
@@ -203,14 +210,22 @@ class TauschRauschState:
         slot = self.open_tasks.index(task.id)
         wins = len(self.fulfilled[player]) >= self.options.tasks_to_win
         # value: the reward drawn; the winning task draws none
-        events.append(Event("task_fulfilled", player, cards=plan.move.cards, task=task.id,
-                            value=None if wins else task.reward))
+        events.append(
+            Event("task_fulfilled", player, cards=plan.move.cards, task=task.id, value=None if wins else task.reward)
+        )
         if wins:
             del self.open_tasks[slot]
             self.over = True
             self.winner = player
-            events.append(Event("game_won", player, value=len(self.fulfilled[player]),
-                                scores=tuple(self.scores()), winners=(player,)))
+            events.append(
+                Event(
+                    "game_won",
+                    player,
+                    value=len(self.fulfilled[player]),
+                    scores=tuple(self.scores()),
+                    winners=(player,),
+                )
+            )
             return
         if self.task_pile:
             self.open_tasks[slot] = self.task_pile.pop()
@@ -230,8 +245,7 @@ class TauschRauschState:
             drawn.append(self.draw.pop())
         self.hands[player].extend(drawn)
         if drawn:
-            events.append(Event("drew", player, cards=tuple(DECK[i] for i in drawn), value=len(drawn),
-                                hidden=True))
+            events.append(Event("drew", player, cards=tuple(DECK[i] for i in drawn), value=len(drawn), hidden=True))
         if len(drawn) < count:
             events.append(Event("nothing_to_draw", player, value=count - len(drawn)))
 
@@ -299,8 +313,10 @@ class TauschRauschState:
         return state_html(self)
 
     def __repr__(self) -> str:
-        return (f"<TauschRauschState players={self.players} seed={self.seed} to_move={self.to_move} "
-                f"turn={self.turn} tasks={self.scores()} over={self.over}>")
+        return (
+            f"<TauschRauschState players={self.players} seed={self.seed} to_move={self.to_move} "
+            f"turn={self.turn} tasks={self.scores()} over={self.over}>"
+        )
 
 
 def new_game(players: int = 3, seed: int | None = None, **options: Any) -> TauschRauschState:

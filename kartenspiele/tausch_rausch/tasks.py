@@ -35,8 +35,15 @@ SAME = "same"
 REWARDS = (1, 2)
 MAX_COUNT = 12
 _COLOUR_WORDS = {
-    "gelb": "ge", "yellow": "ge", "grün": "gr", "gruen": "gr", "green": "gr",
-    "blau": "bl", "blue": "bl", "rot": "ro", "red": "ro",
+    "gelb": "ge",
+    "yellow": "ge",
+    "grün": "gr",
+    "gruen": "gr",
+    "green": "gr",
+    "blau": "bl",
+    "blue": "bl",
+    "rot": "ro",
+    "red": "ro",
 }
 _ID = re.compile(r"^[\w-]+$")
 
@@ -122,8 +129,7 @@ class Sum(Block):
         return cls(total, total)
 
     def allows(self, total: int) -> bool:
-        return ((self.at_least is None or total >= self.at_least)
-                and (self.at_most is None or total <= self.at_most))
+        return (self.at_least is None or total >= self.at_least) and (self.at_most is None or total <= self.at_most)
 
     def to_dict(self) -> dict[str, Any]:
         return {"block": "sum", "at_least": self.at_least, "at_most": self.at_most}
@@ -223,8 +229,7 @@ class AdjacentPairs(Pattern):
     def holds(self, values: Sequence[int]) -> bool:
         counts = Counter(values)
         keys = sorted(counts)
-        return (all(n == 2 for n in counts.values())
-                and all(b == a + 1 for a, b in zip(keys, keys[1:])))
+        return all(n == 2 for n in counts.values()) and all(b == a + 1 for a, b in zip(keys, keys[1:]))
 
 
 def _pairs_example(count: int) -> str:
@@ -284,8 +289,12 @@ class Task:
         reason = impossibility(self)
         if reason is not None:
             key, params = reason
-            raise _error("impossible", task=self.id, count=self.count,
-                         reason=Localised.of(lambda lang: text(key, lang, **params)))
+            raise _error(
+                "impossible",
+                task=self.id,
+                count=self.count,
+                reason=Localised.of(lambda lang: text(key, lang, **params)),
+            )
 
     # -- checks on values ---------------------------------------------------------------
     @property
@@ -368,8 +377,12 @@ class Task:
 
     # -- JSON ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "count": self.count, "reward": self.reward,
-                "conditions": [block.to_dict() for block in self.conditions]}
+        return {
+            "id": self.id,
+            "count": self.count,
+            "reward": self.reward,
+            "conditions": [block.to_dict() for block in self.conditions],
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Task:
@@ -415,4 +428,3 @@ def check_task(value: Any) -> Task:
     if isinstance(value, Mapping):
         return Task.from_dict(value)
     raise _error("malformed", data=value)
-

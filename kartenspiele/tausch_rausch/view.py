@@ -30,7 +30,7 @@ class TauschRauschView:
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     stalls: tuple[tuple[Card, ...], ...]
-    discard: tuple[Card, ...]            # face up, bottom first
+    discard: tuple[Card, ...]  # face up, bottom first
     draw_size: int
     open_tasks: tuple[str, ...]
     task_pile_size: int

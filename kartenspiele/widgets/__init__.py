@@ -17,5 +17,4 @@ from .tausch_rausch_tutorial import TauschRauschTutorial
 
 install_from_environment()  # under `kartenspiele serve`: one click computes for a bounded time
 
-__all__ = ["QuantoTable", "QuantoTutorial", "Seat", "StartPage", "TauschRauschTable", "TauschRauschTutorial",
-           "saved"]
+__all__ = ["QuantoTable", "QuantoTutorial", "Seat", "StartPage", "TauschRauschTable", "TauschRauschTutorial", "saved"]

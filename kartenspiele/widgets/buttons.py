@@ -42,8 +42,13 @@ class _Slot:
 class ButtonRow(widgets.HBox):
     """A row of buttons drawn from `Spec`s; pressing one calls `on_press(key)`."""
 
-    def __init__(self, on_press: Callable[[Hashable], None], base_class: str = "ks-btn",
-                 row_class: str = "ks-buttonrow", access: Access | None = None) -> None:
+    def __init__(
+        self,
+        on_press: Callable[[Hashable], None],
+        base_class: str = "ks-btn",
+        row_class: str = "ks-buttonrow",
+        access: Access | None = None,
+    ) -> None:
         super().__init__()
         self.add_class(row_class)
         self._on_press = on_press
@@ -83,8 +88,14 @@ class ButtonRow(widgets.HBox):
                 slot.classes = spec.classes
             if self._access is not None:
                 pressed = None if spec.pressed is None else str(spec.pressed).lower()
-                self._access.set(slot.token, {"aria-label": spec.name or spec.label, "aria-pressed": pressed,
-                                              "aria-description": spec.description or None})
+                self._access.set(
+                    slot.token,
+                    {
+                        "aria-label": spec.name or spec.label,
+                        "aria-pressed": pressed,
+                        "aria-description": spec.description or None,
+                    },
+                )
         shown = tuple(slot.button for slot in self._slots[: len(self.specs)])
         if self.children != shown:
             self.children = shown

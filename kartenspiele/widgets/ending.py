@@ -53,25 +53,41 @@ class EndScreen(widgets.VBox):
         self.new_button.description = t("button.new_game", lang)
         self.home.value = home_link(lang)
 
-    def show(self, scores: Sequence[int], winners: Sequence[int], names: Sequence[str], viewer: int | None,
-             score_label: str, lines: Sequence[str], lang: str) -> None:
+    def show(
+        self,
+        scores: Sequence[int],
+        winners: Sequence[int],
+        names: Sequence[str],
+        viewer: int | None,
+        score_label: str,
+        lines: Sequence[str],
+        lang: str,
+    ) -> None:
         """Fill the screen: verdict, celebration, scores (highest first), how the game ended."""
         sentence, cheer = verdict(winners, names, viewer, lang)
         won = set(winners)
         order = sorted(range(len(scores)), key=lambda p: -scores[p])
         rows = "".join(
             f"<tr class='{'ks-winner' if p in won else ''}'><td>{'★' if p in won else ''}</td>"
-            f"<td>{escape(names[p])}</td><td>{scores[p]}</td></tr>" for p in order)
-        party = ("<div class='ks-confetti' aria-hidden='true'>"
-                 + "".join(f"<span style='--i:{i}'>{c}</span>" for i, c in enumerate(CONFETTI)) + "</div>"
-                 if cheer else "")
+            f"<td>{escape(names[p])}</td><td>{scores[p]}</td></tr>"
+            for p in order
+        )
+        party = (
+            "<div class='ks-confetti' aria-hidden='true'>"
+            + "".join(f"<span style='--i:{i}'>{c}</span>" for i, c in enumerate(CONFETTI))
+            + "</div>"
+            if cheer
+            else ""
+        )
         extra = "".join(f"<p>{escape(line)}</p>" for line in lines)
         comfort = "" if cheer or not won else f"<p>{escape(t('ending.next_time', lang))}</p>"
-        value = (f"{party}<h2>{escape(t('result.title', lang))}</h2>"
-                 f"<p class='ks-verdict' role='status'>{escape(sentence)}</p>{comfort}"
-                 f"<table class='ks-scores'><caption class='ks-hidden'>{escape(score_label)}</caption>"
-                 f"<tr><th scope='col'><span class='ks-hidden'>{escape(t('access.winner', lang))}</span></th>"
-                 f"<th scope='col'>{escape(t('result.player', lang))}</th>"
-                 f"<th scope='col'>{escape(score_label)}</th></tr>{rows}</table>{extra}")
+        value = (
+            f"{party}<h2>{escape(t('result.title', lang))}</h2>"
+            f"<p class='ks-verdict' role='status'>{escape(sentence)}</p>{comfort}"
+            f"<table class='ks-scores'><caption class='ks-hidden'>{escape(score_label)}</caption>"
+            f"<tr><th scope='col'><span class='ks-hidden'>{escape(t('access.winner', lang))}</span></th>"
+            f"<th scope='col'>{escape(t('result.player', lang))}</th>"
+            f"<th scope='col'>{escape(score_label)}</th></tr>{rows}</table>{extra}"
+        )
         if self.text.value != value:
             self.text.value = value

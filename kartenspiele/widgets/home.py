@@ -17,5 +17,7 @@ def home_href(lang: str, page: str = START_PAGE) -> str:
 
 def home_link(lang: str, page: str = START_PAGE) -> str:
     """An HTML link to the start page, drawn like a button."""
-    return (f"<a class='ks-home' href='{escape(home_href(lang, page))}' target='_self'>"
-            f"<span aria-hidden='true'>⌂</span> <span class='ks-home-text'>{escape(t('access.home', lang))}</span></a>")
+    return (
+        f"<a class='ks-home' href='{escape(home_href(lang, page))}' target='_self'>"
+        f"<span aria-hidden='true'>⌂</span> <span class='ks-home-text'>{escape(t('access.home', lang))}</span></a>"
+    )

@@ -30,8 +30,14 @@ class Lobby(widgets.VBox):
     """Open a room, join one, or go on with a remembered game. `store` defaults to the app's
     store (`$KARTENSPIELE_STORE`); a store that cannot be opened is reported, not raised."""
 
-    def __init__(self, lang: str = "de", store: Store | None = None, memory: BrowserMemory | None = None,
-                 on_room: Callable[[RoomPage | SavedGame], None] | None = None, poll: bool = True) -> None:
+    def __init__(
+        self,
+        lang: str = "de",
+        store: Store | None = None,
+        memory: BrowserMemory | None = None,
+        on_room: Callable[[RoomPage | SavedGame], None] | None = None,
+        poll: bool = True,
+    ) -> None:
         super().__init__()
         self.add_class("ks-lobby")
         self.lang = lang
@@ -62,8 +68,16 @@ class Lobby(widgets.VBox):
         self.open_button.on_click(lambda _: self.open_room())
         self.game.observe(lambda _: self._seats_changed(), "value")
         self.players.observe(lambda _: self._seats_changed(), "value")
-        self.open_box = widgets.VBox([self.open_title, self.game, widgets.HBox([self.players_label, self.players]),
-                                      *self.seat_kinds, self.open_name, self.open_button])
+        self.open_box = widgets.VBox(
+            [
+                self.open_title,
+                self.game,
+                widgets.HBox([self.players_label, self.players]),
+                *self.seat_kinds,
+                self.open_name,
+                self.open_button,
+            ]
+        )
         self.open_box.add_class("ks-lobby-open")
         # join a room
         self.join_title = widgets.HTML()
@@ -111,7 +125,8 @@ class Lobby(widgets.VBox):
     def _seats_changed(self) -> None:
         game, lang = self.game.value, self.lang
         options = [(text("lobby.seat.classmate", lang), OPEN)] + [
-            (text("lobby.seat.computer", lang, level=level_label(level, lang)), level) for level in LEVELS[game]]
+            (text("lobby.seat.computer", lang, level=level_label(level, lang)), level) for level in LEVELS[game]
+        ]
         for index, dropdown in enumerate(self.seat_kinds):
             value = dropdown.value if dropdown.value in dict(options).values() else OPEN
             dropdown.options = options
@@ -128,8 +143,11 @@ class Lobby(widgets.VBox):
         for item in self.memory.games:
             code, game, name = str(item.get("code", "")), str(item.get("game", "")), str(item.get("name", ""))
             title = GAMES[game].title if game in GAMES else game
-            button = widgets.Button(description=text("lobby.resume.button", lang, game=title, code=code, name=name),
-                                    icon="play-circle", layout=widgets.Layout(width="auto"))
+            button = widgets.Button(
+                description=text("lobby.resume.button", lang, game=title, code=code, name=name),
+                icon="play-circle",
+                layout=widgets.Layout(width="auto"),
+            )
             button.add_class("ks-room-resume")
             button.on_click(lambda _, code=code, name=name: self.resume(code, name))
             buttons.append(button)
@@ -143,8 +161,11 @@ class Lobby(widgets.VBox):
             return
         try:
             room, seat, token = action(self.rooms)
-            page: RoomPage | SavedGame = (resumed_game(self.rooms, room, self.lang, self.memory) if room.hot_seat
-                                          else RoomPage(self.rooms, room, seat, self.lang, poll=self.poll))
+            page: RoomPage | SavedGame = (
+                resumed_game(self.rooms, room, self.lang, self.memory)
+                if room.hot_seat
+                else RoomPage(self.rooms, room, seat, self.lang, poll=self.poll)
+            )
         except KartenspieleError as error:
             self._error(error.message(self.lang))
             return
@@ -156,18 +177,17 @@ class Lobby(widgets.VBox):
             self.on_room(page)
 
     def open_room(self) -> None:
-        """"Raum eröffnen": a room with the chosen game and seats; the opener sits first."""
+        """ "Raum eröffnen": a room with the chosen game and seats; the opener sits first."""
         players = self.players.value
-        seats = [dropdown.value for dropdown in self.seat_kinds[:players - 1]]
+        seats = [dropdown.value for dropdown in self.seat_kinds[: players - 1]]
         game = self.game.value
         self._enter(lambda rooms: rooms.open(game, players, seats, self.open_name.value, fill=default_level(game)))
 
     def join_room(self) -> None:
-        """"Raum beitreten" with the typed code and name (this browser's token, if it has one)."""
+        """ "Raum beitreten" with the typed code and name (this browser's token, if it has one)."""
         code, name = self.code.value, self.join_name.value
         self._enter(lambda rooms: rooms.join(code, name, self.memory.token(code.strip().upper())))
 
     def resume(self, code: str, name: str) -> None:
-        """"Weiterspielen": back to a remembered seat."""
+        """ "Weiterspielen": back to a remembered seat."""
         self._enter(lambda rooms: rooms.join(code, name, self.memory.token(code)))
-

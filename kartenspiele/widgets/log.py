@@ -36,8 +36,15 @@ class MoveLog(widgets.HTML):
         self._cache[index] = (events, lang, html)
         return html
 
-    def show(self, moves: Sequence[Sequence[Event]], actors: Sequence[int], tell: Teller, lang: str,
-             heading: str, footer: str) -> None:
+    def show(
+        self,
+        moves: Sequence[Sequence[Event]],
+        actors: Sequence[int],
+        tell: Teller,
+        lang: str,
+        heading: str,
+        footer: str,
+    ) -> None:
         """Redraw: the newest `limit` moves first, then the game's opening line."""
         for index in [i for i in self._cache if i >= len(moves)]:
             del self._cache[index]
@@ -48,8 +55,10 @@ class MoveLog(widgets.HTML):
             if html:
                 latest = " class='ks-latest'" if index == len(moves) - 1 else ""
                 items.append(f"<li{latest} value='{index + 1}'>{html}</li>")
-        value = (f"<div class='ks-log-title'>{escape(heading)}</div>"
-                 f"<ol reversed class='ks-log-list'>{''.join(items)}</ol>"
-                 f"<div class='ks-log-footer'>{escape(footer)}</div>")
+        value = (
+            f"<div class='ks-log-title'>{escape(heading)}</div>"
+            f"<ol reversed class='ks-log-list'>{''.join(items)}</ol>"
+            f"<div class='ks-log-footer'>{escape(footer)}</div>"
+        )
         if self.value != value:
             self.value = value

@@ -34,8 +34,14 @@ ACTION_BUTTONS = 6
 END_EVENTS = {"table_to_last_capturer", "table_out", "quanto_lost"}
 
 
-def card_spec(card_id: int, lang: str, classes: Sequence[str] = (), tooltip: str = "",
-              disabled: bool = False, pressed: bool | None = None) -> Spec:
+def card_spec(
+    card_id: int,
+    lang: str,
+    classes: Sequence[str] = (),
+    tooltip: str = "",
+    disabled: bool = False,
+    pressed: bool | None = None,
+) -> Spec:
     """A card as a button: big value (★ for a joker), rainbow or joker look, its full name
     for screen readers and as tooltip; `pressed` whether it is picked."""
     face = DECK[card_id]
@@ -43,8 +49,16 @@ def card_spec(card_id: int, lang: str, classes: Sequence[str] = (), tooltip: str
     if face.rainbow:
         looks.append("ks-rainbow")
     name = card_name(face, lang)
-    return Spec(card_id, "★" if face.is_joker else str(face.value), f"{name}. {tooltip}" if tooltip else name,
-                tuple(looks) + tuple(classes), disabled, name=name, pressed=pressed, description=tooltip)
+    return Spec(
+        card_id,
+        "★" if face.is_joker else str(face.value),
+        f"{name}. {tooltip}" if tooltip else name,
+        tuple(looks) + tuple(classes),
+        disabled,
+        name=name,
+        pressed=pressed,
+        description=tooltip,
+    )
 
 
 def move_label(move: Move, lang: str, names: Sequence[str]) -> str:
@@ -73,10 +87,16 @@ class QuantoTable(GameTable):
     title_key = "quanto.title"
     player_range = (MIN_PLAYERS, MAX_PLAYERS)
     variants = (
-        Variant("refill", "quanto.variant.refill", (("quanto.variant.refill_choice", "choice"),
-                                                     ("quanto.variant.refill_auto", "auto"))),
-        Variant("lay_only_if_stuck", "quanto.variant.lay",
-                (("quanto.variant.lay_always", False), ("quanto.variant.lay_stuck", True))),
+        Variant(
+            "refill",
+            "quanto.variant.refill",
+            (("quanto.variant.refill_choice", "choice"), ("quanto.variant.refill_auto", "auto")),
+        ),
+        Variant(
+            "lay_only_if_stuck",
+            "quanto.variant.lay",
+            (("quanto.variant.lay_always", False), ("quanto.variant.lay_stuck", True)),
+        ),
     )
 
     # -- building ------------------------------------------------------------------------
@@ -107,9 +127,13 @@ class QuantoTable(GameTable):
         self.held = widgets.HTML()
         self.mine = widgets.HTML()
         hand = widgets.VBox([self.hand_label, self.hand_row, self.held])
-        self.private_area.children = (self.sum_line, self.actions, self.action_more, self.message,
-                                      widgets.HBox([hand, self.mine], layout=widgets.Layout(flex_flow="row wrap",
-                                                                                           grid_gap="12px")))
+        self.private_area.children = (
+            self.sum_line,
+            self.actions,
+            self.action_more,
+            self.message,
+            widgets.HBox([hand, self.mine], layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px")),
+        )
         self._action_moves: list[Move] = []
 
     def new_state(self, config: GameConfig) -> Any:
@@ -221,8 +245,11 @@ class QuantoTable(GameTable):
                 else:
                     classes.append("ks-blocked")
                     tooltip = selection.why_not(card_id, lang, self.names)
-            specs.append(card_spec(card_id, lang, classes, tooltip, disabled=not mine,
-                                   pressed=card_id in self.picked if mine else None))
+            specs.append(
+                card_spec(
+                    card_id, lang, classes, tooltip, disabled=not mine, pressed=card_id in self.picked if mine else None
+                )
+            )
         self.table_row.show(specs)
         if viewer is None:
             return
@@ -235,21 +262,34 @@ class QuantoTable(GameTable):
         cards = state.drawn if drawn_phase else state.hands[viewer]
         label = t("quanto.drawn" if drawn_phase else "quanto.your_hand", lang, name=self.names[viewer])
         self._set(self.hand_label, f"<h2 class='ks-area'>{escape(label)}</h2>")
-        specs = [card_spec(i, lang, ("ks-selected",) if i == self.card else (), disabled=not mine,
-                           pressed=i == self.card if mine else None)
-                 for i in sorted(cards, key=lambda i: DECK[i].sort_key())]
+        specs = [
+            card_spec(
+                i,
+                lang,
+                ("ks-selected",) if i == self.card else (),
+                disabled=not mine,
+                pressed=i == self.card if mine else None,
+            )
+            for i in sorted(cards, key=lambda i: DECK[i].sort_key())
+        ]
         self.hand_row.show(specs)
         held = ""
         if drawn_phase and state.hands[viewer]:
-            held = (f"<div class='ks-row'><span class='ks-label'>{escape(t('quanto.hand_waits', lang))}</span>"
-                    + "".join(card_html(DECK[i], lang, small=True) for i in state.hands[viewer]) + "</div>")
+            held = (
+                f"<div class='ks-row'><span class='ks-label'>{escape(t('quanto.hand_waits', lang))}</span>"
+                + "".join(card_html(DECK[i], lang, small=True) for i in state.hands[viewer])
+                + "</div>"
+            )
         self._set(self.held, held)
         self._set(self.mine, self._players_html([viewer], own=True))
         if selection is not None:
             expression = selection.expression(lang, self.names)
             played = card_name(DECK[self.card], lang)
-            text = t("quanto.sum_line", lang, card=played, sum=expression) if expression else \
-                t("quanto.sum_line_empty", lang, card=played)
+            text = (
+                t("quanto.sum_line", lang, card=played, sum=expression)
+                if expression
+                else t("quanto.sum_line_empty", lang, card=played)
+            )
             self._set(self.sum_line, f"<div aria-live='polite'>{escape(text)}</div>")
         else:
             self._set(self.sum_line, "")
@@ -290,16 +330,26 @@ class QuantoTable(GameTable):
     def player_rows(self, player: int, own: bool) -> list[str]:
         state = self.state
         lang = self.lang
-        hand = "" if own else (f"<span class='ks-label'>{escape(t('quanto.hand', lang))}</span>"
-                               f"{back_html(len(state.hands[player]), lang)}")
-        rows = [f"<div class='ks-row'>{hand}<span class='ks-label'>{escape(t('quanto.win_pile', lang))}</span>"
-                f"<span class='ks-count'>{len(state.win[player])}</span></div>"]
+        hand = (
+            ""
+            if own
+            else (
+                f"<span class='ks-label'>{escape(t('quanto.hand', lang))}</span>"
+                f"{back_html(len(state.hands[player]), lang)}"
+            )
+        )
+        rows = [
+            f"<div class='ks-row'>{hand}<span class='ks-label'>{escape(t('quanto.win_pile', lang))}</span>"
+            f"<span class='ks-count'>{len(state.win[player])}</span></div>"
+        ]
         chip = state.chip_of[player]
         if chip is not None:
             stack = "".join(card_html(DECK[i], lang, small=True) for i in state.stacks[player])
-            rows.append(f"<div class='ks-row'><span class='ks-label'>{escape(t('quanto.quanto', lang))}</span>"
-                        f"<span class='ks-chip' title='{escape(t('quanto.chip', lang, chip=chip))}'>{chip}</span>"
-                        f"{stack}</div>")
+            rows.append(
+                f"<div class='ks-row'><span class='ks-label'>{escape(t('quanto.quanto', lang))}</span>"
+                f"<span class='ks-chip' title='{escape(t('quanto.chip', lang, chip=chip))}'>{chip}</span>"
+                f"{stack}</div>"
+            )
         return rows
 
     def _pile_html(self) -> str:
@@ -307,9 +357,11 @@ class QuantoTable(GameTable):
         lang = self.lang
         held = set(state.chip_of)
         chips = "".join(f"<span class='ks-chip'>{c}</span>" for c in CHIPS if c not in held)
-        return (f"<div class='ks-row'><span class='ks-label'>{escape(t('quanto.draw_pile', lang))}</span>"
-                f"{back_html(len(state.draw), lang)}"
-                f"<span class='ks-label'>{escape(t('quanto.supply', lang))}</span>{chips}</div>")
+        return (
+            f"<div class='ks-row'><span class='ks-label'>{escape(t('quanto.draw_pile', lang))}</span>"
+            f"{back_html(len(state.draw), lang)}"
+            f"<span class='ks-label'>{escape(t('quanto.supply', lang))}</span>{chips}</div>"
+        )
 
     # -- words --------------------------------------------------------------------------------
     def prompt(self) -> str:
@@ -347,5 +399,6 @@ class QuantoTable(GameTable):
         return t("quanto.score_label", self.lang)
 
     def ending_lines(self, events: Sequence[Event]) -> list[str]:
-        return [narrate(event, self.lang, self.narrator_viewer, self.names)
-                for event in events if event.kind in END_EVENTS]
+        return [
+            narrate(event, self.lang, self.narrator_viewer, self.names) for event in events if event.kind in END_EVENTS
+        ]

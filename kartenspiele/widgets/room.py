@@ -38,10 +38,12 @@ LISTEN_SECONDS = 0.5
 heartbeat and computer moves; a new entry wakes it at once."""
 HEARTBEAT_SECONDS = 3.0
 """How often a page says that it is still open (and looks who else is)."""
-ROOM_CSS = ("<style>.ks-room-head{margin:0.4em 0;font-size:1.1em}"
-            ".ks-room-code{font-weight:bold;font-size:1.3em;letter-spacing:0.15em;padding:0.1em 0.4em;"
-            "border:2px solid #1565c0;border-radius:0.3em;margin-right:0.4em}"
-            ".ks-seats li{font-size:1.1em;margin:0.2em 0}.ks-seat-open{color:#555555}</style>")
+ROOM_CSS = (
+    "<style>.ks-room-head{margin:0.4em 0;font-size:1.1em}"
+    ".ks-room-code{font-weight:bold;font-size:1.3em;letter-spacing:0.15em;padding:0.1em 0.4em;"
+    "border:2px solid #1565c0;border-radius:0.3em;margin-right:0.4em}"
+    ".ks-seats li{font-size:1.1em;margin:0.2em 0}.ks-seat-open{color:#555555}</style>"
+)
 
 
 class RoomTableMixin:
@@ -68,8 +70,15 @@ class RoomTableMixin:
 
     def _sync_toolbar(self) -> None:
         super()._sync_toolbar()
-        for widget in (self.language, self.new_button, self.speed, self.step, self.next_button, self.again_button,
-                       self.result_new_button):
+        for widget in (
+            self.language,
+            self.new_button,
+            self.speed,
+            self.step,
+            self.next_button,
+            self.again_button,
+            self.result_new_button,
+        ):
             widget.layout.display = "none"
         self.undo_button.disabled = not self.controller.can_undo()
 
@@ -103,8 +112,7 @@ def seat_display_names(room: Room, lang: str) -> list[str]:
 class RoomController:
     """Keeps one seat's table in step with the room's log."""
 
-    def __init__(self, rooms: Rooms, room: Room, seat: int, lang: str,
-                 on_note: Callable[[str, str], None]) -> None:
+    def __init__(self, rooms: Rooms, room: Room, seat: int, lang: str, on_note: Callable[[str, str], None]) -> None:
         self.rooms = rooms
         self.room = room
         self.seat = seat
@@ -133,7 +141,7 @@ class RoomController:
 
     def catch_up(self) -> bool:
         """Draw the entries the room has taken in since the table was drawn; True if any."""
-        entries = self.room.entries[self.shown:]
+        entries = self.room.entries[self.shown :]
         if not entries:
             return False
         if all(entry["type"] == "move" for entry in entries):
@@ -229,36 +237,46 @@ class RoomPage(widgets.VBox):
 
     # -- what is shown ---------------------------------------------------------------------
     def say(self, message: str, kind: str = "info") -> None:
-        self.note.value = (f"<div class='ks-say ks-say-{kind}' role='alert'>{escape(message)}</div>"
-                           if message else "")
+        self.note.value = f"<div class='ks-say ks-say-{kind}' role='alert'>{escape(message)}</div>" if message else ""
 
     def draw(self) -> None:
         lang, room = self.lang, self.room
         names = seat_display_names(room, lang)
         game = text(f"room.game.{room.game}", lang)
-        self.header.value = (f"<div class='ks-room-head'><span class='ks-room-code'>{escape(room.code)}</span> "
-                             f"{escape(text('room.header', lang, game=game, name=names[self.seat]))}</div>")
+        self.header.value = (
+            f"<div class='ks-room-head'><span class='ks-room-code'>{escape(room.code)}</span> "
+            f"{escape(text('room.header', lang, game=game, name=names[self.seat]))}</div>"
+        )
         if room.started:
             if self.controller is None:
                 self.controller = RoomController(self.rooms, room, self.seat, lang, self.say)
-                self.children = (style_widget(), self.css, self.header, self.note, self.controller.table,
-                                 self.hand_over_box)
+                self.children = (
+                    style_widget(),
+                    self.css,
+                    self.header,
+                    self.note,
+                    self.controller.table,
+                    self.hand_over_box,
+                )
             self._draw_hand_over(names)
             return
         rows = "".join(
             f"<li class='ks-seat-{'open' if seat.is_open else 'taken'}'>{escape(names[index])}"
-            + (f" <i>{escape(text('room.seat.you', lang))}</i>" if index == self.seat else "") + "</li>"
-            for index, seat in enumerate(room.seats))
+            + (f" <i>{escape(text('room.seat.you', lang))}</i>" if index == self.seat else "")
+            + "</li>"
+            for index, seat in enumerate(room.seats)
+        )
         if self.seat == 0:
             waiting_text = text("room.waiting.opener", lang, code=room.code)
         elif self.leads():
             waiting_text = text("room.waiting.opener_away", lang, name=room.seats[0].name)
         else:
             waiting_text = text("room.waiting.guest", lang, name=room.seats[0].name)
-        self.seat_list.value = (f"<p>{escape(waiting_text)}</p><ul class='ks-seats'>{rows}</ul>")
+        self.seat_list.value = f"<p>{escape(waiting_text)}</p><ul class='ks-seats'>{rows}</ul>"
         open_seats = sum(seat.is_open for seat in room.seats)
-        self.start_button.description = (text("room.start.fill", lang, count=open_seats) if open_seats
-                                         else text("room.start", lang))
+        self.start_button.description = (
+            text("room.start.fill", lang, count=open_seats) if open_seats else text("room.start", lang)
+        )
         self.start_button.layout.display = "" if self.leads() else "none"
 
     def set_language(self, lang: str) -> None:
@@ -274,16 +292,20 @@ class RoomPage(widgets.VBox):
     def leads(self) -> bool:
         """Whether this page may start and hand over seats (see `Rooms.leads`); decided on the
         absences seen at the last heartbeat."""
-        return self.seat == 0 or (self.room.seats[self.seat].is_person
-                                  and self._absent.get(0, 0.0) >= HAND_OVER_SECONDS)
+        return self.seat == 0 or (
+            self.room.seats[self.seat].is_person and self._absent.get(0, 0.0) >= HAND_OVER_SECONDS
+        )
 
     def _draw_hand_over(self, names: list[str]) -> None:
         buttons = []
         if self.leads() and not self.room.over:
             for index, absent in sorted(self._absent.items()):
                 if absent >= HAND_OVER_SECONDS and self.room.seats[index].is_person and index != self.seat:
-                    button = widgets.Button(description=text("room.hand_over", self.lang, name=names[index]),
-                                            icon="desktop", layout=widgets.Layout(width="auto"))
+                    button = widgets.Button(
+                        description=text("room.hand_over", self.lang, name=names[index]),
+                        icon="desktop",
+                        layout=widgets.Layout(width="auto"),
+                    )
                     button.on_click(lambda _, seat=index: self.hand_over(seat))
                     buttons.append(button)
         if [b.description for b in self.hand_over_box.children] != [b.description for b in buttons]:
@@ -316,10 +338,12 @@ class RoomPage(widgets.VBox):
             if beat:
                 self._last_heartbeat = now
                 self.rooms.heartbeat(self.room, self.seat)
-                self._absent = {index: self.rooms.absent_for(self.room, index)
-                                for index, seat in enumerate(self.room.seats) if seat.is_person}
-            changed = (self.controller.step() if self.controller is not None
-                       else bool(self.rooms.refresh(self.room)))
+                self._absent = {
+                    index: self.rooms.absent_for(self.room, index)
+                    for index, seat in enumerate(self.room.seats)
+                    if seat.is_person
+                }
+            changed = self.controller.step() if self.controller is not None else bool(self.rooms.refresh(self.room))
             if self._store_note:
                 self._store_note = ""
                 self.say("")

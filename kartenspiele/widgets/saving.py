@@ -49,8 +49,10 @@ class SaveRecorder:
         try:
             room = self.room if table.session is self.session and self.room is not None else self._begin()
             moves = table.session.moves
-            while len(room.state_session.moves) > len(moves) or room.state_session.moves != moves[:len(
-                    room.state_session.moves)]:
+            while (
+                len(room.state_session.moves) > len(moves)
+                or room.state_session.moves != moves[: len(room.state_session.moves)]
+            ):
                 self.rooms.record_undo(room)
             for index in range(len(room.state_session.moves), len(moves)):
                 seat = table.actors[index]
@@ -66,8 +68,9 @@ class SaveRecorder:
         state = table.session.initial
         config = table.config
         options = config.options if config is not None else {}
-        seats = [("person" if seat.is_person else seat.kind, table.names[index])
-                 for index, seat in enumerate(table.seats)]
+        seats = [
+            ("person" if seat.is_person else seat.kind, table.names[index]) for index, seat in enumerate(table.seats)
+        ]
         self.room, seat, token = self.rooms.record(table.game, state.players, state.seed, options, seats)
         self.session = table.session
         self.memory.remember(self.room.code, token, table.game, table.names[seat])

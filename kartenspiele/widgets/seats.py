@@ -24,7 +24,7 @@ def default_level(levels: Sequence[str]) -> str | None:
 
 
 def level_label(level: str, lang: str) -> str:
-    """"leicht" / "mittel" / "schwer", as the computer players name their levels."""
+    """ "leicht" / "mittel" / "schwer", as the computer players name their levels."""
     return bots.level_name(level, lang)
 
 
@@ -54,6 +54,7 @@ def seat_names(seats: Sequence[Seat], lang: str) -> list[str]:
         elif len(computers) == 1:
             names.append(t("seat.computer_name", lang, level=level_label(seat.kind, lang)))
         else:
-            names.append(t("seat.computer_numbered", lang, number=computers.index(index) + 1,
-                           level=level_label(seat.kind, lang)))
+            names.append(
+                t("seat.computer_numbered", lang, number=computers.index(index) + 1, level=level_label(seat.kind, lang))
+            )
     return names

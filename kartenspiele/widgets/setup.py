@@ -42,8 +42,15 @@ class GameConfig:
 class SetupPanel(widgets.VBox):
     """Choose players, seats, variants and seed; `on_start(config)` runs on "Spiel starten"."""
 
-    def __init__(self, game: str, players: tuple[int, int], variants: Sequence[Variant], lang: str,
-                 on_start: Callable[[GameConfig], None], default_players: int = 2) -> None:
+    def __init__(
+        self,
+        game: str,
+        players: tuple[int, int],
+        variants: Sequence[Variant],
+        lang: str,
+        on_start: Callable[[GameConfig], None],
+        default_players: int = 2,
+    ) -> None:
         super().__init__()
         self.add_class("ks-setup")
         self.game = game
@@ -58,8 +65,10 @@ class SetupPanel(widgets.VBox):
         self.seat_labels = [widgets.HTML() for _ in range(high)]
         self.seat_kinds = [widgets.Dropdown(layout=widgets.Layout(width="14em")) for _ in range(high)]
         self.seat_names = [widgets.Text(layout=widgets.Layout(width="12em")) for _ in range(high)]
-        self.seat_rows = [widgets.HBox([label, kind, name], layout=widgets.Layout(align_items="center"))
-                          for label, kind, name in zip(self.seat_labels, self.seat_kinds, self.seat_names)]
+        self.seat_rows = [
+            widgets.HBox([label, kind, name], layout=widgets.Layout(align_items="center"))
+            for label, kind, name in zip(self.seat_labels, self.seat_kinds, self.seat_names)
+        ]
         computer = default_level(self.levels)
         for index, kind in enumerate(self.seat_kinds):
             kind.options = self._kind_options()
@@ -75,24 +84,32 @@ class SetupPanel(widgets.VBox):
         self.start.add_class("ks-start")
         self.start.on_click(lambda _: on_start(self.config()))
         self.players.observe(self._seats_changed, "value")
-        variant_rows = [widgets.HBox([label, box], layout=widgets.Layout(align_items="center"))
-                        for label, box in zip(self.variant_labels, self.variant_boxes)]
-        self.children = (self.title, widgets.HBox([self.players_label, self.players]), *self.seat_rows,
-                         *variant_rows, widgets.HBox([self.seed_label, self.seed, self.dice]), self.start)
+        variant_rows = [
+            widgets.HBox([label, box], layout=widgets.Layout(align_items="center"))
+            for label, box in zip(self.variant_labels, self.variant_boxes)
+        ]
+        self.children = (
+            self.title,
+            widgets.HBox([self.players_label, self.players]),
+            *self.seat_rows,
+            *variant_rows,
+            widgets.HBox([self.seed_label, self.seed, self.dice]),
+            self.start,
+        )
         self.relabel(lang)
         self._seats_changed()
 
     def _kind_options(self) -> list[tuple[str, str]]:
         options = [(t("seat.person", self.lang), PERSON)]
-        options += [(t("seat.computer", self.lang, level=level_label(level, self.lang)), level)
-                    for level in self.levels]
+        options += [
+            (t("seat.computer", self.lang, level=level_label(level, self.lang)), level) for level in self.levels
+        ]
         return options
 
     def _seats_changed(self, _change: object = None) -> None:
         for index, row in enumerate(self.seat_rows):
             row.layout.display = "flex" if index < self.players.value else "none"
-            self.seat_names[index].layout.visibility = (
-                "visible" if self.seat_kinds[index].value == PERSON else "hidden")
+            self.seat_names[index].layout.visibility = "visible" if self.seat_kinds[index].value == PERSON else "hidden"
 
     def relabel(self, lang: str) -> None:
         """Show every text in `lang`."""
@@ -128,7 +145,9 @@ class SetupPanel(widgets.VBox):
     def config(self) -> GameConfig:
         """The game chosen in the panel."""
         players = self.players.value
-        seats = tuple(Seat(kind.value, name.value if kind.value == PERSON else "")
-                      for kind, name in zip(self.seat_kinds[:players], self.seat_names[:players]))
+        seats = tuple(
+            Seat(kind.value, name.value if kind.value == PERSON else "")
+            for kind, name in zip(self.seat_kinds[:players], self.seat_names[:players])
+        )
         options = {variant.option: box.value for variant, box in zip(self.variants, self.variant_boxes)}
         return GameConfig(players, seats, int(self.seed.value), options)

@@ -22,8 +22,12 @@ from .lobby import Lobby
 from .style import style_widget
 from .texts import default_language, language_options, t
 
-APPS = (("quanto", "quanto.ipynb"), ("quanto_tutorial", "quanto_tutorial.ipynb"),
-        ("tausch_rausch", "tausch_rausch.ipynb"), ("tausch_rausch_tutorial", "tausch_rausch_tutorial.ipynb"))
+APPS = (
+    ("quanto", "quanto.ipynb"),
+    ("quanto_tutorial", "quanto_tutorial.ipynb"),
+    ("tausch_rausch", "tausch_rausch.ipynb"),
+    ("tausch_rausch_tutorial", "tausch_rausch_tutorial.ipynb"),
+)
 RULES = ("quanto", "tausch_rausch")
 
 
@@ -74,9 +78,11 @@ def lesson_links(folder: Path | None, teacher: bool = False) -> list[LessonLink]
     """Every notebook in `folder`, sorted by file name; the teacher's guide only for a teacher."""
     if folder is None:
         return []
-    return [LessonLink(path.name, notebook_title(path), notebook_title(path, "en"))
-            for path in sorted(folder.glob("*.ipynb"))
-            if not path.name.startswith(".") and (teacher or path.name not in TEACHER_NOTEBOOKS)]
+    return [
+        LessonLink(path.name, notebook_title(path), notebook_title(path, "en"))
+        for path in sorted(folder.glob("*.ipynb"))
+        if not path.name.startswith(".") and (teacher or path.name not in TEACHER_NOTEBOOKS)
+    ]
 
 
 class StartPage(widgets.VBox):
@@ -134,7 +140,9 @@ class StartPage(widgets.VBox):
         query = pupil.link_query(lang)
         tiles = "".join(
             f"<a class='ks-tile ks-tile-{key}' href='{escape(href + query)}'><b>{escape(t(f'start.{key}', lang))}</b>"
-            f"<span>{escape(t(f'start.{key}.note', lang))}</span></a>" for key, href in APPS)
+            f"<span>{escape(t(f'start.{key}.note', lang))}</span></a>"
+            for key, href in APPS
+        )
         if self.lessons:
             items = "".join(self.lesson_item(lesson, query) for lesson in self.lessons)
             lessons = f"<ul class='ks-lessons'>{items}</ul>"
@@ -143,8 +151,12 @@ class StartPage(widgets.VBox):
         rules = "".join(
             f"<details class='ks-rules'><summary>{escape(t(f'start.rules.{game}.title', lang))}</summary>"
             + "".join(f"<p>{escape(t(f'start.rules.{game}.{part}', lang))}</p>" for part in ("goal", "turn", "end"))
-            + "</details>" for game in RULES)
-        return (f"<p class='ks-intro'>{escape(t('start.intro', lang))}</p>"
-                f"<div class='ks-tiles'>{tiles}</div>"
-                f"<h3>{escape(t('start.lessons', lang))}</h3>{lessons}"
-                f"<h3>{escape(t('start.rules', lang))}</h3>{rules}")
+            + "</details>"
+            for game in RULES
+        )
+        return (
+            f"<p class='ks-intro'>{escape(t('start.intro', lang))}</p>"
+            f"<div class='ks-tiles'>{tiles}</div>"
+            f"<h3>{escape(t('start.lessons', lang))}</h3>{lessons}"
+            f"<h3>{escape(t('start.rules', lang))}</h3>{rules}"
+        )

@@ -20,12 +20,17 @@ def colour_rules() -> str:
     """CSS for the four Tausch-Rausch colours: background, text colour and symbol."""
     rules = []
     for colour, (background, text, symbol) in PALETTE.items():
-        rules.append(f".ks-table .ks-tr.ks-c-{colour}, .ks-position .ks-tr.ks-c-{colour} "
-                     f"{{ background: {background}; color: {text}; }}")
-        rules.append(f".ks-table button.jupyter-button.ks-tr.ks-c-{colour} {{ background: {background}; "
-                     f"color: {text}; }}")
-        rules.append(f".ks-table button.jupyter-button.ks-tr.ks-c-{colour}::before, "
-                     f".ks-table button.jupyter-button.ks-tr.ks-c-{colour}::after {{ content: \"{symbol}\"; }}")
+        rules.append(
+            f".ks-table .ks-tr.ks-c-{colour}, .ks-position .ks-tr.ks-c-{colour} "
+            f"{{ background: {background}; color: {text}; }}"
+        )
+        rules.append(
+            f".ks-table button.jupyter-button.ks-tr.ks-c-{colour} {{ background: {background}; color: {text}; }}"
+        )
+        rules.append(
+            f".ks-table button.jupyter-button.ks-tr.ks-c-{colour}::before, "
+            f'.ks-table button.jupyter-button.ks-tr.ks-c-{colour}::after {{ content: "{symbol}"; }}'
+        )
     return "\n".join(rules)
 
 

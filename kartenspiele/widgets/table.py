@@ -46,9 +46,19 @@ class GameTable(widgets.VBox):
     player_range: ClassVar[tuple[int, int]]
     variants: ClassVar[tuple[Variant, ...]] = ()
 
-    def __init__(self, *, lang: str | None = None, players: int = 2, seats: Sequence[Seat | str] | None = None,
-                 seed: int | None = None, options: dict[str, Any] | None = None, speed: str = "normal",
-                 step: bool = False, start: bool = False, scheduler: Scheduler = event_loop_scheduler) -> None:
+    def __init__(
+        self,
+        *,
+        lang: str | None = None,
+        players: int = 2,
+        seats: Sequence[Seat | str] | None = None,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        speed: str = "normal",
+        step: bool = False,
+        start: bool = False,
+        scheduler: Scheduler = event_loop_scheduler,
+    ) -> None:
         super().__init__()
         self.add_class("ks-table")
         self.lang = lang or default_language()
@@ -111,9 +121,21 @@ class GameTable(widgets.VBox):
         self.log_button.observe(self._log_toggled, "value")
         self.home_link = widgets.HTML()
         self.new_button.add_class("ks-apart")
-        self.toolbar = widgets.HBox([self.heading, self.language, self.undo_button, self.hint_button, self.speed,
-                                     self.step, self.next_button, self.big, self.log_button, self.new_button,
-                                     self.home_link])
+        self.toolbar = widgets.HBox(
+            [
+                self.heading,
+                self.language,
+                self.undo_button,
+                self.hint_button,
+                self.speed,
+                self.step,
+                self.next_button,
+                self.big,
+                self.log_button,
+                self.new_button,
+                self.home_link,
+            ]
+        )
         self.toolbar.add_class("ks-toolbar")
         self.setup = SetupPanel(self.game, self.player_range, self.variants, lang, self.start_game, players)
         self.resume_button = widgets.Button(icon="arrow-left", layout=widgets.Layout(width="auto"))
@@ -147,15 +169,28 @@ class GameTable(widgets.VBox):
         self.redraws = 0
         self.tick = widgets.HTML(layout=widgets.Layout(display="none"))  # counts redraws, for automation
         self.tick.add_class("ks-tick")
-        self.game_column = widgets.VBox([self.status, self.result, self.banner, self.public_area, self.hand_slot,
-                                         self.tick])
+        self.game_column = widgets.VBox(
+            [self.status, self.result, self.banner, self.public_area, self.hand_slot, self.tick]
+        )
         self.game_column.add_class("ks-game")
         self.main = widgets.HBox([self.game_column, self.move_log])
         self.main.add_class("ks-main")
-        self._tags = {name: tagged(widget) for name, widget in (
-            ("language", self.language), ("speed", self.speed), ("game", self.game_column),
-            ("public", self.public_area), ("private", self.private_area), ("log", self.move_log),
-            ("banner", self.banner), ("message", self.message), ("new", self.new_button), ("big", self.big), ("log_button", self.log_button))}
+        self._tags = {
+            name: tagged(widget)
+            for name, widget in (
+                ("language", self.language),
+                ("speed", self.speed),
+                ("game", self.game_column),
+                ("public", self.public_area),
+                ("private", self.private_area),
+                ("log", self.move_log),
+                ("banner", self.banner),
+                ("message", self.message),
+                ("new", self.new_button),
+                ("big", self.big),
+                ("log_button", self.log_button),
+            )
+        }
         self._relabel_frame()
 
     def build_board(self) -> None:
@@ -241,8 +276,12 @@ class GameTable(widgets.VBox):
 
     def my_turn(self) -> bool:
         """Whether the shown seat may act now."""
-        return (self.session is not None and not self.state.is_terminal()
-                and self.viewer is not None and self.state.to_move == self.viewer)
+        return (
+            self.session is not None
+            and not self.state.is_terminal()
+            and self.viewer is not None
+            and self.state.to_move == self.viewer
+        )
 
     # -- starting ----------------------------------------------------------------------------
     def person_acts(self) -> bool:
@@ -298,8 +337,11 @@ class GameTable(widgets.VBox):
     def _layout(self, setup: bool = False) -> None:
         if self.session is None or setup:
             running = self.session is not None and not self.state.is_terminal()
-            children = ((self.style_sheet, self.access, self.toolbar, self.resume_button, self.setup, self.keys_help)
-                        if running else (self.style_sheet, self.access, self.toolbar, self.setup, self.keys_help))
+            children = (
+                (self.style_sheet, self.access, self.toolbar, self.resume_button, self.setup, self.keys_help)
+                if running
+                else (self.style_sheet, self.access, self.toolbar, self.setup, self.keys_help)
+            )
         else:
             children = (self.style_sheet, self.access, self.toolbar, self.main)
         if self.children != children:
@@ -378,8 +420,7 @@ class GameTable(widgets.VBox):
         self._apply(move, decision=False)
 
     def _computer_to_move(self) -> bool:
-        return (self.session is not None and not self.state.is_terminal()
-                and self.seats[self.state.to_move].is_computer)
+        return self.session is not None and not self.state.is_terminal() and self.seats[self.state.to_move].is_computer
 
     def _tick(self) -> None:
         self._pending = None
@@ -438,8 +479,12 @@ class GameTable(widgets.VBox):
 
     # -- hot seat --------------------------------------------------------------------------
     def needs_curtain(self) -> bool:
-        return (self.hot_seat and not self.state.is_terminal()
-                and self.seats[self.state.to_move].is_person and self.shown_seat != self.state.to_move)
+        return (
+            self.hot_seat
+            and not self.state.is_terminal()
+            and self.seats[self.state.to_move].is_person
+            and self.shown_seat != self.state.to_move
+        )
 
     def reveal(self) -> None:
         """Hot-seat: the person to move is ready; show their hand."""
@@ -481,13 +526,16 @@ class GameTable(widgets.VBox):
         self.speed.tooltip = t("speed.tooltip", lang)
         self.ending.relabel(lang)
         tags, access = self._tags, self.access
-        access.set(tags["game"], {"role": "region", "aria-label": t("access.game", lang),
-                                  "aria-description": t("access.keys", lang)})
-        for name, key in (("public", "access.public"), ("private", "access.private"),
-                          ("log", "access.log")):
+        access.set(
+            tags["game"],
+            {"role": "region", "aria-label": t("access.game", lang), "aria-description": t("access.keys", lang)},
+        )
+        for name, key in (("public", "access.public"), ("private", "access.private"), ("log", "access.log")):
             access.set(tags[name], {"role": "region", "aria-label": t(key, lang)})
-        access.set(tags["banner"], {"role": "status", "aria-live": "polite", "aria-label": t("access.last_move", lang),
-                                    "tabindex": "0"})
+        access.set(
+            tags["banner"],
+            {"role": "status", "aria-live": "polite", "aria-label": t("access.last_move", lang), "tabindex": "0"},
+        )
         access.set(tags["message"], {"tabindex": "0"})  # both scroll when a text is long
         access.set(tags["language"], {"role": "group", "aria-label": t("access.language", lang)})
         access.set(tags["speed"], {"control:aria-label": t("access.speed", lang)})
@@ -533,20 +581,22 @@ class GameTable(widgets.VBox):
         curtain = self.needs_curtain()
         if curtain:
             name = self.names[state.to_move]
-            self.curtain_text.value = (f"<div class='ks-curtain-text'>{escape(t('curtain.text', lang, name=name))}"
-                                       "</div>")
+            self.curtain_text.value = f"<div class='ks-curtain-text'>{escape(t('curtain.text', lang, name=name))}</div>"
             self.curtain_button.description = t("curtain.button", lang, name=name)
         hand_children = (self.curtain,) if curtain else ((self.private_area,) if self.viewer is not None else ())
         if self.hand_slot.children != hand_children:
             self.hand_slot.children = hand_children
         status = self._status_text()
-        self._set(self.status, f"<div class='ks-status-box' role='status' aria-live='polite'>{escape(status)}</div>"
-                  if status else "")
+        self._set(
+            self.status,
+            f"<div class='ks-status-box' role='status' aria-live='polite'>{escape(status)}</div>" if status else "",
+        )
         self._set(self.banner, self._banner_html(), keep=True)
         self._set(self.message, self.message_html, keep=True)
         self._draw_result(over)
-        self.move_log.show(self.session.events, self.actors, self.tell, lang, t("log.title", lang),
-                           self.log_start_line())
+        self.move_log.show(
+            self.session.events, self.actors, self.tell, lang, t("log.title", lang), self.log_start_line()
+        )
         self._mark("ks-your-turn", self.my_turn() and not curtain)
         self._mark("ks-over", over)
         self.access.flush()
@@ -562,9 +612,14 @@ class GameTable(widgets.VBox):
         people = self.people or [0]
         best = max(scores)
         mine = max(scores[seat] for seat in people)
-        result = ("draw" if scores.count(best) > 1 and mine == best else "won" if mine == best else "lost")
-        pupil.record("game", game=self.game, result=f"{result} {'-'.join(map(str, scores))}",
-                     moves=len(self.session.moves), seconds=round(time.monotonic() - self.started_at, 1))
+        result = "draw" if scores.count(best) > 1 and mine == best else "won" if mine == best else "lost"
+        pupil.record(
+            "game",
+            game=self.game,
+            result=f"{result} {'-'.join(map(str, scores))}",
+            moves=len(self.session.moves),
+            seconds=round(time.monotonic() - self.started_at, 1),
+        )
 
     def log_start_line(self) -> str:
         """The first line of the log: the seed (to play the deal again) and who begins."""
@@ -611,16 +666,18 @@ class GameTable(widgets.VBox):
         me = self.narrator_viewer
         index = len(self.actors) - 1
         last = self.actors[index]
-        while index > 0 and (self.actors[index - 1] == last
-                             or (me is not None and last != me and self.actors[index - 1] != me)):
+        while index > 0 and (
+            self.actors[index - 1] == last or (me is not None and last != me and self.actors[index - 1] != me)
+        ):
             index -= 1
         return list(range(index, len(self.actors)))
 
     def _banner_html(self) -> str:
         if self.session is None or not self.session.events:
             return ""
-        sentences = [s for index in self.last_turn()[-6:]
-                     for s in self.tell(self.actors[index], self.session.events[index])]
+        sentences = [
+            s for index in self.last_turn()[-6:] for s in self.tell(self.actors[index], self.session.events[index])
+        ]
         if not sentences:
             return ""
         lines = "".join(f"<div>{escape(s)}</div>" for s in sentences)
@@ -642,5 +699,12 @@ class GameTable(widgets.VBox):
         if not shown:
             return
         last = self.session.events[-1] if self.session and self.session.events else []
-        self.ending.show(self.state.scores(), self.state.winners(), self.names, self.narrator_viewer,
-                         self.score_label(), self.ending_lines(last), self.lang)
+        self.ending.show(
+            self.state.scores(),
+            self.state.winners(),
+            self.names,
+            self.narrator_viewer,
+            self.score_label(),
+            self.ending_lines(last),
+            self.lang,
+        )

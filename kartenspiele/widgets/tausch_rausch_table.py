@@ -27,27 +27,43 @@ from .table import GameTable
 from .texts import t
 
 
-def card_spec(card_id: int, lang: str, classes: Sequence[str] = (), tooltip: str = "",
-              disabled: bool = False, pressed: bool | None = None) -> Spec:
+def card_spec(
+    card_id: int,
+    lang: str,
+    classes: Sequence[str] = (),
+    tooltip: str = "",
+    disabled: bool = False,
+    pressed: bool | None = None,
+) -> Spec:
     """A number card as a button: colour, symbol (from the CSS) and big value; its full name
     for screen readers and as tooltip; `pressed` whether it is picked."""
     face = DECK[card_id]
     name = face.name(lang)
-    return Spec(card_id, str(face.value), f"{name}. {tooltip}" if tooltip else name,
-                ("ks-card", "ks-tr", f"ks-c-{face.colour}", *classes), disabled, name=name, pressed=pressed,
-                description=tooltip)
+    return Spec(
+        card_id,
+        str(face.value),
+        f"{name}. {tooltip}" if tooltip else name,
+        ("ks-card", "ks-tr", f"ks-c-{face.colour}", *classes),
+        disabled,
+        name=name,
+        pressed=pressed,
+        description=tooltip,
+    )
 
 
 def small_card(face: Card, lang: str) -> str:
     """A small card in HTML (for stalls, piles and the log of tasks)."""
     name = escape(face.name(lang))
     symbol = PALETTE[face.colour][2]
-    return (f"<span class='ks-card ks-small ks-tr ks-c-{face.colour}' role='img' aria-label='{name}' "
-            f"title='{name}'><span class='ks-sym'>{symbol}</span><span class='ks-value'>{face.value}</span></span>")
+    return (
+        f"<span class='ks-card ks-small ks-tr ks-c-{face.colour}' role='img' aria-label='{name}' "
+        f"title='{name}'><span class='ks-sym'>{symbol}</span><span class='ks-value'>{face.value}</span></span>"
+    )
 
 
-def _slots(css_class: str, press: Callable[[int], None], count: int = 5
-           ) -> tuple[list[widgets.HTML], list[widgets.Button], list[widgets.VBox]]:
+def _slots(
+    css_class: str, press: Callable[[int], None], count: int = 5
+) -> tuple[list[widgets.HTML], list[widgets.Button], list[widgets.VBox]]:
     """`count` boxes (class `css_class`) of a text over a button (class `css_class`-button);
     pressing button i calls `press(i)`. The market's stalls and the open tasks."""
     texts = [widgets.HTML() for _ in range(count)]
@@ -72,9 +88,11 @@ class TauschRauschTable(GameTable):
     title_key = "tausch_rausch.title"
     player_range = (MIN_PLAYERS, MAX_PLAYERS)
     variants = (
-        Variant("tasks_to_win", "tausch_rausch.variant.win",
-                (("tausch_rausch.variant.win5", 5), ("tausch_rausch.variant.win4", 4),
-                 ("tausch_rausch.variant.win3", 3))),
+        Variant(
+            "tasks_to_win",
+            "tausch_rausch.variant.win",
+            (("tausch_rausch.variant.win5", 5), ("tausch_rausch.variant.win4", 4), ("tausch_rausch.variant.win3", 3)),
+        ),
     )
 
     # -- building ------------------------------------------------------------------------
@@ -111,9 +129,11 @@ class TauschRauschTable(GameTable):
         self.hand_row.add_class("ks-hand-cards")
         self.mine = widgets.HTML()
         hand = widgets.VBox([self.hand_label, self.hand_row])
-        self.private_area.children = (widgets.HBox([self.sum_line, self.clear_button]), self.message,
-                                      widgets.HBox([hand, self.mine],
-                                                   layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px")))
+        self.private_area.children = (
+            widgets.HBox([self.sum_line, self.clear_button]),
+            self.message,
+            widgets.HBox([hand, self.mine], layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px")),
+        )
 
     def new_state(self, config: GameConfig) -> Any:
         return new_game(config.players, config.seed, **config.options)
@@ -190,14 +210,24 @@ class TauschRauschTable(GameTable):
         for index, (cards, button) in enumerate(zip(self.stall_cards, self.stall_buttons)):
             stall = state.stalls[index]
             shown = "".join(small_card(face, lang) for face in sorted((DECK[i] for i in stall), key=Card.sort_key))
-            self._set(cards, f"<div class='ks-stall-head'>{escape(t('tausch_rausch.stall', lang, number=index + 1, count=len(stall)))}"
-                             f"</div><div class='ks-row'>{shown}</div>")
+            self._set(
+                cards,
+                f"<div class='ks-stall-head'>{escape(t('tausch_rausch.stall', lang, number=index + 1, count=len(stall)))}"
+                f"</div><div class='ks-row'>{shown}</div>",
+            )
             ready = mine and len(faces) == len(stall)
             label = t("tausch_rausch.swap", lang, count=len(stall))
-            self._button(button, label, not mine, ready,
-                         t("tausch_rausch.swap_tooltip", lang, number=index + 1, count=len(stall)),
-                         self.hinted is not None and self.hinted.stall == index)
-            self.access.set(self.stall_tags[index], {"aria-label": t("access.swap", lang, label=label, number=index + 1)})
+            self._button(
+                button,
+                label,
+                not mine,
+                ready,
+                t("tausch_rausch.swap_tooltip", lang, number=index + 1, count=len(stall)),
+                self.hinted is not None and self.hinted.stall == index,
+            )
+            self.access.set(
+                self.stall_tags[index], {"aria-label": t("access.swap", lang, label=label, number=index + 1)}
+            )
         self._set(self.tasks_label, f"<h2 class='ks-area'>{escape(t('tausch_rausch.open_tasks', lang))}</h2>")
         for slot, (text_widget, button, box) in enumerate(zip(self.task_texts, self.task_buttons, self.task_boxes)):
             if slot >= len(state.open_tasks):
@@ -209,14 +239,23 @@ class TauschRauschTable(GameTable):
             ok = False
             if faces and mine:
                 step, ok = self._verdict(judge(task, faces))
-                verdict = (f"<div class='{'ks-ok' if ok else 'ks-no'}'>{'✔' if ok else '✘'} "
-                           f"{escape(step.render(lang))}</div>")
+                verdict = (
+                    f"<div class='{'ks-ok' if ok else 'ks-no'}'>{'✔' if ok else '✘'} {escape(step.render(lang))}</div>"
+                )
             reward = escape(t("tausch_rausch.reward_tooltip", lang, count=task.reward))
-            self._set(text_widget, f"<div class='ks-task-title'><span class='ks-reward' title='{reward}'>"
-                                   f"+{task.reward}</span> {escape(task.title(lang))}</div>{verdict}")
-            self._button(button, t("tausch_rausch.fulfil", lang), not mine, ok,
-                         t("tausch_rausch.fulfil_tooltip", lang, task=task.title(lang)),
-                         self.hinted is not None and self.hinted.task == task.id)
+            self._set(
+                text_widget,
+                f"<div class='ks-task-title'><span class='ks-reward' title='{reward}'>"
+                f"+{task.reward}</span> {escape(task.title(lang))}</div>{verdict}",
+            )
+            self._button(
+                button,
+                t("tausch_rausch.fulfil", lang),
+                not mine,
+                ok,
+                t("tausch_rausch.fulfil_tooltip", lang, task=task.title(lang)),
+                self.hinted is not None and self.hinted.task == task.id,
+            )
             self.access.set(self.task_tags[slot], {"aria-label": t("access.fulfil", lang, task=task.title(lang))})
         if viewer is not None:
             self._draw_private(viewer, mine, faces)
@@ -232,8 +271,7 @@ class TauschRauschTable(GameTable):
         return (telling or failing)[0], False
 
     @staticmethod
-    def _button(button: widgets.Button, label: str, disabled: bool, ready: bool, tooltip: str,
-                hinted: bool) -> None:
+    def _button(button: widgets.Button, label: str, disabled: bool, ready: bool, tooltip: str, hinted: bool) -> None:
         """A stall's or task's button: its text, and marked when the choice fits (or a hint)."""
         if button.description != label:
             button.description = label
@@ -250,12 +288,23 @@ class TauschRauschTable(GameTable):
     def _draw_private(self, viewer: int, mine: bool, faces: list[Card]) -> None:
         state = self.state
         lang = self.lang
-        self._set(self.hand_label,
-                  f"<h2 class='ks-area'>{escape(t('tausch_rausch.your_hand', lang, name=self.names[viewer]))}</h2>")
+        self._set(
+            self.hand_label,
+            f"<h2 class='ks-area'>{escape(t('tausch_rausch.your_hand', lang, name=self.names[viewer]))}</h2>",
+        )
         hand = sorted(state.hands[viewer], key=lambda i: DECK[i].sort_key())
-        self.hand_row.show([card_spec(i, lang, ("ks-selected",) if i in self.picked else (), disabled=not mine,
-                                      pressed=i in self.picked if mine else None)
-                            for i in hand])
+        self.hand_row.show(
+            [
+                card_spec(
+                    i,
+                    lang,
+                    ("ks-selected",) if i in self.picked else (),
+                    disabled=not mine,
+                    pressed=i in self.picked if mine else None,
+                )
+                for i in hand
+            ]
+        )
         if faces:
             values = [face.value for face in faces]
             total = sum_arith(values) if len(values) > 1 else str(values[0])
@@ -275,11 +324,19 @@ class TauschRauschTable(GameTable):
         lang = self.lang
         done = state.fulfilled[player]
         size = len(state.hands[player])
-        hand = "" if own else (f"<span class='ks-label'>{escape(t('tausch_rausch.hand', lang))}</span>"
-                               f"<span class='ks-card ks-back ks-small' role='img' "
-                               f"aria-label='{escape(t('tausch_rausch.cards', lang, count=size))}'>{size}</span>")
-        rows = [f"<div class='ks-row'>{hand}<span class='ks-label'>{escape(t('tausch_rausch.fulfilled', lang))}</span>"
-                f"<span class='ks-count'>{len(done)} / {state.options.tasks_to_win}</span></div>"]
+        hand = (
+            ""
+            if own
+            else (
+                f"<span class='ks-label'>{escape(t('tausch_rausch.hand', lang))}</span>"
+                f"<span class='ks-card ks-back ks-small' role='img' "
+                f"aria-label='{escape(t('tausch_rausch.cards', lang, count=size))}'>{size}</span>"
+            )
+        )
+        rows = [
+            f"<div class='ks-row'>{hand}<span class='ks-label'>{escape(t('tausch_rausch.fulfilled', lang))}</span>"
+            f"<span class='ks-count'>{len(done)} / {state.options.tasks_to_win}</span></div>"
+        ]
         if done:
             titles = "".join(f"<li>{escape(state.task(task_id).title(lang))}</li>" for task_id in done)
             rows.append(f"<ul class='ks-done'>{titles}</ul>")
@@ -289,12 +346,14 @@ class TauschRauschTable(GameTable):
         state = self.state
         lang = self.lang
         top = small_card(DECK[state.discard[-1]], lang) if state.discard else ""
-        return (f"<div class='ks-row'><span class='ks-label'>{escape(t('tausch_rausch.draw_pile', lang))}</span>"
-                f"<span class='ks-card ks-back ks-small' role='img' "
-                f"aria-label='{escape(t('tausch_rausch.cards', lang, count=len(state.draw)))}'>{len(state.draw)}</span>"
-                f"<span class='ks-label'>{escape(t('tausch_rausch.discard_pile', lang, count=len(state.discard)))}</span>"
-                f"{top}<span class='ks-label'>{escape(t('tausch_rausch.task_pile', lang))}</span>"
-                f"<span class='ks-count'>{len(state.task_pile)}</span></div>")
+        return (
+            f"<div class='ks-row'><span class='ks-label'>{escape(t('tausch_rausch.draw_pile', lang))}</span>"
+            f"<span class='ks-card ks-back ks-small' role='img' "
+            f"aria-label='{escape(t('tausch_rausch.cards', lang, count=len(state.draw)))}'>{len(state.draw)}</span>"
+            f"<span class='ks-label'>{escape(t('tausch_rausch.discard_pile', lang, count=len(state.discard)))}</span>"
+            f"{top}<span class='ks-label'>{escape(t('tausch_rausch.task_pile', lang))}</span>"
+            f"<span class='ks-count'>{len(state.task_pile)}</span></div>"
+        )
 
     # -- words --------------------------------------------------------------------------------
     def prompt(self) -> str:
@@ -310,5 +369,8 @@ class TauschRauschTable(GameTable):
 
     def ending_lines(self, events: Sequence[Event]) -> list[str]:
         tasks = self.state.tasks_by_id
-        return [narrate(event, self.lang, self.narrator_viewer, self.names, tasks)
-                for event in events if event.kind in ("game_won", "turn_cap")]
+        return [
+            narrate(event, self.lang, self.narrator_viewer, self.names, tasks)
+            for event in events
+            if event.kind in ("game_won", "turn_cap")
+        ]

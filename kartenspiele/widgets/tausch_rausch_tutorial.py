@@ -21,9 +21,16 @@ def task_lesson(key: str, task: str, hand: str, **extra: object) -> Lesson:
 
 
 LESSONS: tuple[Lesson, ...] = (
-    Lesson("swap", {"players": 2, "hands": {0: "ge2 gr4 bl6 ro9 ge10 bl3"}, "stalls": {4: "ro1 ro2 ro3"},
-                    "open_tasks": ["pair-red", "run-of-5", *HARD[:3]]},
-           (Expect(SWAP, {"stall": 4}),)),
+    Lesson(
+        "swap",
+        {
+            "players": 2,
+            "hands": {0: "ge2 gr4 bl6 ro9 ge10 bl3"},
+            "stalls": {4: "ro1 ro2 ro3"},
+            "open_tasks": ["pair-red", "run-of-5", *HARD[:3]],
+        },
+        (Expect(SWAP, {"stall": 4}),),
+    ),
     task_lesson("even", "five-even", "ge2 gr4 bl6 ro8 ge10 bl3"),
     task_lesson("sum_exactly", "two-one-colour-sum-9", "bl4 bl5 ro9 ge1 gr7"),
     task_lesson("sum_at_most", "four-sum-at-most-7", "ge1 gr1 bl2 ro3 ge9"),
@@ -33,8 +40,12 @@ LESSONS: tuple[Lesson, ...] = (
     task_lesson("pairs", "two-adjacent-pairs", "ge3 gr3 bl4 ro4 ge5 ro9"),
     task_lesson("one_colour", "five-one-colour", "gr1 gr3 gr6 gr8 gr10 ro5"),
     task_lesson("reward", "run-of-4-one-colour", "bl3 bl4 bl5 bl6 ro9"),
-    task_lesson("win", "pair-one-colour", "ro5 ro5 ge1 bl8",
-                fulfilled={0: ["five-even", "run-of-5", "full-house", "three-of-a-kind"]}),
+    task_lesson(
+        "win",
+        "pair-one-colour",
+        "ro5 ro5 ge1 bl8",
+        fulfilled={0: ["five-even", "run-of-5", "full-house", "three-of-a-kind"]},
+    ),
 )
 
 

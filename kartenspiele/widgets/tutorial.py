@@ -206,8 +206,10 @@ class Tutorial(widgets.VBox):
         self.home.value = home_link(lang)
         self.table.access.set(self._chooser_tag, {"control:aria-label": t("access.lesson_chooser", lang)})
         self.table.access.flush()
-        options = [(f"{number}. {t(f'tutor.{self.game_key}.{lesson.key}.title', lang)}", number - 1)
-                   for number, lesson in enumerate(self.lessons, start=1)]
+        options = [
+            (f"{number}. {t(f'tutor.{self.game_key}.{lesson.key}.title', lang)}", number - 1)
+            for number, lesson in enumerate(self.lessons, start=1)
+        ]
         value = self.chooser.value
         self.chooser.options = options
         self.chooser.value = value if value is not None else 0
@@ -219,16 +221,19 @@ class Tutorial(widgets.VBox):
     def _draw(self) -> None:
         lang = self.lang
         progress = t("tutor.progress", lang, number=self.index + 1, total=len(self.lessons))
-        done = (f"<div class='ks-say ks-say-good' role='alert'>✔ {escape(self.words('done'))}</div>"
-                if self.done else "")
+        done = f"<div class='ks-say ks-say-good' role='alert'>✔ {escape(self.words('done'))}</div>" if self.done else ""
         if self.done and self.index == len(self.lessons) - 1:
-            done += (f"<p class='ks-real-game'>{escape(t('access.tutorial_done', lang))} "
-                     f"<a class='ks-home' href='{escape(home_href(lang, self.game_key + '.ipynb'))}' target='_self'>"
-                     f"{escape(t('access.play_real', lang))}</a></p>")
-        self.text.value = (f"<div class='ks-progress'>{escape(progress)}</div>"
-                           f"<h3>{escape(self.words('title'))}</h3><p>{escape(self.words('intro'))}</p>"
-                           f"<p class='ks-task-text'><b>{escape(t('tutor.your_task', lang))}</b> "
-                           f"{escape(self.words('task'))}</p>{done}")
+            done += (
+                f"<p class='ks-real-game'>{escape(t('access.tutorial_done', lang))} "
+                f"<a class='ks-home' href='{escape(home_href(lang, self.game_key + '.ipynb'))}' target='_self'>"
+                f"{escape(t('access.play_real', lang))}</a></p>"
+            )
+        self.text.value = (
+            f"<div class='ks-progress'>{escape(progress)}</div>"
+            f"<h3>{escape(self.words('title'))}</h3><p>{escape(self.words('intro'))}</p>"
+            f"<p class='ks-task-text'><b>{escape(t('tutor.your_task', lang))}</b> "
+            f"{escape(self.words('task'))}</p>{done}"
+        )
         last = self.index == len(self.lessons) - 1
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = not self.done or last
@@ -240,4 +245,3 @@ class Tutorial(widgets.VBox):
             self.table.say(self.words("done"), "good")
             self.table.redraw()
         self._draw()
-

@@ -47,6 +47,7 @@ def test_hidden_cards_do_not_change_the_choice(game, level):
         assert twin.view(player) == state.view(player)
         differed += hidden(twin, player) != hidden(state, player)
         bot = make_bot(game, level)
-        assert (bot.choose(state.view(player), random.Random(number))
-                == bot.choose(twin.view(player), random.Random(number)))
+        assert bot.choose(state.view(player), random.Random(number)) == bot.choose(
+            twin.view(player), random.Random(number)
+        )
     assert differed >= len(POSITIONS[game]) - SAME_HIDDEN[game]

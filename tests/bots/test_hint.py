@@ -61,25 +61,35 @@ def test_only_the_player_to_move_gets_a_hint():
 def tausch_rausch_scenario(hand, fulfilled=None):
     from kartenspiele.tausch_rausch import from_scenario
 
-    return from_scenario({"players": 2, "hands": [hand, "ge9 gr9 bl9 ro9 ge8"],
-                          "stalls": {0: "ro7", 1: "ge2 ge1", 2: "gr1 gr2", 3: "bl1 bl2", 4: "ro1 ro2 ro3"},
-                          "open_tasks": ["five-even", "run-of-5", "pair-red", "four-sum-at-least-37",
-                                         "three-of-a-kind"], "fulfilled": fulfilled or {}}, seed=3)
+    return from_scenario(
+        {
+            "players": 2,
+            "hands": [hand, "ge9 gr9 bl9 ro9 ge8"],
+            "stalls": {0: "ro7", 1: "ge2 ge1", 2: "gr1 gr2", 3: "bl1 bl2", 4: "ro1 ro2 ro3"},
+            "open_tasks": ["five-even", "run-of-5", "pair-red", "four-sum-at-least-37", "three-of-a-kind"],
+            "fulfilled": fulfilled or {},
+        },
+        seed=3,
+    )
 
 
 def test_tausch_rausch_hint_for_a_task():
     state = tausch_rausch_scenario("ge2 gr4 bl6 ro8 ge10 bl3")
     tip = hint(state, "de")
     assert tip.move == TRMove.fulfil("five-even", "ge2 gr4 bl6 ro8 ge10")
-    assert tip.reason.startswith("Erfülle die Aufgabe „5 Karten, alle gerade“: lege gelbe 2, grüne 4, blaue 6, "
-                                 "rote 8 und gelbe 10 ab. Das ist deine 1. Aufgabe, und du ziehst 1 Karte nach.")
-    assert tip.text("en").startswith("Fulfil the task '5 cards, all even': put down yellow 2, green 4, blue 6, "
-                                     "red 8 and yellow 10.")
+    assert tip.reason.startswith(
+        "Erfülle die Aufgabe „5 Karten, alle gerade“: lege gelbe 2, grüne 4, blaue 6, "
+        "rote 8 und gelbe 10 ab. Das ist deine 1. Aufgabe, und du ziehst 1 Karte nach."
+    )
+    assert tip.text("en").startswith(
+        "Fulfil the task '5 cards, all even': put down yellow 2, green 4, blue 6, red 8 and yellow 10."
+    )
 
 
 def test_tausch_rausch_hint_for_the_winning_task():
-    state = tausch_rausch_scenario("ge2 gr4 bl6 ro8 ge10 bl3",
-                                   fulfilled={0: ["pair-one-colour", "full-house", "five-odd", "run-of-4-one-colour"]})
+    state = tausch_rausch_scenario(
+        "ge2 gr4 bl6 ro8 ge10 bl3", fulfilled={0: ["pair-one-colour", "full-house", "five-odd", "run-of-4-one-colour"]}
+    )
     assert "That wins the game!" in hint(state, "en").reason
 
 
@@ -90,8 +100,12 @@ def test_tausch_rausch_hint_for_a_swap_names_the_task_it_aims_at():
         assert tip.move.kind == "swap"
         assert tip.reason.startswith(f"{opening}{tip.move.stall + 1}: ")
     titles = [state.task(task_id).title("en") for task_id in state.open_tasks]
-    aims = [title for title in titles if f"closer to the task '{title}'" in tip.text("en")
-            or f"Then you can fulfil the task '{title}'" in tip.text("en")]
+    aims = [
+        title
+        for title in titles
+        if f"closer to the task '{title}'" in tip.text("en")
+        or f"Then you can fulfil the task '{title}'" in tip.text("en")
+    ]
     assert len(aims) == 1
 
 

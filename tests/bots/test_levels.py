@@ -21,7 +21,10 @@ def test_level_names_in_both_languages():
 def test_unknown_level_or_game():
     with pytest.raises(BotSetupError) as caught:
         make_bot("quanto", "genius")
-    assert caught.value.message("en") == "There is no computer player 'genius' for Quanto. Known levels: random, greedy, planner."
+    assert (
+        caught.value.message("en")
+        == "There is no computer player 'genius' for Quanto. Known levels: random, greedy, planner."
+    )
     assert caught.value.message("de").startswith("Für Quanto gibt es keinen Computerspieler „genius“.")
     with pytest.raises(BotSetupError, match="skat"):
         make_bot("skat", "random")

@@ -22,16 +22,30 @@ def test_takes_the_largest_capture(level):
 
 @pytest.mark.parametrize("level", ["greedy", "planner"])
 def test_collects_a_big_quanto(level):
-    state = from_scenario({"players": 2, "table": "2 7", "hands": ["9 5 6 11", "5"],
-                           "quantos": {0: (9, "4 5 6 3")}, "draw": "10 10 10 10"})
+    state = from_scenario(
+        {
+            "players": 2,
+            "table": "2 7",
+            "hands": ["9 5 6 11", "5"],
+            "quantos": {0: (9, "4 5 6 3")},
+            "draw": "10 10 10 10",
+        }
+    )
     move = make_bot("quanto", level).choose(state.view(0), random.Random(1))
     assert move.kind == COLLECT and move.takes == Move.collect("9", "2 7").takes
 
 
 @pytest.mark.parametrize("level", ["greedy", "planner"])
 def test_joker_takes_a_big_foreign_quanto(level):
-    state = from_scenario({"players": 2, "table": "11", "hands": ["J 5 6 7", "1"],
-                           "quantos": {1: (12, "4 8 5 7 3 9")}, "draw": "10 10 10 10"})
+    state = from_scenario(
+        {
+            "players": 2,
+            "table": "11",
+            "hands": ["J 5 6 7", "1"],
+            "quantos": {1: (12, "4 8 5 7 3 9")},
+            "draw": "10 10 10 10",
+        }
+    )
     move = make_bot("quanto", level).choose(state.view(0), random.Random(1))
     assert move == Move.joker_quanto(1)
 

@@ -11,8 +11,16 @@ OPEN = ["five-even", "run-of-5", "pair-red", "four-sum-at-least-37", "three-of-a
 
 
 def scenario(hand, stalls=None, open_tasks=OPEN, fulfilled=None):
-    return from_scenario({"players": 2, "hands": [hand, "ge9 gr9 bl9 ro9 ge8"], "stalls": stalls or {},
-                          "open_tasks": open_tasks, "fulfilled": fulfilled or {}}, seed=3)
+    return from_scenario(
+        {
+            "players": 2,
+            "hands": [hand, "ge9 gr9 bl9 ro9 ge8"],
+            "stalls": stalls or {},
+            "open_tasks": open_tasks,
+            "fulfilled": fulfilled or {},
+        },
+        seed=3,
+    )
 
 
 @pytest.mark.parametrize("level", ["greedy", "planner"])
@@ -27,7 +35,8 @@ def test_greedy_swaps_for_the_missing_card_of_a_run(seed):
     """The beginner's rule: one card completes the run, so take it. (Not a rule for the
     planner: from this position, taking red 1-2-3 for three cards instead wins more games,
     measured in docs/bots.md.)"""
-    state = scenario("ge3 gr4 bl5 ro6 ge1", stalls={0: "ro7", 1: "ge2 ge1", 2: "gr1 gr2", 3: "bl1 bl2",
-                                                    4: "ro1 ro2 ro3"})
+    state = scenario(
+        "ge3 gr4 bl5 ro6 ge1", stalls={0: "ro7", 1: "ge2 ge1", 2: "gr1 gr2", 3: "bl1 bl2", 4: "ro1 ro2 ro3"}
+    )
     move = make_bot("tausch_rausch", "greedy").choose(state.view(0), random.Random(seed))
     assert move == Move.swap(0, "ge1")

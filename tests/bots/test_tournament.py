@@ -11,9 +11,19 @@ from kartenspiele.cli import main as cli_main
 from kartenspiele.core.errors import BotSetupError, PlayerCountError
 
 
-@pytest.mark.parametrize("levels, players", [(("a", "b"), 2), (("a", "b"), 3), (("a", "b"), 4),
-                                             (("a", "b", "c"), 2), (("a", "b", "c"), 3), (("a", "b", "c"), 4),
-                                             (("a", "b"), 5), (("a", "b", "c"), 6)])
+@pytest.mark.parametrize(
+    "levels, players",
+    [
+        (("a", "b"), 2),
+        (("a", "b"), 3),
+        (("a", "b"), 4),
+        (("a", "b", "c"), 2),
+        (("a", "b", "c"), 3),
+        (("a", "b", "c"), 4),
+        (("a", "b"), 5),
+        (("a", "b", "c"), 6),
+    ],
+)
 def test_lineups_put_each_level_in_each_seat_equally_often(levels, players):
     found = lineups(levels, players)
     assert len(found) == len(set(found))
@@ -24,8 +34,14 @@ def test_lineups_put_each_level_in_each_seat_equally_often(levels, players):
 
 def test_lineups_of_two_levels():
     assert lineups(("a", "b"), 2) == [("a", "b"), ("b", "a")]
-    assert lineups(("a", "b"), 3) == [("a", "b", "a"), ("b", "a", "a"), ("a", "a", "b"),
-                                      ("b", "a", "b"), ("a", "b", "b"), ("b", "b", "a")]
+    assert lineups(("a", "b"), 3) == [
+        ("a", "b", "a"),
+        ("b", "a", "a"),
+        ("a", "a", "b"),
+        ("b", "a", "b"),
+        ("a", "b", "b"),
+        ("b", "b", "a"),
+    ]
 
 
 def test_win_rate_interval():
@@ -64,17 +80,29 @@ def test_same_seed_same_games_in_one_or_two_processes():
 
 
 BAD_SETUPS = [
-    (("quanto", 7, ["random", "greedy"], 2), PlayerCountError,
-     "Quanto is played by 2 to 6 players, not 7."),
-    (("tausch_rausch", 5, ["random", "greedy"], 2), PlayerCountError,
-     "Tausch-Rausch is played by 2 to 4 players, not 5."),
-    (("quanto", 2, ["random", "random"], 2), BotSetupError,
-     "Each level may be named only once in a tournament, not like this: random, random."),
-    (("quanto", 2, ["random", "wizard"], 2), BotSetupError,
-     "There is no computer player 'wizard' for Quanto. Known levels: random, greedy, planner."),
+    (("quanto", 7, ["random", "greedy"], 2), PlayerCountError, "Quanto is played by 2 to 6 players, not 7."),
+    (
+        ("tausch_rausch", 5, ["random", "greedy"], 2),
+        PlayerCountError,
+        "Tausch-Rausch is played by 2 to 4 players, not 5.",
+    ),
+    (
+        ("quanto", 2, ["random", "random"], 2),
+        BotSetupError,
+        "Each level may be named only once in a tournament, not like this: random, random.",
+    ),
+    (
+        ("quanto", 2, ["random", "wizard"], 2),
+        BotSetupError,
+        "There is no computer player 'wizard' for Quanto. Known levels: random, greedy, planner.",
+    ),
     (("quanto", 2, [], 2), BotSetupError, "Name at least one level (easy, medium, hard: random, greedy, planner)."),
     (("quanto", 2, ["random", "greedy"], 0), BotSetupError, "At least one game must be played, not 0."),
-    (("skat", 2, ["random", "greedy"], 2), BotSetupError, "There is no game 'skat' here. Known games: quanto, tausch_rausch."),
+    (
+        ("skat", 2, ["random", "greedy"], 2),
+        BotSetupError,
+        "There is no game 'skat' here. Known games: quanto, tausch_rausch.",
+    ),
 ]
 
 
@@ -106,8 +134,24 @@ def test_table_and_csv(tmp_path):
 
 def test_simulate_command(tmp_path, capsys):
     path = tmp_path / "out.csv"
-    status = cli_main(["simulate", "quanto", "--players", "3", "--bots", "random,greedy", "--games", "6",
-                       "--seed", "4", "--csv", str(path), "--lang", "en"])
+    status = cli_main(
+        [
+            "simulate",
+            "quanto",
+            "--players",
+            "3",
+            "--bots",
+            "random,greedy",
+            "--games",
+            "6",
+            "--seed",
+            "4",
+            "--csv",
+            str(path),
+            "--lang",
+            "en",
+        ]
+    )
     out, err = capsys.readouterr()
     assert status == 0
     assert "3 players: 6 games" in out and "random (easy)" in out
@@ -120,11 +164,14 @@ def test_simulate_command_refuses_an_unknown_level(capsys):
     assert "wizard" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("argv, german", [
-    (["quanto", "--players", "9"], "Quanto spielt man zu 2 bis 6 Personen, nicht mit 9."),
-    (["quanto", "--games", "0"], "Es muss mindestens eine Partie gespielt werden, nicht 0."),
-    (["tausch_rausch", "--bots", "greedy,greedy"], "Jede Stufe darf im Turnier nur einmal genannt werden"),
-])
+@pytest.mark.parametrize(
+    "argv, german",
+    [
+        (["quanto", "--players", "9"], "Quanto spielt man zu 2 bis 6 Personen, nicht mit 9."),
+        (["quanto", "--games", "0"], "Es muss mindestens eine Partie gespielt werden, nicht 0."),
+        (["tausch_rausch", "--bots", "greedy,greedy"], "Jede Stufe darf im Turnier nur einmal genannt werden"),
+    ],
+)
 def test_simulate_command_explains_bad_input_in_german_by_default(argv, german, capsys):
     assert main([*argv, "--quiet"]) == 2
     captured = capsys.readouterr()

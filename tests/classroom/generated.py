@@ -6,14 +6,41 @@ import random
 
 from kartenspiele.classroom.classes import Classes
 
-ANIMALS = ("Fuchs", "Dachs", "Eule", "Igel", "Luchs", "Otter", "Biber", "Falke", "Hase", "Wolf",
-           "Reh", "Specht", "Lama", "Panda", "Koala", "Tiger", "Zebra", "Robbe", "Marder", "Elch")
-EXERCISES = ([f"subsets.ways#{n}" for n in range(1, 6)] + [f"subsets.capture#{n}" for n in range(1, 5)]
-             + [f"subsets.best#{n}" for n in range(1, 4)] + [f"parity.sum#{n}" for n in range(1, 5)]
-             + [f"sequences.count#{n}" for n in range(1, 4)] + [f"chance.likely#{n}" for n in range(1, 4)])
-REASONS = ("Zwei ungerade Zahlen ergeben zusammen eine gerade Zahl.",
-           "Weil 8 + 7 schon 15 ist und es nur kleiner werden kann.",
-           "Ich habe die Karten der Größe nach gelegt und keine vergessen.")
+ANIMALS = (
+    "Fuchs",
+    "Dachs",
+    "Eule",
+    "Igel",
+    "Luchs",
+    "Otter",
+    "Biber",
+    "Falke",
+    "Hase",
+    "Wolf",
+    "Reh",
+    "Specht",
+    "Lama",
+    "Panda",
+    "Koala",
+    "Tiger",
+    "Zebra",
+    "Robbe",
+    "Marder",
+    "Elch",
+)
+EXERCISES = (
+    [f"subsets.ways#{n}" for n in range(1, 6)]
+    + [f"subsets.capture#{n}" for n in range(1, 5)]
+    + [f"subsets.best#{n}" for n in range(1, 4)]
+    + [f"parity.sum#{n}" for n in range(1, 5)]
+    + [f"sequences.count#{n}" for n in range(1, 4)]
+    + [f"chance.likely#{n}" for n in range(1, 4)]
+)
+REASONS = (
+    "Zwei ungerade Zahlen ergeben zusammen eine gerade Zahl.",
+    "Weil 8 + 7 schon 15 ist und es nur kleiner werden kann.",
+    "Ich habe die Karten der Größe nach gelegt und keine vergessen.",
+)
 
 
 def lesson_of(exercise: str) -> str:
@@ -24,8 +51,10 @@ def generate(classes: Classes, pupils: int, exercises: int, seed: int = 1) -> st
     """Open a class with `pupils` pupils who worked on the first `exercises` exercises."""
     rng = random.Random(seed)
     code = classes.open()
-    chosen = [EXERCISES[i % len(EXERCISES)] if i < len(EXERCISES) else f"{EXERCISES[i % len(EXERCISES)]}{i}"
-              for i in range(exercises)]
+    chosen = [
+        EXERCISES[i % len(EXERCISES)] if i < len(EXERCISES) else f"{EXERCISES[i % len(EXERCISES)]}{i}"
+        for i in range(exercises)
+    ]
     for number in range(pupils):
         nickname = f"{ANIMALS[number % len(ANIMALS)]} {number // len(ANIMALS) + 1}"
         pupil = classes.join(code, nickname)
@@ -40,13 +69,31 @@ def generate(classes: Classes, pupils: int, exercises: int, seed: int = 1) -> st
                 classes.record(pupil, {"kind": "hint", "lesson": lesson, "exercise": exercise})
             wrong = 0 if roll < 0.55 else (rng.randint(1, 3) if roll < 0.9 else rng.randint(1, 2))
             for attempt in range(wrong):
-                classes.record(pupil, {"kind": "attempt", "lesson": lesson, "exercise": exercise,
-                                       "answer": str(rng.choice((3, 5, 6, 7, 9))), "ok": False,
-                                       "seconds": 5.0 * (attempt + 1)})
+                classes.record(
+                    pupil,
+                    {
+                        "kind": "attempt",
+                        "lesson": lesson,
+                        "exercise": exercise,
+                        "answer": str(rng.choice((3, 5, 6, 7, 9))),
+                        "ok": False,
+                        "seconds": 5.0 * (attempt + 1),
+                    },
+                )
             if roll < 0.9:
-                classes.record(pupil, {"kind": "attempt", "lesson": lesson, "exercise": exercise, "answer": "4",
-                                       "ok": True, "seconds": 5.0 * (wrong + 1)})
+                classes.record(
+                    pupil,
+                    {
+                        "kind": "attempt",
+                        "lesson": lesson,
+                        "exercise": exercise,
+                        "answer": "4",
+                        "ok": True,
+                        "seconds": 5.0 * (wrong + 1),
+                    },
+                )
             if exercise.startswith("parity") and rng.random() < 0.3:
-                classes.record(pupil, {"kind": "reason", "lesson": lesson, "exercise": exercise,
-                                       "text": rng.choice(REASONS)})
+                classes.record(
+                    pupil, {"kind": "reason", "lesson": lesson, "exercise": exercise, "text": rng.choice(REASONS)}
+                )
     return code

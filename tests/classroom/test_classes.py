@@ -30,8 +30,10 @@ def test_a_class_is_opened_joined_and_listed(classes):
         classes.resume(code, "Ana", "wrong-token")
 
 
-@pytest.mark.parametrize("nickname, key", [("", "class.nick.empty"), ("x" * 17, "class.nick.long"),
-                                           ("<b>", "class.nick.signs"), ("ANA", "class.nick.taken")])
+@pytest.mark.parametrize(
+    "nickname, key",
+    [("", "class.nick.empty"), ("x" * 17, "class.nick.long"), ("<b>", "class.nick.signs"), ("ANA", "class.nick.taken")],
+)
 def test_bad_nicknames_are_refused_and_change_nothing(classes, nickname, key):
     code = classes.open()
     classes.join(code, "Ana")
@@ -53,11 +55,15 @@ def test_unknown_class_and_taken_code(classes):
 def test_evidence_records_per_pupil_and_exercise(classes):
     code = classes.open()
     ana, ben = classes.join(code, "Ana"), classes.join(code, "Ben")
-    for entry in (attempt("subsets.ways#1", "3", False, 4), attempt("subsets.ways#1", "5", False, 7),
-                  {"kind": "hint", "lesson": "subsets", "exercise": "subsets.ways#1"},
-                  attempt("subsets.ways#1", "4", True, 12), attempt("subsets.ways#1", "9", False, 20),
-                  {"kind": "reason", "lesson": "parity", "exercise": "parity.sum#1", "text": "Zwei ungerade sind gerade"},
-                  {"kind": "game", "game": "quanto", "result": "won", "moves": 31, "seconds": 300}):
+    for entry in (
+        attempt("subsets.ways#1", "3", False, 4),
+        attempt("subsets.ways#1", "5", False, 7),
+        {"kind": "hint", "lesson": "subsets", "exercise": "subsets.ways#1"},
+        attempt("subsets.ways#1", "4", True, 12),
+        attempt("subsets.ways#1", "9", False, 20),
+        {"kind": "reason", "lesson": "parity", "exercise": "parity.sum#1", "text": "Zwei ungerade sind gerade"},
+        {"kind": "game", "game": "quanto", "result": "won", "moves": 31, "seconds": 300},
+    ):
         classes.record(ana, entry)
     classes.record(ben, attempt("subsets.ways#1", "4", True, 2))
     classes.record(ben, attempt("subsets.ways#2", "3", False, 2))

@@ -36,7 +36,7 @@ def test_answers_hints_and_time_reach_the_class_and_the_dashboard(page, sqlite_s
     quiz = subsets.ways_quiz()
     right = quiz.problem.answer
     quiz.give(right + 1)
-    quiz.give(right + 1)   # Enter, then "Prüfen": the same answer is one try
+    quiz.give(right + 1)  # Enter, then "Prüfen": the same answer is one try
     quiz.show_hint()
     quiz.give(right)
     quiz.next_problem()
@@ -64,7 +64,8 @@ def test_card_and_choice_answers_are_recorded_as_people_read_them(page, sqlite_s
     best.give(wrong)
     entry = classes.entries(code, "Ben")[-1][1]
     assert entry["ok"] is False and entry["answer"] == next(
-        spec.label for spec in best.problem.choices("de") if spec.key == wrong)
+        spec.label for spec in best.problem.choices("de") if spec.key == wrong
+    )
 
 
 def test_a_locked_lesson_shows_a_notice_instead_of_the_problem(page, sqlite_store):
@@ -74,8 +75,10 @@ def test_a_locked_lesson_shows_a_notice_instead_of_the_problem(page, sqlite_stor
     pupil.join(code, "Cem", classes)
     assert "gesperrt" not in subsets.ways_quiz().title.value
     import os
+
     os.environ["SCRIPT_NAME"] = "/voila/render/lessons/02_gerade_ungerade.ipynb"
     from kartenspiele.lessons import parity
+
     quiz = parity.parity_quiz()
     assert "gesperrt" in quiz.title.value and quiz.prompt.layout.display == "none"
 
@@ -84,8 +87,15 @@ def test_dashboard_board_pacing_export_and_delete(page, sqlite_store):
     classes = Classes(sqlite_store)
     code = classes.open()
     ana = classes.join(code, "Ana")
-    classes.record(ana, {"kind": "reason", "lesson": "parity", "exercise": "parity.sum#1",
-                         "text": "Weil zwei ungerade Zahlen zusammen gerade sind"})
+    classes.record(
+        ana,
+        {
+            "kind": "reason",
+            "lesson": "parity",
+            "exercise": "parity.sum#1",
+            "text": "Weil zwei ungerade Zahlen zusammen gerade sind",
+        },
+    )
     dashboard = Dashboard(sqlite_store, live=False)
     dashboard.board_choice.value = "parity.sum#1"
     dashboard.next_on_board()
@@ -98,7 +108,7 @@ def test_dashboard_board_pacing_export_and_delete(page, sqlite_store):
     dashboard.export()
     assert f"klasse-{code}.csv" in dashboard.download.value
     dashboard.ask_delete()
-    assert classes.codes() == [code] and dashboard.confirm.children   # asking deletes nothing
+    assert classes.codes() == [code] and dashboard.confirm.children  # asking deletes nothing
     dashboard.confirm_no.click()
     assert not dashboard.confirm.children and classes.codes() == [code]
     dashboard.ask_delete()
@@ -119,7 +129,7 @@ def test_a_finished_game_reports_result_and_length(page, sqlite_store):
     while not table.state.is_terminal():
         table._apply(table.state.legal_moves()[0], decision=True)
         table.redraw()
-    table.redraw()   # reported once, not at every redraw
+    table.redraw()  # reported once, not at every redraw
     games = [entry for _, entry in classes.entries(code, "Dana") if entry["kind"] == "game"]
     assert len(games) == 1 and games[0]["game"] == "quanto" and games[0]["moves"] == len(table.session.moves)
     assert games[0]["result"].split()[0] in ("won", "lost", "draw")

@@ -24,16 +24,19 @@ def voila_page(monkeypatch, query, code="geheim42"):
         monkeypatch.setenv(roles.CODE_ENV, code)
 
 
-@pytest.mark.parametrize("query, code, expected", [
-    ("lehrkraft=geheim42", "geheim42", roles.Role.TEACHER),
-    ("lang=en&lehrkraft=geheim42", "geheim42", roles.Role.TEACHER),
-    ("", "geheim42", roles.Role.PUPIL),
-    ("lehrkraft=geheim43", "geheim42", roles.Role.PUPIL),
-    ("lehrkraft=GEHEIM42", "geheim42", roles.Role.PUPIL),
-    ("lehrkraft=", "geheim42", roles.Role.PUPIL),
-    ("lehrkraft=", None, roles.Role.PUPIL),      # no code set: nobody is a teacher in Voilà
-    ("lehrkraft=x", "", roles.Role.PUPIL),
-])
+@pytest.mark.parametrize(
+    "query, code, expected",
+    [
+        ("lehrkraft=geheim42", "geheim42", roles.Role.TEACHER),
+        ("lang=en&lehrkraft=geheim42", "geheim42", roles.Role.TEACHER),
+        ("", "geheim42", roles.Role.PUPIL),
+        ("lehrkraft=geheim43", "geheim42", roles.Role.PUPIL),
+        ("lehrkraft=GEHEIM42", "geheim42", roles.Role.PUPIL),
+        ("lehrkraft=", "geheim42", roles.Role.PUPIL),
+        ("lehrkraft=", None, roles.Role.PUPIL),  # no code set: nobody is a teacher in Voilà
+        ("lehrkraft=x", "", roles.Role.PUPIL),
+    ],
+)
 def test_the_role_follows_the_teacher_code(monkeypatch, query, code, expected):
     voila_page(monkeypatch, query, code)
     assert roles.role() is expected
@@ -59,9 +62,13 @@ def test_serve_prints_a_teacher_address_and_hands_the_code_to_kernels(monkeypatc
     line = announce_teacher(parser.parse_args(["--teacher-code", "tafel2026"]), "http://127.0.0.1:1/voila/render/")
     assert line.endswith("http://127.0.0.1:1/voila/render/notebooks/lehrkraft.ipynb?lehrkraft=tafel2026")
     import os
+
     assert os.environ[roles.CODE_ENV] == "tafel2026"
     first = announce_teacher(parser.parse_args([]), "b/")
-    assert os.environ[roles.CODE_ENV] != "tafel2026" and first == f"Lehrkraft / teacher: {teacher_url('b/', os.environ[roles.CODE_ENV])}"
+    assert (
+        os.environ[roles.CODE_ENV] != "tafel2026"
+        and first == f"Lehrkraft / teacher: {teacher_url('b/', os.environ[roles.CODE_ENV])}"
+    )
 
 
 def test_a_bad_teacher_code_is_refused_in_both_languages(capsys):

@@ -172,8 +172,13 @@ def test_unknown_and_expired_codes(rooms, clock):
 
 
 def test_bad_setups_are_refused(rooms, store):
-    for args in (("quanto", 1, [], "Ana"), ("quanto", 3, ["open"], "Ana"), ("chess", 2, ["open"], "Ana"),
-                 ("quanto", 2, ["wizard"], "Ana"), ("quanto", 2, ["open"], "")):
+    for args in (
+        ("quanto", 1, [], "Ana"),
+        ("quanto", 3, ["open"], "Ana"),
+        ("chess", 2, ["open"], "Ana"),
+        ("quanto", 2, ["wizard"], "Ana"),
+        ("quanto", 2, ["open"], ""),
+    ):
         with pytest.raises(Exception) as caught:
             rooms.open(*args)
         assert hasattr(caught.value, "message")

@@ -120,8 +120,12 @@ print(wins)
 
 def test_concurrent_writer_processes_lose_nothing(store, store_url):
     total = 120
-    writers = [subprocess.Popen([sys.executable, "-c", WRITER, store_url, f"w{i}", str(total)],
-                                cwd=ROOT, stdout=subprocess.PIPE, text=True) for i in range(4)]
+    writers = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, store_url, f"w{i}", str(total)], cwd=ROOT, stdout=subprocess.PIPE, text=True
+        )
+        for i in range(4)
+    ]
     wins = [int(writer.communicate(timeout=120)[0]) for writer in writers]
     entries = store.read("room/race")
     assert [seq for seq, _ in entries] == list(range(1, total + 1))
@@ -146,8 +150,7 @@ while True:
 
 
 def test_reopen_after_a_writer_is_killed(store_url):
-    writer = subprocess.Popen([sys.executable, "-c", KILLED, store_url], cwd=ROOT,
-                              stdout=subprocess.PIPE, text=True)
+    writer = subprocess.Popen([sys.executable, "-c", KILLED, store_url], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     assert writer.stdout.readline().strip() == "ready"
     os.kill(writer.pid, signal.SIGKILL)
     writer.wait(10)

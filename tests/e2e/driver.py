@@ -24,8 +24,15 @@ from kartenspiele.widgets.pacing import SPEEDS
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
 LOAD_TIMEOUT_MS = 120_000
 STEP_TIMEOUT_MS = 20_000
@@ -40,9 +47,16 @@ def free_port() -> int:
 class VoilaServer:
     """`kartenspiele serve` in a subprocess; `url(path)` addresses a notebook."""
 
-    def __init__(self, root: Path = ROOT, cull_idle: int | None = None, log: Path | None = None,
-                 teacher_code: str | None = None, env: dict[str, str] | None = None,
-                 extra: tuple[str, ...] = (), preheat: int = 0) -> None:
+    def __init__(
+        self,
+        root: Path = ROOT,
+        cull_idle: int | None = None,
+        log: Path | None = None,
+        teacher_code: str | None = None,
+        env: dict[str, str] | None = None,
+        extra: tuple[str, ...] = (),
+        preheat: int = 0,
+    ) -> None:
         self.root = root
         self.port = free_port()
         self.log_path = log or (ROOT / "test-output" / "voila-e2e.log")
@@ -54,8 +68,14 @@ class VoilaServer:
             command += ["--teacher-code", teacher_code]
         command += ["--preheat", str(preheat), *extra]  # tests count kernels: none started ahead unless asked
         self._log = self.log_path.open("w")
-        self.process = subprocess.Popen(command, cwd=root, env={**os.environ, **(env or {})}, stdout=self._log,
-                                        stderr=subprocess.STDOUT, start_new_session=True)
+        self.process = subprocess.Popen(
+            command,
+            cwd=root,
+            env={**os.environ, **(env or {})},
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         self.pid = self.process.pid
 
     @property
@@ -195,11 +215,14 @@ def click_and_wait(page, locator) -> None:
     locator.click()
     page.wait_for_function(
         "(before) => Number(document.querySelector('.ks-table .ks-tick').textContent || 0) > before",
-        arg=before, timeout=STEP_TIMEOUT_MS)
+        arg=before,
+        timeout=STEP_TIMEOUT_MS,
+    )
 
 
-TAKING = ", ".join(f".ks-actions button.ks-do-{kind}" for kind in ("capture", "form", "extend", "collect",
-                                                                  "joker_quanto"))
+TAKING = ", ".join(
+    f".ks-actions button.ks-do-{kind}" for kind in ("capture", "form", "extend", "collect", "joker_quanto")
+)
 
 
 def play_quanto_turn(page) -> None:

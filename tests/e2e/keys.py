@@ -26,22 +26,27 @@ class Keyboard:
         if redraw:
             self.page.wait_for_function(
                 "(before) => Number(document.querySelector('.ks-table .ks-tick').textContent || 0) > before",
-                arg=before, timeout=STEP_TIMEOUT_MS)
+                arg=before,
+                timeout=STEP_TIMEOUT_MS,
+            )
 
     def group(self) -> str | None:
         """The row of cards or buttons that holds the focus (None: none of them)."""
         return self.page.evaluate(GROUP_JS % GROUPS, GROUP_SELECTOR)
 
     def focused_has(self, cls: str) -> bool:
-        return bool(self.page.evaluate("(c) => !!document.activeElement && document.activeElement.classList.contains(c)",
-                                       cls))
+        return bool(
+            self.page.evaluate("(c) => !!document.activeElement && document.activeElement.classList.contains(c)", cls)
+        )
 
     def wait_focus_in(self, *groups: str) -> str:
         """Wait until the focus is in one of `groups` (the page moves it there by itself)."""
         selector = ", ".join("." + g for g in groups)
         self.page.wait_for_function(
-            "(sel) => !!document.activeElement && !!document.activeElement.closest(sel)", arg=selector,
-            timeout=STEP_TIMEOUT_MS * 3)
+            "(sel) => !!document.activeElement && !!document.activeElement.closest(sel)",
+            arg=selector,
+            timeout=STEP_TIMEOUT_MS * 3,
+        )
         return self.group() or ""
 
     def go_to_row(self, row: str, limit: int = 6) -> None:
@@ -72,8 +77,9 @@ def quanto_turn(keys: Keyboard) -> None:
         keys.press("Enter", redraw=True)
         return
     keys.press("Space", redraw=True)
-    taking = ", ".join(f".ks-actions button.ks-do-{k}" for k in ("capture", "form", "extend", "collect",
-                                                                 "joker_quanto"))
+    taking = ", ".join(
+        f".ks-actions button.ks-do-{k}" for k in ("capture", "form", "extend", "collect", "joker_quanto")
+    )
     while not page.locator(taking).count() and page.locator(".ks-table-cards button.ks-joinable").count():
         keys.go_to_row("ks-table-cards")
         assert keys.go_to("ks-joinable")

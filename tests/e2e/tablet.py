@@ -60,5 +60,8 @@ def by_impact(violations: list[dict]) -> dict[str, int]:
 
 def serious(violations: list[dict]) -> list[str]:
     """The serious and critical violations, each as "rule (impact): first target"."""
-    return [f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']} {v['help']}"
-            for v in violations if v["impact"] in ("serious", "critical")]
+    return [
+        f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']} {v['help']}"
+        for v in violations
+        if v["impact"] in ("serious", "critical")
+    ]

@@ -18,8 +18,12 @@ def a_sum_to_capture():
         state = new_game(2, seed)
         for move in state.legal_moves():
             faces = [move.card, *move.takes]
-            if (move.kind == "capture" and len(move.takes) == 2 and not any(f.rainbow or f.is_joker for f in faces)
-                    and sum(f.value for f in move.takes) == move.card.value):
+            if (
+                move.kind == "capture"
+                and len(move.takes) == 2
+                and not any(f.rainbow or f.is_joker for f in faces)
+                and sum(f.value for f in move.takes) == move.card.value
+            ):
                 return seed, move
     raise AssertionError("no such deal")
 

@@ -61,21 +61,21 @@ def hub_config(tmp: Path, port: int, token: str) -> Path:
     config = tmp / "test_config.py"
     config.write_text(f"""
 c = get_config()
-load_subconfig({str(DEPLOY / 'jupyterhub_config.py')!r})
+load_subconfig({str(DEPLOY / "jupyterhub_config.py")!r})
 c.JupyterHub.bind_url = "http://127.0.0.1:{port}"
 c.JupyterHub.hub_bind_url = "http://127.0.0.1:{free_port()}"
 c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{free_port()}"
 c.ConfigurableHTTPProxy.command = [{str(CHP)!r}]
-c.ConfigurableHTTPProxy.pid_file = {str(tmp / 'proxy.pid')!r}
-c.JupyterHub.db_url = "sqlite:///{tmp / 'hub.sqlite'}"
-c.JupyterHub.cookie_secret_file = {str(tmp / 'cookie_secret')!r}
+c.ConfigurableHTTPProxy.pid_file = {str(tmp / "proxy.pid")!r}
+c.JupyterHub.db_url = "sqlite:///{tmp / "hub.sqlite"}"
+c.JupyterHub.cookie_secret_file = {str(tmp / "cookie_secret")!r}
 c.JupyterHub.authenticator_class = "dummy"
 c.DummyAuthenticator.password = "Klasse7b"
 c.Authenticator.allowed_users = {set(PUPILS)!r}
 c.JupyterHub.spawner_class = "simple"
-c.SimpleLocalProcessSpawner.home_dir_template = {str(tmp / 'home' / '{username}')!r}
+c.SimpleLocalProcessSpawner.home_dir_template = {str(tmp / "home" / "{username}")!r}
 c.Spawner.ip = "127.0.0.1"
-c.Spawner.cmd = [{str(BIN / 'jupyterhub-singleuser')!r}]
+c.Spawner.cmd = [{str(BIN / "jupyterhub-singleuser")!r}]
 c.Spawner.args = ["--ServerApp.port_retries=0", "--allow-root"]  # the test machine runs as root
 # activity reaches the hub within seconds (not 5 minutes), so a page still loading is not idle
 c.Spawner.environment["JUPYTERHUB_ACTIVITY_INTERVAL"] = "5"
@@ -101,11 +101,22 @@ def test_three_pupils_through_the_hub_then_the_culler(tmp_path):
 
     port, token = free_port(), secrets.token_hex(16)
     config = hub_config(tmp_path, port, token)
-    env = {**os.environ, "KARTENSPIELE_IDLE": "60", "KARTENSPIELE_CULL_EVERY": "10", "KARTENSPIELE_PROJECT": str(ROOT),
-           "PATH": f"{BIN}:{os.environ['PATH']}"}
+    env = {
+        **os.environ,
+        "KARTENSPIELE_IDLE": "60",
+        "KARTENSPIELE_CULL_EVERY": "10",
+        "KARTENSPIELE_PROJECT": str(ROOT),
+        "PATH": f"{BIN}:{os.environ['PATH']}",
+    }
     log = (ROOT / "test-output" / "jupyterhub.log").open("w")
-    hub = subprocess.Popen([str(BIN / "jupyterhub"), "-f", str(config)], cwd=tmp_path, env=env, stdout=log,
-                           stderr=subprocess.STDOUT, start_new_session=True)
+    hub = subprocess.Popen(
+        [str(BIN / "jupyterhub"), "-f", str(config)],
+        cwd=tmp_path,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         end = time.monotonic() + 120

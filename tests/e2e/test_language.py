@@ -14,8 +14,21 @@ from .driver import STEP_TIMEOUT_MS, open_app, start_game
 pytestmark = pytest.mark.browser
 
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{4,}")
-BOTH = {"Quanto", "Quantos", "Tausch", "Rausch", "Joker", "Computer", "Full", "House", "normal", "Binder",
-        "Deutsch", "English", "Lektion"}
+BOTH = {
+    "Quanto",
+    "Quantos",
+    "Tausch",
+    "Rausch",
+    "Joker",
+    "Computer",
+    "Full",
+    "House",
+    "normal",
+    "Binder",
+    "Deutsch",
+    "English",
+    "Lektion",
+}
 
 
 def words_only_in(lang: str) -> set[str]:

@@ -109,7 +109,8 @@ def play_until_over(pupils: list[Pupil], turn, limit_seconds: float = 900, turns
     turns = 0
     while time.monotonic() < end:
         if all(pupil.page.locator(OVER).count() for pupil in pupils) or (
-                turns_wanted is not None and turns >= turns_wanted):
+            turns_wanted is not None and turns >= turns_wanted
+        ):
             return turns
         acted = False
         for pupil in pupils:
@@ -168,9 +169,8 @@ def kernel_messages(frames: list[bytes | str]) -> list[dict]:
             continue
         count = struct.unpack_from("<Q", frame, 0)[0]
         offsets = [*struct.unpack_from(f"<{count}Q", frame, 8), len(frame)]
-        parts = [frame[offsets[i]:offsets[i + 1]] for i in range(min(count, 5))]
-        messages.append({"channel": parts[0].decode(), "header": json.loads(parts[1]),
-                         "content": json.loads(parts[4])})
+        parts = [frame[offsets[i] : offsets[i + 1]] for i in range(min(count, 5))]
+        messages.append({"channel": parts[0].decode(), "header": json.loads(parts[1]), "content": json.loads(parts[4])})
     return messages
 
 
@@ -214,8 +214,13 @@ def table_strings(table) -> list[str]:
         widget = stack.pop()
         if widget is table.tick:
             continue
-        found += strings({name: getattr(widget, name) for name in widget.keys
-                          if name not in ("children", "layout", "style", "_view_count")})
+        found += strings(
+            {
+                name: getattr(widget, name)
+                for name in widget.keys
+                if name not in ("children", "layout", "style", "_view_count")
+            }
+        )
         stack.extend(getattr(widget, "children", ()))
     return sorted(found)
 
@@ -229,8 +234,9 @@ def permuted_room(code: str, seat: int, rng: random.Random):
     rng.shuffle(shuffled)
     swap = dict(zip(hidden, shuffled))
     first = room.initial_state()
-    first.hands = [hand if player == seat else [swap.get(card, card) for card in hand]
-                   for player, hand in enumerate(first.hands)]
+    first.hands = [
+        hand if player == seat else [swap.get(card, card) for card in hand] for player, hand in enumerate(first.hands)
+    ]
     first.draw = [swap.get(card, card) for card in first.draw]
     room.initial_state = lambda: first.clone()  # this copy of the room only
     return room
@@ -284,8 +290,10 @@ def test_two_pupils_play_tausch_rausch_a_kernel_dies_and_weiterspielen(pupils, s
     assert any("ks-hand-cards" in state.get("_dom_classes", ()) for state in states)
     received = json.dumps(states)
     assert str(before.seed) not in received
-    tokens = [item["token"] for item in json.loads(ana.page.evaluate(
-        "() => window.localStorage.getItem('kartenspiele.games')"))]
+    tokens = [
+        item["token"]
+        for item in json.loads(ana.page.evaluate("() => window.localStorage.getItem('kartenspiele.games')"))
+    ]
     assert tokens and not any(token in received for token in tokens)  # Ana's seat stays hers
     hand = ben.page.locator(".ks-room .ks-hand-cards button")
     assert hand.count() == len(before.state.hands[1])

@@ -57,8 +57,12 @@ def server(project):
 def test_no_file_list_and_no_files_for_pupils(server):
     for path in ("/voila/api/contents", "/voila/api/contents/notebooks", "/api/contents"):
         assert status(server.base + path) == 404, path
-    for path in ("/voila/files/notebooks/picture.png", "/voila/files/klassenliste.csv",
-                 "/voila/files/notebooks/start.ipynb", "/voila/files/voila.json"):
+    for path in (
+        "/voila/files/notebooks/picture.png",
+        "/voila/files/klassenliste.csv",
+        "/voila/files/notebooks/start.ipynb",
+        "/voila/files/voila.json",
+    ):
         assert status(server.base + path) == 403, path
     assert status(server.base + "/voila/tree") == 302 and status(server.base + "/") == 302  # to the start page
     assert len(server.kernels()) == 0

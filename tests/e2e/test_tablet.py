@@ -61,7 +61,9 @@ def test_tausch_rausch_fits_and_keeps_its_place(voila, browser, shots, viewport)
         if viewport == "landscape":
             assert serious(axe_violations(page)) == []
             assert page.locator(".ks-hand-cards button[aria-pressed='true']").count() == 2
-            names = page.locator(".ks-hand-cards button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+            names = page.locator(".ks-hand-cards button").evaluate_all(
+                "bs => bs.map(b => b.getAttribute('aria-label'))"
+            )
             assert all(n and n.split()[0] in ("gelbe", "grüne", "blaue", "rote") for n in names), names
             tasks = page.locator(".ks-task-button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
             assert len(set(tasks)) == len(tasks) == 5 and all(t.startswith("Aufgabe erfüllen:") for t in tasks)
@@ -85,7 +87,8 @@ def test_quanto_fits_and_keeps_its_place(voila, browser, shots, viewport):
         if viewport == "landscape":
             assert serious(axe_violations(page)) == []
             names = page.locator(".ks-table-cards button, .ks-hand-cards button").evaluate_all(
-                "bs => bs.map(b => b.getAttribute('aria-label'))")
+                "bs => bs.map(b => b.getAttribute('aria-label'))"
+            )
             assert all(names) and page.locator(".ks-hand-cards button[aria-pressed='true']").count() == 1
     finally:
         context.close()

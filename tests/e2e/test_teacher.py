@@ -48,8 +48,13 @@ def context_page(browser, width=1366, height=900):
 def record_frames(page) -> list[str]:
     """Everything the kernel sends to this page over its websockets."""
     frames: list[str] = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
-        payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
+    page.on(
+        "websocket",
+        lambda ws: ws.on(
+            "framereceived",
+            lambda payload: frames.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace")),
+        ),
+    )
     return frames
 
 
@@ -57,8 +62,14 @@ def test_serve_prints_the_teacher_address(server):
     assert server.teacher_url() == f"{server.base}/voila/render/notebooks/lehrkraft.ipynb?lehrkraft={CODE}"
 
 
-@pytest.mark.parametrize("path", ["notebooks/lehrkraft.ipynb", "notebooks/lehrkraft.ipynb?lehrkraft=falsch1234",
-                                  "lessons/handreichung.ipynb?lehrkraft=TAFEL2026"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "notebooks/lehrkraft.ipynb",
+        "notebooks/lehrkraft.ipynb?lehrkraft=falsch1234",
+        "lessons/handreichung.ipynb?lehrkraft=TAFEL2026",
+    ],
+)
 def test_wrong_or_missing_teacher_code_gets_the_refusal_page(server, browser, path):
     context, page = context_page(browser)
     try:
@@ -107,9 +118,9 @@ def test_teacher_sees_two_pupils_work_within_five_seconds(server, browser):
             expect(page.locator(".ks-exercise").first).to_be_visible(timeout=LOAD)
             join(page, class_code, nickname)
         ana, ben = pupils[0][1], pupils[1][1]
-        answer(ana, right)                                         # Ana: right at the first try
+        answer(ana, right)  # Ana: right at the first try
         expect(exercise_one(ana).locator(".ks-say-good")).to_be_visible(timeout=20_000)
-        answer(ben, right + 1)                                     # Ben: wrong, a hint, then right
+        answer(ben, right + 1)  # Ben: wrong, a hint, then right
         expect(exercise_one(ben).locator(".ks-say-warn")).to_be_visible(timeout=20_000)
         exercise_one(ben).locator("button", has_text="Tipp").click()
         answer(ben, right)
@@ -158,7 +169,7 @@ def test_dashboard_with_25_generated_pupils(server, browser, width, height):
         page.screenshot(path=f"test-output/screenshots/dashboard_25_{width}x{height}.png", full_page=False)
         scroll_width = page.evaluate("document.documentElement.scrollWidth")
         assert scroll_width <= width, scroll_width
-        page.set_viewport_size({"width": width, "height": 3200})   # the whole dashboard in one picture
+        page.set_viewport_size({"width": width, "height": 3200})  # the whole dashboard in one picture
         page.screenshot(path=f"test-output/screenshots/dashboard_25_{width}x{height}_full.png")
     finally:
         context.close()

@@ -25,8 +25,15 @@ def source(cell: dict) -> str:
 def teacher_notes(name: str) -> list[str]:
     """The teacher material a notebook renders for teachers only (`lessons.teacher`)."""
     if name == GUIDE:
-        return [notes(part) for part in ("guide_intro", *(f"guide_{lesson.key}" for lesson in CATALOGUE),
-                                         "guide_class", "guide_own_tasks")]
+        return [
+            notes(part)
+            for part in (
+                "guide_intro",
+                *(f"guide_{lesson.key}" for lesson in CATALOGUE),
+                "guide_class",
+                "guide_own_tasks",
+            )
+        ]
     return [notes(lesson.key) for lesson in CATALOGUE if lesson.file == name]
 
 

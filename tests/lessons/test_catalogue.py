@@ -7,7 +7,8 @@ from .helpers import LESSONS as FOLDER
 
 def test_binder_urls_open_the_lesson_in_voila():
     assert binder_url("01_teilsummen.ipynb") == (
-        "https://mybinder.org/v2/gh/kartenspiele/kartenspiele/HEAD?urlpath=voila%2Frender%2Flessons%2F01_teilsummen.ipynb")
+        "https://mybinder.org/v2/gh/kartenspiele/kartenspiele/HEAD?urlpath=voila%2Frender%2Flessons%2F01_teilsummen.ipynb"
+    )
 
 
 def test_overview_links_every_lesson():

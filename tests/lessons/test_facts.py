@@ -32,8 +32,12 @@ def test_the_text_states_every_fact_in_german_and_in_english(name):
 
 
 def groups_by_brute_force(numbers, target):
-    return [c for size in range(1, len(numbers) + 1) for c in combinations(range(len(numbers)), size)
-            if sum(numbers[i] for i in c) == target]
+    return [
+        c
+        for size in range(1, len(numbers) + 1)
+        for c in combinations(range(len(numbers)), size)
+        if sum(numbers[i] for i in c) == target
+    ]
 
 
 def splits_into_groups(numbers, target):
@@ -53,13 +57,17 @@ def splits_into_groups(numbers, target):
 def test_teilsummen():
     found = values("01_teilsummen.ipynb")
     assert found["ways"] == found["coefficient"] == len(groups_by_brute_force(TABLE, 8)) == 4
-    captures = {tuple(sorted(TABLE[i] for i in c)) for size in range(1, 7) for c in combinations(range(6), size)
-                if splits_into_groups([TABLE[i] for i in c], 8)}
+    captures = {
+        tuple(sorted(TABLE[i] for i in c))
+        for size in range(1, 7)
+        for c in combinations(range(6), size)
+        if splits_into_groups([TABLE[i] for i in c], 8)
+    }
     assert found["captures"] == len(captures) == 8
     assert found["largest"] == max(map(len, captures)) == 6
     assert found["win_pile"] == 7
     assert found["tree_steps"] == 28
-    assert found["subsets"] == 2 ** 6 - 1 == 63 and found["choices"] == 64
+    assert found["subsets"] == 2**6 - 1 == 63 and found["choices"] == 64
     assert found["one_to_eight"] == len(groups_by_brute_force(list(range(1, 9)), 8)) == 6
     assert found["powers_of_two"] is True
     assert all(len(groups_by_brute_force([1, 2, 4, 8], v)) == 1 for v in range(1, 16))
@@ -85,8 +93,7 @@ def test_folgen():
     found = values("03_folgen.ipynb")
 
     def arithmetic(length):
-        return [c for c in combinations(range(1, 11), length)
-                if len({b - a for a, b in zip(c, c[1:])}) == 1]
+        return [c for c in combinations(range(1, 11), length) if len({b - a for a, b in zip(c, c[1:])}) == 1]
 
     assert found["runs_of_5"] == sum(1 for c in arithmetic(5) if c[1] - c[0] == 1) == 6
     assert found["runs_of_4"] == sum(1 for c in arithmetic(4) if c[1] - c[0] == 1) == 7

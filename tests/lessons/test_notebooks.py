@@ -56,10 +56,10 @@ def test_every_lesson_has_its_parts(name):
     texts = [source(c) for c in cells(name) if c["cell_type"] == "markdown"] + teacher_notes(name)
     german = " ".join(text.partition(ENGLISH)[0] for text in texts)
     assert "LessonBar()" in code[0]
-    assert any(".watcher()" in c for c in code)                    # a live game, step by step
-    assert sum("_quiz()" in c or "Simulation(" in c for c in code) >= 3   # exercises with feedback
-    assert any("challenge_quiz()" in c for c in code)              # a challenge for fast pupils
-    assert "for_teachers(lesson)" in code[-1]                      # notes and answers, for teachers only
+    assert any(".watcher()" in c for c in code)  # a live game, step by step
+    assert sum("_quiz()" in c or "Simulation(" in c for c in code) >= 3  # exercises with feedback
+    assert any("challenge_quiz()" in c for c in code)  # a challenge for fast pupils
+    assert "for_teachers(lesson)" in code[-1]  # notes and answers, for teachers only
     assert "## Für Lehrkräfte" in german and "## Knobelaufgabe" in german
     for part in ("Klassenstufe", "Lernziele", "Ablauf", "Lösung"):
         assert part in german

@@ -30,8 +30,11 @@ def test_the_tables_teach_the_rule():
 def test_value_combinations_are_the_brute_force_ones():
     for task_id in ("five-even", "four-sum-at-most-7", "four-sum-at-least-37"):
         task = task_by_id(task_id)
-        brute = [c for c in combinations_with_replacement(range(1, 11), task.count)
-                 if task.holds(parse_cards(" ".join(f"ro{v}" for v in c)))]
+        brute = [
+            c
+            for c in combinations_with_replacement(range(1, 11), task.count)
+            if task.holds(parse_cards(" ".join(f"ro{v}" for v in c)))
+        ]
         assert parity.value_combinations(task) == brute
 
 
@@ -59,13 +62,16 @@ def test_can_fulfil_problems_follow_the_finder():
     assert no_bound.extreme_line("de") == [] and no_bound.check(True, "en").ok
 
 
-@pytest.mark.parametrize("count,kind,total,possible,reason", [
-    (5, "odd", 20, False, "ungerade Summe"),
-    (5, "odd", 21, True, None),
-    (4, "even", 9, False, "gerade Summe"),
-    (3, None, 31, False, "höchstens 30"),
-    (2, None, 2, True, None),
-])
+@pytest.mark.parametrize(
+    "count,kind,total,possible,reason",
+    [
+        (5, "odd", 20, False, "ungerade Summe"),
+        (5, "odd", 21, True, None),
+        (4, "even", 9, False, "gerade Summe"),
+        (3, None, 31, False, "höchstens 30"),
+        (2, None, 2, True, None),
+    ],
+)
 def test_the_designer_asks_the_engine(count, kind, total, possible, reason):
     judged = parity.design_feedback(count, kind, total, "de")
     assert judged.ok is possible

@@ -51,16 +51,24 @@ def test_capture_problem_says_legal_growing_or_impossible_as_brute_force_does():
         target = problem.card.value
 
         def legal(picked):
-            bonus = problem.card.rainbow and len(picked) > 1 and any(  # groups plus one bonus card
-                splits_into_groups(picked[:k] + picked[k + 1:], target) for k in range(len(picked)))
+            bonus = (
+                problem.card.rainbow
+                and len(picked) > 1
+                and any(  # groups plus one bonus card
+                    splits_into_groups(picked[:k] + picked[k + 1 :], target) for k in range(len(picked))
+                )
+            )
             return splits_into_groups(picked, target) or bonus
 
         for size in range(1, len(values) + 1):
             for chosen in combinations(range(len(values)), size):
                 picked = [values[i] for i in chosen]
                 rest = [i for i in range(len(values)) if i not in chosen]
-                grows = any(legal(picked + [values[i] for i in more])
-                            for k in range(1, len(rest) + 1) for more in combinations(rest, k))
+                grows = any(
+                    legal(picked + [values[i] for i in more])
+                    for k in range(1, len(rest) + 1)
+                    for more in combinations(rest, k)
+                )
                 judged = problem.check(chosen, "de")
                 expected = True if legal(picked) else None if grows else False
                 assert judged.ok is expected, (problem, chosen)
@@ -71,8 +79,11 @@ def test_best_card_problems_have_one_best_card():
         (winner,) = problem.winners()
         best = problem.best[winner]
         assert len(best.takes) >= 2
-        assert all(len(m.takes) < len(best.takes) for i, m in problem.best.items() if m and i != winner
-                   and problem.hand[i] != problem.hand[winner])
+        assert all(
+            len(m.takes) < len(best.takes)
+            for i, m in problem.best.items()
+            if m and i != winner and problem.hand[i] != problem.hand[winner]
+        )
         assert problem.check(winner, "en").ok and "captures" in problem.check(winner, "en").lines[0]
 
 

@@ -8,10 +8,14 @@ from pathlib import Path
 import kartenspiele.lessons
 
 TABLE = json.loads(resources.files("kartenspiele").joinpath("i18n/lessons.json").read_text(encoding="utf-8"))
-ACCESS = {key: entry for key, entry in json.loads(resources.files("kartenspiele").joinpath("i18n/access.json")
-                                                  .read_text(encoding="utf-8")).items() if key.startswith("lessons.")}
-CODE = "\n".join(path.read_text(encoding="utf-8")
-                 for path in Path(kartenspiele.lessons.__file__).parent.glob("*.py"))
+ACCESS = {
+    key: entry
+    for key, entry in json.loads(
+        resources.files("kartenspiele").joinpath("i18n/access.json").read_text(encoding="utf-8")
+    ).items()
+    if key.startswith("lessons.")
+}
+CODE = "\n".join(path.read_text(encoding="utf-8") for path in Path(kartenspiele.lessons.__file__).parent.glob("*.py"))
 
 
 def test_every_key_is_a_lessons_key():

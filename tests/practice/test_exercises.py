@@ -17,19 +17,23 @@ NUMBERS = range(1, COUNT + 1)
 
 def most_cards(values: list[int], target: int) -> int:
     """Brute force: the most table cards taken by disjoint groups that each sum to target."""
+
     def splits(rest: tuple[int, ...]) -> bool:
         if not rest:
             return True
         first, others = rest[0], rest[1:]
         for size in range(len(others) + 1):
             for partners in combinations(range(len(others)), size):
-                if first + sum(others[i] for i in partners) == target and \
-                        splits(tuple(v for i, v in enumerate(others) if i not in partners)):
+                if first + sum(others[i] for i in partners) == target and splits(
+                    tuple(v for i, v in enumerate(others) if i not in partners)
+                ):
                     return True
         return False
 
-    return max((size for size in range(1, len(values) + 1) for chosen in combinations(values, size)
-                if splits(chosen)), default=0)
+    return max(
+        (size for size in range(1, len(values) + 1) for chosen in combinations(values, size) if splits(chosen)),
+        default=0,
+    )
 
 
 def groups(values: list[int], target: int, size: int | None = None) -> int:
@@ -106,12 +110,14 @@ def test_rainbow_cards_appear_from_klasse56_on() -> None:
 def test_same_number_same_exercise_and_numbers_never_run_out(lesson: int) -> None:
     for number in (1, 17, 10**9):
         assert exercise(lesson, "klasse56", number) == exercise(lesson, "klasse56", number)
-    assert exercise(lesson, "klasse56", 1) != exercise(lesson, "klasse56", 2) or \
-        exercise(lesson, "klasse56", 2) != exercise(lesson, "klasse56", 3)
+    assert exercise(lesson, "klasse56", 1) != exercise(lesson, "klasse56", 2) or exercise(
+        lesson, "klasse56", 2
+    ) != exercise(lesson, "klasse56", 3)
 
 
-@pytest.mark.parametrize("args", [(4, "knobeln", 1), (1, "abitur", 1), (1, "knobeln", 0),
-                                  (1, "knobeln", "3"), (1, "knobeln", True)])
+@pytest.mark.parametrize(
+    "args", [(4, "knobeln", 1), (1, "abitur", 1), (1, "knobeln", 0), (1, "knobeln", "3"), (1, "knobeln", True)]
+)
 def test_bad_arguments_get_a_clear_error_in_both_languages(args) -> None:
     with pytest.raises(KartenspieleError) as caught:
         exercise(*args)

@@ -22,8 +22,9 @@ from kartenspiele.tausch_rausch.tasks import Run
 def pdf_text(data: bytes, tmp_path: Path) -> str:
     path = tmp_path / "pack.pdf"
     path.write_bytes(data)
-    out = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True,
-                         timeout=60).stdout
+    out = subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True, timeout=60
+    ).stdout
     return " ".join(out.split())
 
 
@@ -64,8 +65,12 @@ def test_command_line_writes_the_pdf_and_rejects_bad_input(tmp_path: Path, capsy
 def test_board_numbers_are_the_engines() -> None:
     table = [1, 2, 3, 5, 6, 7]
     assert count_subsets_with_sum(table, 8) == 4
-    assert sorted(tuple(table[i] for i in group) for group in subsets_with_sum(table, 8)) == \
-        [(1, 2, 5), (1, 7), (2, 6), (3, 5)]
+    assert sorted(tuple(table[i] for i in group) for group in subsets_with_sum(table, 8)) == [
+        (1, 2, 5),
+        (1, 7),
+        (2, 6),
+        (3, 5),
+    ]
     best = max(capture_moves(parse_cards("1 2 3 5 6 7"), parse_cards("8")[0]), key=lambda move: len(move.takes))
     assert len(best.takes) == 6  # 1 + 7, 2 + 6 and 3 + 5 together
     for k in (3, 4, 5):

@@ -88,15 +88,18 @@ def reference_moves(state):
     plays = set()
     for card in playable:
         for takes in subsets:
-            for declared in (range(1, 13) if card.is_joker else [None]):
+            for declared in range(1, 13) if card.is_joker else [None]:
                 v = declared if card.is_joker else card.value
                 if with_bonus_ok(list(takes), v, card.rainbow, need_group=True):
                     plays.add(Move(CAPTURE, card, takes, declared))
             if chip is None and not card.is_joker:
                 for s in supply:
                     for partner in set(takes):
-                        if not partner.is_joker and partner.value + card.value == s and \
-                                groups_ok(without(takes, partner), s, need_group=False):
+                        if (
+                            not partner.is_joker
+                            and partner.value + card.value == s
+                            and groups_ok(without(takes, partner), s, need_group=False)
+                        ):
                             plays.add(Move(FORM, card, takes, chip=s))
             if chip is not None:
                 if not card.is_joker and card.value < chip and extend_ok(list(takes), chip - card.value, chip):

@@ -34,20 +34,23 @@ def test_unknown_rule_option_and_bad_value():
         new_game(3, seed=1, refill="sometimes")
 
 
-@pytest.mark.parametrize("scenario,key", [
-    ({"players": 2, "table": "J J J"}, "scenario.too_many"),
-    ({"players": 2, "table": "R8", "hands": ["R8", "5"]}, "scenario.too_many"),
-    ({"players": 2, "table": "9 9 9 9 9", "hands": ["9 9 9 9", "5"]}, "scenario.too_many"),
-    ({"players": 2, "quantos": {0: (9, "4 5"), 1: (9, "3 6")}}, "scenario.chip_twice"),
-    ({"players": 2, "quantos": {0: (13, "6 7")}}, "scenario.chip_range"),
-    ({"players": 2, "quantos": {0: 9}}, "scenario.quanto_form"),
-    ({"players": 2, "hands": {2: "5"}}, "scenario.no_such_player"),
-    ({"players": 2, "hands": ["5"]}, "scenario.per_player"),
-    ({"players": 2, "to_move": 5}, "scenario.no_such_player"),
-    ({"players": 2, "tabel": "5"}, "scenario.unknown_key"),
-    ({"players": 2, "table": "5 Q"}, "scenario.bad_cards"),
-    ({"players": 2, "hands": ["", ""], "draw": ""}, "scenario.already_over"),
-])
+@pytest.mark.parametrize(
+    "scenario,key",
+    [
+        ({"players": 2, "table": "J J J"}, "scenario.too_many"),
+        ({"players": 2, "table": "R8", "hands": ["R8", "5"]}, "scenario.too_many"),
+        ({"players": 2, "table": "9 9 9 9 9", "hands": ["9 9 9 9", "5"]}, "scenario.too_many"),
+        ({"players": 2, "quantos": {0: (9, "4 5"), 1: (9, "3 6")}}, "scenario.chip_twice"),
+        ({"players": 2, "quantos": {0: (13, "6 7")}}, "scenario.chip_range"),
+        ({"players": 2, "quantos": {0: 9}}, "scenario.quanto_form"),
+        ({"players": 2, "hands": {2: "5"}}, "scenario.no_such_player"),
+        ({"players": 2, "hands": ["5"]}, "scenario.per_player"),
+        ({"players": 2, "to_move": 5}, "scenario.no_such_player"),
+        ({"players": 2, "tabel": "5"}, "scenario.unknown_key"),
+        ({"players": 2, "table": "5 Q"}, "scenario.bad_cards"),
+        ({"players": 2, "hands": ["", ""], "draw": ""}, "scenario.already_over"),
+    ],
+)
 def test_impossible_scenarios(scenario, key):
     with pytest.raises(ScenarioError) as error:
         from_scenario(scenario)
@@ -81,8 +84,7 @@ ILLEGAL = [
 
 @pytest.mark.parametrize("move,key", ILLEGAL)
 def test_illegal_moves_say_why_and_change_nothing(move, key):
-    state = from_scenario({"players": 2, "table": "4 4 5 9", "hands": ["5 J 2 3", "6"],
-                           "quantos": {1: (9, "4 5")}})
+    state = from_scenario({"players": 2, "table": "4 4 5 9", "hands": ["5 J 2 3", "6"], "quantos": {1: (9, "4 5")}})
     before = state.to_dict()
     with pytest.raises(IllegalMoveError) as error:
         state.apply(move)
@@ -98,10 +100,14 @@ def test_random_garbage_moves_never_change_the_state():
     kinds = ["capture", "form", "extend", "collect", "joker_quanto", "lay"]
     legal = set(state.legal_moves(limit=None))
     for _ in range(3000):
-        move = Move(rng.choice(kinds), rng.choice(faces),
-                    tuple(rng.choice(faces) for _ in range(rng.randint(0, 4))),
-                    rng.choice([None, None, rng.randint(0, 13)]),
-                    rng.choice([None, rng.randint(4, 13)]), rng.choice([None, rng.randint(-1, 3)]))
+        move = Move(
+            rng.choice(kinds),
+            rng.choice(faces),
+            tuple(rng.choice(faces) for _ in range(rng.randint(0, 4))),
+            rng.choice([None, None, rng.randint(0, 13)]),
+            rng.choice([None, rng.randint(4, 13)]),
+            rng.choice([None, rng.randint(-1, 3)]),
+        )
         twin = state.clone()
         if move in legal:
             twin.apply(move)
@@ -115,7 +121,14 @@ def test_random_garbage_moves_never_change_the_state():
 
 
 def test_moves_from_json_reject_malformed_data():
-    for data in [None, {}, {"kind": 3}, {"kind": "lay", "card": 8}, {"kind": "lay", "extra": 1},
-                 {"kind": "capture", "card": "8", "takes": "4 Z"}, {"kind": "form", "chip": "9"}]:
+    for data in [
+        None,
+        {},
+        {"kind": 3},
+        {"kind": "lay", "card": 8},
+        {"kind": "lay", "extra": 1},
+        {"kind": "capture", "card": "8", "takes": "4 Z"},
+        {"kind": "form", "chip": "9"},
+    ]:
         with pytest.raises((NotationError, IllegalMoveError)):
             Move.from_json(data)

@@ -51,8 +51,9 @@ def test_generator_matches_reference_on_crowded_tables(seed):
     rng.shuffle(low_values)
     table = " ".join(str(v) for v in low_values[:16])
     hand = rng.choice(["8 12 5 R9", "12 J 6 3", "10 R12 7 11"])
-    state = from_scenario({"players": 2, "table": table, "hands": [hand, "1"],
-                           "quantos": {1: (12, "6 6")} if seed % 2 else {}}, seed=seed)
+    state = from_scenario(
+        {"players": 2, "table": table, "hands": [hand, "1"], "quantos": {1: (12, "6 6")} if seed % 2 else {}}, seed=seed
+    )
     fast = state.legal_moves(limit=None)
     assert set(fast) == reference_moves(state)
     assert len(fast) > 100
@@ -90,5 +91,3 @@ def test_games_in_progress_match_reference():
                 checked += 1
             state.apply(rng.choice(state.legal_moves()))
     assert checked > 1000
-
-

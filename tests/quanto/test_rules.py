@@ -16,6 +16,7 @@ def kinds(state):
 
 # -- set-up ---------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("players,size", [(2, 4), (3, 4), (4, 4), (5, 5), (6, 5)])
 def test_setup_sizes_and_rainbow_reveals(players, size):
     for seed in range(40):
@@ -38,6 +39,7 @@ def test_same_seed_same_deal_other_seed_other_deal():
 
 # -- refilling -----------------------------------------------------------------------------
 
+
 def test_refill_table_reveals_one_more_per_rainbow():
     state = from_scenario({"players": 2, "table": "5", "hands": ["6", "6"], "draw": "R7 R9 3 4 10 10"})
     events = state.apply(Move.refill_table())
@@ -51,8 +53,9 @@ def test_refill_only_when_short_and_not_in_auto_mode():
     assert REFILL_TABLE not in kinds(state) and REFILL_HAND not in kinds(state)
     with pytest.raises(IllegalMoveError):
         state.apply(Move.refill_table())
-    auto = from_scenario({"players": 2, "table": "5", "hands": ["6", "6"], "draw": "9 9 9 9 9 9 9 9"},
-                         options={"refill": "auto"})
+    auto = from_scenario(
+        {"players": 2, "table": "5", "hands": ["6", "6"], "draw": "9 9 9 9 9 9 9 9"}, options={"refill": "auto"}
+    )
     assert REFILL_TABLE not in kinds(auto)
     with pytest.raises(IllegalMoveError) as error:
         auto.apply(Move.refill_hand())
@@ -60,11 +63,12 @@ def test_refill_only_when_short_and_not_in_auto_mode():
 
 
 def test_auto_mode_refills_table_then_hand_after_the_turn():
-    state = from_scenario({"players": 2, "table": "5", "hands": ["5 1", "6"], "draw": "R4 7 8 9 10 11 12"},
-                          options={"refill": "auto"})
+    state = from_scenario(
+        {"players": 2, "table": "5", "hands": ["5 1", "6"], "draw": "R4 7 8 9 10 11 12"}, options={"refill": "auto"}
+    )
     state.apply(Move.capture("5", "5"))
-    assert notation(state.table) == "R4 7 8 9 10"   # 4 cards plus one for the rainbow
-    assert notation(state.hands[0]) == "1 11 12"    # then the hand, from what is left
+    assert notation(state.table) == "R4 7 8 9 10"  # 4 cards plus one for the rainbow
+    assert notation(state.hands[0]) == "1 11 12"  # then the hand, from what is left
     assert state.end_begun and state.to_move == 1
 
 
@@ -78,6 +82,7 @@ def test_refill_hand_draws_up_to_hand_size():
 
 # -- laying and the special cards ----------------------------------------------------------
 
+
 def test_laid_rainbow_card_does_not_reveal():
     state = from_scenario({"players": 2, "table": "5", "hands": ["R9", "6"], "draw": "1 2 3"})
     state.apply(Move.lay("R9"))
@@ -85,8 +90,9 @@ def test_laid_rainbow_card_does_not_reveal():
 
 
 def test_one_takes_the_top_card_of_every_other_non_empty_win_pile():
-    state = from_scenario({"players": 4, "table": "12", "hands": ["1", "6", "6", "6"],
-                           "win": {1: "5 7", 3: "9 10"}, "draw": "2 2 2"})
+    state = from_scenario(
+        {"players": 4, "table": "12", "hands": ["1", "6", "6", "6"], "win": {1: "5 7", 3: "9 10"}, "draw": "2 2 2"}
+    )
     events = state.apply(Move.lay("1"))
     taken = [(e.other, e.card.value) for e in events if e.kind == "one_took"]
     assert taken == [(1, 7), (3, 10)]
@@ -131,9 +137,9 @@ def test_chosen_three_repeats_and_chosen_two_obliges_a_hand_card():
     state = from_scenario({"players": 2, "table": "12", "hands": ["3 5", "6"], "draw": "3 8 8 2 9 9 10"})
     state.apply(Move.lay("3"))
     assert notation(state.drawn) == "3 8 8"
-    state.apply(Move.lay("3"))              # the drawn 3, laid: draw again
+    state.apply(Move.lay("3"))  # the drawn 3, laid: draw again
     assert notation(state.drawn) == "2 9 9" and notation(state.out[-2:]) == "8 8"
-    state.apply(Move.lay("2"))              # the drawn 2, laid: a hand card must follow
+    state.apply(Move.lay("2"))  # the drawn 2, laid: a hand card must follow
     assert state.phase == "after_two" and notation(state.hands[0]) == "5"
     assert {m.card.notation for m in state.legal_moves()} == {"5"}
     state.apply(Move.lay("5"))
@@ -141,8 +147,7 @@ def test_chosen_three_repeats_and_chosen_two_obliges_a_hand_card():
 
 
 def test_chosen_one_takes_from_win_piles():
-    state = from_scenario({"players": 2, "table": "12", "hands": ["3", "6"], "win": {1: "4"},
-                           "draw": "1 8 8 9"})
+    state = from_scenario({"players": 2, "table": "12", "hands": ["3", "6"], "win": {1: "4"}, "draw": "1 8 8 9"})
     state.apply(Move.lay("3"))
     events = state.apply(Move.lay("1"))
     assert [e.kind for e in events][:3] == ["chose_drawn", "cards_out", "laid"]
@@ -158,6 +163,7 @@ def test_after_three_only_drawn_cards_may_be_played():
 
 
 # -- jokers, Quantos, rainbow bonus ----------------------------------------------------------
+
 
 def test_table_joker_is_a_group_for_every_value_but_never_in_a_sum():
     state = from_scenario({"players": 2, "table": "J 3", "hands": ["4 11", "6"]})
@@ -197,8 +203,12 @@ def test_form_sum_must_lie_between_five_and_twelve():
 def test_extend_needs_a_smaller_card_and_cards_making_the_rest():
     state = from_scenario({"players": 2, "table": "2 4 9 J", "hands": ["3 9", "6"], "quantos": {0: (9, "4 5")}})
     extends = {str(m) for m in state.legal_moves() if m.kind == EXTEND}
-    assert extends == {"extend Quanto with 3: 2 4", "extend Quanto with 3: 2 4 9",
-                       "extend Quanto with 3: 2 4 J", "extend Quanto with 3: 2 4 9 J"}
+    assert extends == {
+        "extend Quanto with 3: 2 4",
+        "extend Quanto with 3: 2 4 9",
+        "extend Quanto with 3: 2 4 J",
+        "extend Quanto with 3: 2 4 9 J",
+    }
     state.apply(Move.extend("3", "2 4 9"))
     assert notation(state.stacks[0]) == "2 3 4 4 5 9"
 
@@ -228,6 +238,7 @@ def test_rainbow_bonus_needs_a_capture_first():
 
 # -- variant: lay only if stuck --------------------------------------------------------------
 
+
 def test_lay_only_if_stuck():
     options = {"lay_only_if_stuck": True}
     state = from_scenario({"players": 2, "table": "8", "hands": ["8 1", "6"], "draw": "9 9 9"}, options=options)
@@ -241,9 +252,18 @@ def test_lay_only_if_stuck():
 
 # -- the end ---------------------------------------------------------------------------------
 
+
 def test_end_table_to_last_capturer_open_quanto_lost_scores():
-    state = from_scenario({"players": 2, "table": "5 6", "hands": ["5", "2"], "draw": "",
-                           "quantos": {1: (11, "5 6")}, "win": {1: "7 7 7"}})
+    state = from_scenario(
+        {
+            "players": 2,
+            "table": "5 6",
+            "hands": ["5", "2"],
+            "draw": "",
+            "quantos": {1: (11, "5 6")},
+            "win": {1: "7 7 7"},
+        }
+    )
     state.apply(Move.capture("5", "5"))
     assert not state.over and state.to_move == 1
     events = state.apply(Move.lay("2"))

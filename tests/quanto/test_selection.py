@@ -35,13 +35,15 @@ def test_half_finished_selection_says_what_it_lacks_and_why_no_button():
     assert selection.expression("de") == (
         "Nehmen (8): 4, bis 8 fehlen noch 4; 3, bis 8 fehlen noch 5. "
         "Quanto 11 bilden: 8 + 3 = 11; 4, bis 11 fehlen noch 7. "
-        "Dazu 1 weitere Möglichkeit. Noch ist kein Zug fertig, darum gibt es noch keinen Knopf.")
-    _, capture = pick({"players": 2, "table": "3 4 1 2", "hands": ["8", "5"], "quantos": {1: (9, "5 4")}},
-                      "8", "3 4")
-    assert capture.expression("de") == ("Nehmen (8): 3 + 4 = 7, bis 8 fehlt noch 1. "
-                                         "Noch ist kein Zug fertig, darum gibt es noch keinen Knopf.")
-    assert capture.expression("en") == ("Capture (8): 3 + 4 = 7, 1 more to make 8. "
-                                         "No move is complete yet, so there is no button yet.")
+        "Dazu 1 weitere Möglichkeit. Noch ist kein Zug fertig, darum gibt es noch keinen Knopf."
+    )
+    _, capture = pick({"players": 2, "table": "3 4 1 2", "hands": ["8", "5"], "quantos": {1: (9, "5 4")}}, "8", "3 4")
+    assert capture.expression("de") == (
+        "Nehmen (8): 3 + 4 = 7, bis 8 fehlt noch 1. Noch ist kein Zug fertig, darum gibt es noch keinen Knopf."
+    )
+    assert capture.expression("en") == (
+        "Capture (8): 3 + 4 = 7, 1 more to make 8. No move is complete yet, so there is no button yet."
+    )
 
 
 def test_rainbow_bonus_is_told_after_the_card_that_earns_it():
@@ -58,9 +60,9 @@ def test_groups_as_the_move_forms_them_not_one_flat_sum():
 
 
 def test_why_a_card_cannot_join():
-    state, empty = pick({"players": 3, "table": "7 4 9 J 1", "hands": ["8", "5", "6"],
-                         "quantos": {1: (11, "5 6"), 2: (9, "4 5")}},
-                        "8")
+    state, empty = pick(
+        {"players": 3, "table": "7 4 9 J 1", "hands": ["8", "5", "6"], "quantos": {1: (11, "5 6"), 2: (9, "4 5")}}, "8"
+    )
     seven, four, nine = (ids_of(state.table, v)[0] for v in ("7", "4", "9"))
     assert nine not in empty.joinable
     assert empty.why_not(nine, "de") == "8 + 9 = 17: Quanto-Chips gibt es nur bis 12. 9 ist mehr als 8."
@@ -74,8 +76,7 @@ def test_selection_for_a_quanto():
     state, selection = pick({"players": 2, "table": "4 6 10 12", "hands": ["4", "5"]}, "4", "6")
     assert FORM in selection.kinds
     assert set(selection.joinable) == set(ids_of(state.table, "10"))
-    _, selection = pick({"players": 2, "table": "2 4 9", "hands": ["3", "5"], "quantos": {0: (9, "4 5")}},
-                                "3", "2 4")
+    _, selection = pick({"players": 2, "table": "2 4 9", "hands": ["3", "5"], "quantos": {0: (9, "4 5")}}, "3", "2 4")
     assert [str(m) for m in selection.ready] == ["extend Quanto with 3: 2 4"]
     assert EXTEND in selection.kinds
     assert selection.expression("de") == "Quanto 9 erweitern: 3 + 2 + 4 = 9."
@@ -87,27 +88,32 @@ def test_joker_selection_narrowed_to_a_value():
     selection = state.selection(joker, ids_of(state.table, "1 2"), declared=6)
     assert {(g.kind, g.target) for g in selection.goals} == {(CAPTURE, 6)}
     assert set(selection.joinable) == set(ids_of(state.table, "3 6"))
-    assert selection.expression("de") == ("Nehmen (Joker als 6): 1 + 2 = 3, bis 6 fehlen noch 3. "
-                                          "Noch ist kein Zug fertig, darum gibt es noch keinen Knopf.")
+    assert selection.expression("de") == (
+        "Nehmen (Joker als 6): 1 + 2 = 3, bis 6 fehlen noch 3. "
+        "Noch ist kein Zug fertig, darum gibt es noch keinen Knopf."
+    )
     with pytest.raises(IllegalMoveError):
         state.selection(joker, [], declared=13)
 
 
 # -- the six reproductions of issue 10 ------------------------------------------------------
 def test_issue10_lesson7_one_and_three_is_too_small_for_a_chip():
-    state, selection = pick({"players": 3, "table": "3 6 10 11", "hands": ["1 12", None, None],
-                             "win": {1: "7 9", 2: "5"}}, "1")
+    state, selection = pick(
+        {"players": 3, "table": "3 6 10 11", "hands": ["1 12", None, None], "win": {1: "7 9", 2: "5"}}, "1"
+    )
     three = ids_of(state.table, "3")[0]
-    assert selection.why_not(three, "de") == ("1 + 3 = 4: Quanto-Chips gibt es erst ab 5. "
-                                              "Nehmen kannst du mit der 1 hier auch nichts.")
+    assert selection.why_not(three, "de") == (
+        "1 + 3 = 4: Quanto-Chips gibt es erst ab 5. Nehmen kannst du mit der 1 hier auch nichts."
+    )
     assert "fehl" not in selection.why_not(three, "de") and "7" not in selection.why_not(three, "de")
 
 
 def test_issue10_lesson8_two_and_twelve_is_more_than_any_chip():
     state, selection = pick({"players": 2, "table": "5 6 12", "hands": ["2 11 4", None]}, "2")
     twelve = ids_of(state.table, "12")[0]
-    assert selection.why_not(twelve, "de") == ("2 + 12 = 14: Quanto-Chips gibt es nur bis 12. "
-                                               "Nehmen kannst du mit der 2 hier auch nichts.")
+    assert selection.why_not(twelve, "de") == (
+        "2 + 12 = 14: Quanto-Chips gibt es nur bis 12. Nehmen kannst du mit der 2 hier auch nichts."
+    )
 
 
 def test_issue10_eight_and_six_can_be_no_quanto():
@@ -133,5 +139,6 @@ def test_issue10_a_chip_held_by_another_player_is_named():
     state, selection = pick({"players": 2, "table": "10 4", "hands": ["1", "5"], "quantos": {1: (11, "5 6")}}, "1")
     ten = ids_of(state.table, "10")[0]
     assert selection.why_not(ten, "de", ["Anna", "Computer 1"]) == (
-        "1 + 10 = 11: Chip 11 hat Computer 1. Nehmen kannst du mit der 1 hier auch nichts.")
+        "1 + 10 = 11: Chip 11 hat Computer 1. Nehmen kannst du mit der 1 hier auch nichts."
+    )
     assert selection.why_not(ten, "en", ["Anna", "Computer 1"]).startswith("1 + 10 = 11: Computer 1 has chip 11.")

@@ -33,12 +33,20 @@ def test_selections_on_pathological_positions_are_consistent_and_true():
                 table_left = [DECK[i].value for i in state.table if i not in picked and not DECK[i].is_joker]
                 capture = any(goal.kind == "capture" for goal in selection.goals)
                 for lang in ("de", "en"):
-                    check_claims(selection.expression(lang, NAMES), lang, targets, table_left, state, capture,
-                                 bool(selection.goals))
+                    check_claims(
+                        selection.expression(lang, NAMES),
+                        lang,
+                        targets,
+                        table_left,
+                        state,
+                        capture,
+                        bool(selection.goals),
+                    )
                     for other, reason in list(selection.reasons.items())[:6]:
                         rest = list(table_left)
                         if not DECK[other].is_joker:
                             rest.remove(DECK[other].value)
-                        check_claims(reason.text(lang, NAMES), lang, targets, rest, state, capture,
-                                     bool(selection.goals))
+                        check_claims(
+                            reason.text(lang, NAMES), lang, targets, rest, state, capture, bool(selection.goals)
+                        )
     assert len(positions) > 50 and selections > 100

@@ -55,8 +55,13 @@ def random_position(rng: random.Random):
     for player in range(players):
         if rng.random() < 0.4:
             quantos[player] = (chips.pop(), rest.pop())
-    scenario = {"players": players, "table": " ".join(table), "hands": [" ".join(hand)] + [""] * (players - 1),
-                "quantos": quantos, "draw": " ".join(rest[:3])}
+    scenario = {
+        "players": players,
+        "table": " ".join(table),
+        "hands": [" ".join(hand)] + [""] * (players - 1),
+        "quantos": quantos,
+        "draw": " ".join(rest[:3]),
+    }
     try:
         return from_scenario(scenario)
     except ScenarioError:  # a random hand may ask for a card the sample already holds
@@ -85,8 +90,9 @@ def makes(values: list[int], amount: int) -> bool:
     return amount > 0 and amount in sums
 
 
-def check_claims(said: str, lang: str, targets: set[int], rest: list[int], state, capture_possible: bool,
-                 any_play: bool) -> int:
+def check_claims(
+    said: str, lang: str, targets: set[int], rest: list[int], state, capture_possible: bool, any_play: bool
+) -> int:
     """Check every statement of one text; return how many were checked."""
     checked = 0
     for match in re.finditer(r"(\d+(?: \+ \d+)+) = (\d+)", said):
@@ -97,12 +103,12 @@ def check_claims(said: str, lang: str, targets: set[int], rest: list[int], state
         big, target = map(int, match.groups())
         assert big > target and target in targets, said
         checked += 1
-    gap = (r"[Bb]is (\d+) fehl(?:t|en) noch (\d+)" if lang == "de" else r"(\d+) more (?:would make|to make) (\d+)")
+    gap = r"[Bb]is (\d+) fehl(?:t|en) noch (\d+)" if lang == "de" else r"(\d+) more (?:would make|to make) (\d+)"
     for match in re.finditer(gap, said):
         target, count = map(int, match.groups()) if lang == "de" else map(int, match.groups()[::-1])
         assert target in targets and makes(rest, count), said
         checked += 1
-    complement = (r"ergänzen (\d+) nicht zu (\d+)" if lang == "de" else r"cannot make (\d+) up to (\d+)")
+    complement = r"ergänzen (\d+) nicht zu (\d+)" if lang == "de" else r"cannot make (\d+) up to (\d+)"
     for match in re.finditer(complement, said):
         part, target = map(int, match.groups())
         assert target in targets and part < target and not makes(rest, target - part), said
@@ -127,8 +133,11 @@ def check_claims(said: str, lang: str, targets: set[int], rest: list[int], state
     if "keine Karte aus der Auslage" in said or "cannot take any card" in said:
         assert not any_play, said
         checked += 1
-    labels = (r"Nehmen \((?:Joker als )?(\d+)\)|Quanto (\d+) (?:bilden|erweitern|einsammeln)" if lang == "de"
-              else r"Capture \((?:joker as )?(\d+)\)|(?:Form|Extend|Collect) Quanto (\d+)")
+    labels = (
+        r"Nehmen \((?:Joker als )?(\d+)\)|Quanto (\d+) (?:bilden|erweitern|einsammeln)"
+        if lang == "de"
+        else r"Capture \((?:joker as )?(\d+)\)|(?:Form|Extend|Collect) Quanto (\d+)"
+    )
     for match in re.finditer(labels, said):
         target = int(match.group(1) or match.group(2))
         assert target in targets, said

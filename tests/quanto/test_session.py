@@ -18,7 +18,6 @@ def played_session(moves=30, seed=4):
     return session
 
 
-
 def test_undo_steps_back_and_nothing_left_to_undo_is_an_error():
     session = Session(new_game(2, seed=1))
     start = session.state.to_dict()
@@ -36,13 +35,16 @@ def test_scenario_games_save_too():
     assert Session.from_json(session.to_json()).state == session.state
 
 
-@pytest.mark.parametrize("text,key", [
-    ("{not json", "save.not_json"),
-    ("[1, 2]", "save.foreign"),
-    ('{"format": "something-else"}', "save.foreign"),
-    ('{"format": "kartenspiele-save", "version": 99}', "save.version"),
-    ('{"format": "kartenspiele-save", "version": 1, "game": "skat"}', "save.unknown_game"),
-])
+@pytest.mark.parametrize(
+    "text,key",
+    [
+        ("{not json", "save.not_json"),
+        ("[1, 2]", "save.foreign"),
+        ('{"format": "something-else"}', "save.foreign"),
+        ('{"format": "kartenspiele-save", "version": 99}', "save.version"),
+        ('{"format": "kartenspiele-save", "version": 1, "game": "skat"}', "save.unknown_game"),
+    ],
+)
 def test_foreign_files_are_rejected(text, key):
     with pytest.raises(SaveFileError) as error:
         Session.from_json(text)

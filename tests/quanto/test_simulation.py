@@ -12,6 +12,8 @@ VARIANTS = [dict(refill=r, lay_only_if_stuck=s) for r, s in itertools.product(["
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("variant", range(len(VARIANTS)))
 def test_random_games_keep_every_invariant(players, variant):
-    lengths = [play_checked(1000 * players + 100 * variant + game, players, VARIANTS[variant], deep=game < 8)
-               for game in range(52)]
+    lengths = [
+        play_checked(1000 * players + 100 * variant + game, players, VARIANTS[variant], deep=game < 8)
+        for game in range(52)
+    ]
     assert max(lengths) < MOVE_BOUND and min(lengths) > 10

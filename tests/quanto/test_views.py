@@ -13,8 +13,12 @@ def test_view_holds_no_seed_and_no_other_hand():
     assert "seed" not in data and "draw" not in data
     assert data["hand"] == tuple(state.hands[1]) and data["hand_sizes"] == (4, 4, 4)
     for other in (0, 2):
-        assert not set(state.hands[other]) & set(i for zone in data.values() if isinstance(zone, tuple)
-                                                  for i in (zone if zone and isinstance(zone[0], int) else ()))
+        assert not set(state.hands[other]) & set(
+            i
+            for zone in data.values()
+            if isinstance(zone, tuple)
+            for i in (zone if zone and isinstance(zone[0], int) else ())
+        )
 
 
 def test_sampled_states_agree_with_the_view():
@@ -26,6 +30,9 @@ def test_sampled_states_agree_with_the_view():
     for _ in range(20):
         sample = view.sample_state(rng)
         assert sample.view(2) == view
-        assert sorted(i for z in (*sample.hands, *sample.win, *sample.stacks, sample.table, sample.draw,
-                                  sample.out, sample.drawn) for i in z) == list(range(len(DECK)))
+        assert sorted(
+            i
+            for z in (*sample.hands, *sample.win, *sample.stacks, sample.table, sample.draw, sample.out, sample.drawn)
+            for i in z
+        ) == list(range(len(DECK)))
         assert set(sample.legal_moves()) == set(state.legal_moves())

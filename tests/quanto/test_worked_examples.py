@@ -68,8 +68,7 @@ def test_example_5_add_two_seven_then_collect_five_cards():
 
 
 def test_example_6_joker_takes_a_six_card_quanto():
-    state = from_scenario({"players": 2, "table": "1", "hands": ["J", "5"],
-                           "quantos": {1: (12, "6 6 4 8 5 7")}})
+    state = from_scenario({"players": 2, "table": "1", "hands": ["J", "5"], "quantos": {1: (12, "6 6 4 8 5 7")}})
     move = Move.joker_quanto(1)
     assert move in [m for m in state.legal_moves() if m.kind == JOKER_QUANTO]
     state.apply(move)

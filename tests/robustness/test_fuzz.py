@@ -21,23 +21,94 @@ from kartenspiele.core.errors import KartenspieleError
 from kartenspiele.core.session import Session
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "150"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 GAMES = {"quanto": quanto, "tausch_rausch": tausch_rausch}
 
 SCALARS = st.one_of(
-    st.none(), st.booleans(), st.integers(-10, 130), st.integers(), st.integers(0, 1).map(lambda k: (-1) ** k * 10 ** (5000 - 4600 * k)),
-    st.floats(allow_nan=True), st.text(max_size=12), st.binary(max_size=6),
-    st.sampled_from(["8", "R8", "J", "ge7", "ro10", "١", "８", "2 4 4 8", "five-even", "capture", "swap",
-                     "lay", "choice", "auto", "turn", "quanto", "tausch_rausch", "\x00", "\ud800"]),
+    st.none(),
+    st.booleans(),
+    st.integers(-10, 130),
+    st.integers(),
+    st.integers(0, 1).map(lambda k: (-1) ** k * 10 ** (5000 - 4600 * k)),
+    st.floats(allow_nan=True),
+    st.text(max_size=12),
+    st.binary(max_size=6),
+    st.sampled_from(
+        [
+            "8",
+            "R8",
+            "J",
+            "ge7",
+            "ro10",
+            "١",
+            "８",
+            "2 4 4 8",
+            "five-even",
+            "capture",
+            "swap",
+            "lay",
+            "choice",
+            "auto",
+            "turn",
+            "quanto",
+            "tausch_rausch",
+            "\x00",
+            "\ud800",
+        ]
+    ),
 )
-DATA = st.recursive(SCALARS, lambda inner: st.one_of(
-    st.lists(inner, max_size=5), st.tuples(inner, inner),
-    st.dictionaries(st.one_of(st.text(max_size=10), st.integers(-2, 8), st.sampled_from(
-        ["players", "hands", "table", "draw", "to_move", "kind", "card", "takes", "stall", "cards", "task",
-         "declared", "chip", "target", "refill", "tasks_to_win", "turn_cap", "deck", "open_tasks",
-         "fulfilled", "quantos", "win", "out", "stalls", "discard", "task_pile", "turn"])), inner, max_size=5)),
-    max_leaves=15)
+DATA = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=5),
+        st.tuples(inner, inner),
+        st.dictionaries(
+            st.one_of(
+                st.text(max_size=10),
+                st.integers(-2, 8),
+                st.sampled_from(
+                    [
+                        "players",
+                        "hands",
+                        "table",
+                        "draw",
+                        "to_move",
+                        "kind",
+                        "card",
+                        "takes",
+                        "stall",
+                        "cards",
+                        "task",
+                        "declared",
+                        "chip",
+                        "target",
+                        "refill",
+                        "tasks_to_win",
+                        "turn_cap",
+                        "deck",
+                        "open_tasks",
+                        "fulfilled",
+                        "quantos",
+                        "win",
+                        "out",
+                        "stalls",
+                        "discard",
+                        "task_pile",
+                        "turn",
+                    ]
+                ),
+            ),
+            inner,
+            max_size=5,
+        ),
+    ),
+    max_leaves=15,
+)
 
 
 def deep(depth: int) -> str:
@@ -99,8 +170,13 @@ def test_options(game, values):
 
 @pytest.mark.parametrize("game", GAMES)
 @FUZZ
-@given(players=DATA, seed=DATA, options=st.dictionaries(st.sampled_from(
-    ["refill", "lay_only_if_stuck", "tasks_to_win", "turn_cap", "deck", "x"]), DATA, max_size=2))
+@given(
+    players=DATA,
+    seed=DATA,
+    options=st.dictionaries(
+        st.sampled_from(["refill", "lay_only_if_stuck", "tasks_to_win", "turn_cap", "deck", "x"]), DATA, max_size=2
+    ),
+)
 def test_new_game(game, players, seed, options):
     assert_own_error(GAMES[game].new_game, players, seed, **options)
 
@@ -114,10 +190,28 @@ def test_scenarios(game, scenario, seed, options):
 
 @pytest.mark.parametrize("game", GAMES)
 @FUZZ
-@given(scenario=st.fixed_dictionaries({}, optional={
-    "players": st.integers(1, 7), "to_move": DATA, "turn": DATA, "last_capturer": DATA,
-    "hands": DATA, "table": DATA, "draw": DATA, "stalls": DATA, "discard": DATA, "open_tasks": DATA,
-    "task_pile": DATA, "fulfilled": DATA, "quantos": DATA, "win": DATA, "out": DATA}))
+@given(
+    scenario=st.fixed_dictionaries(
+        {},
+        optional={
+            "players": st.integers(1, 7),
+            "to_move": DATA,
+            "turn": DATA,
+            "last_capturer": DATA,
+            "hands": DATA,
+            "table": DATA,
+            "draw": DATA,
+            "stalls": DATA,
+            "discard": DATA,
+            "open_tasks": DATA,
+            "task_pile": DATA,
+            "fulfilled": DATA,
+            "quantos": DATA,
+            "win": DATA,
+            "out": DATA,
+        },
+    )
+)
 def test_scenarios_with_known_keys(game, scenario):
     keys = {"quanto": quanto.scenario.KEYS, "tausch_rausch": tausch_rausch.scenario.KEYS}[game]
     scenario = {key: value for key, value in scenario.items() if key in keys}
@@ -126,15 +220,19 @@ def test_scenarios_with_known_keys(game, scenario):
 
 @pytest.mark.parametrize("game", GAMES)
 @FUZZ
-@given(seed=st.integers(0, 30), path=st.lists(st.one_of(st.text(max_size=8), st.integers(0, 20)), max_size=3),
-       value=DATA)
+@given(
+    seed=st.integers(0, 30), path=st.lists(st.one_of(st.text(max_size=8), st.integers(0, 20)), max_size=3), value=DATA
+)
 def test_tampered_save_files(game, seed, path, value):
     """A real save file with one value replaced somewhere inside."""
     data = json.loads(Session(sample_state(game, seed)).to_json())
     node = data
     for step in path[:-1]:
-        child = node.get(step) if isinstance(node, dict) else (
-            node[step] if isinstance(step, int) and isinstance(node, list) and step < len(node) else None)
+        child = (
+            node.get(step)
+            if isinstance(node, dict)
+            else (node[step] if isinstance(step, int) and isinstance(node, list) and step < len(node) else None)
+        )
         if not isinstance(child, (dict, list)):
             break
         node = child
@@ -152,9 +250,15 @@ def test_tampered_save_files(game, seed, path, value):
 
 
 @FUZZ
-@given(raw=st.one_of(st.binary(max_size=200), st.text(max_size=200), DATA,
-                     st.builds(deep, st.integers(1, 200_000)),
-                     st.sampled_from(["\ufeff{}", "1" * 5000, '{"format": "kartenspiele-save", "version": ' + "9" * 5000 + "}"])))
+@given(
+    raw=st.one_of(
+        st.binary(max_size=200),
+        st.text(max_size=200),
+        DATA,
+        st.builds(deep, st.integers(1, 200_000)),
+        st.sampled_from(["\ufeff{}", "1" * 5000, '{"format": "kartenspiele-save", "version": ' + "9" * 5000 + "}"]),
+    )
+)
 def test_save_file_text(raw):
     assert_own_error(Session.from_json, raw)
 

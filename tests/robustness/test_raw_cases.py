@@ -35,13 +35,16 @@ def save_text(session: Session, **changes: object) -> str:
     return json.dumps(data)
 
 
-@pytest.mark.parametrize("text,key", [
-    ("[" * 100_000 + "]" * 100_000, "save.too_deep"),
-    ('{"format": "kartenspiele-save", "version": ' + "9" * 5000 + "}", "save.huge_number"),
-    ("\udcff", "save.not_json"),
-    (b"\xff\xfe{", "save.not_utf8"),
-    (None, "save.not_text"),
-])
+@pytest.mark.parametrize(
+    "text,key",
+    [
+        ("[" * 100_000 + "]" * 100_000, "save.too_deep"),
+        ('{"format": "kartenspiele-save", "version": ' + "9" * 5000 + "}", "save.huge_number"),
+        ("\udcff", "save.not_json"),
+        (b"\xff\xfe{", "save.not_utf8"),
+        (None, "save.not_text"),
+    ],
+)
 def test_raw_save_file_texts(text, key):
     with pytest.raises(SaveFileError) as error:
         Session.from_json(text)
@@ -76,8 +79,11 @@ def test_a_byte_order_mark_loads(tmp_path):
 
 
 def test_missing_files_and_folders(tmp_path):
-    for path, key in ((tmp_path / "nowhere.json", "save.no_file"), (tmp_path, "save.is_folder"),
-                      (tmp_path / "no" / "such" / "folder.json", "save.no_file")):
+    for path, key in (
+        (tmp_path / "nowhere.json", "save.no_file"),
+        (tmp_path, "save.is_folder"),
+        (tmp_path / "no" / "such" / "folder.json", "save.no_file"),
+    ):
         with pytest.raises(SaveFileError) as error:
             Session.load(path)
         assert error.value.key == key
@@ -91,18 +97,28 @@ def test_quanto_parse_cards_of_non_text(value):
     assert_both_languages(error.value)
 
 
-@pytest.mark.parametrize("game,token", [("quanto", "١"), ("quanto", "８"), ("quanto", "R١٢"),
-                                        ("tausch_rausch", "ge١"), ("tausch_rausch", "ro١٠")])
+@pytest.mark.parametrize(
+    "game,token",
+    [("quanto", "١"), ("quanto", "８"), ("quanto", "R١٢"), ("tausch_rausch", "ge١"), ("tausch_rausch", "ro١٠")],
+)
 def test_only_ascii_digits_are_card_values(game, token):
     with pytest.raises(NotationError):
         GAMES[game].parse_cards(token)
 
 
-@pytest.mark.parametrize("scenario", [
-    {"players": 2, "table": 5}, {"players": 2, "hands": [8, None]}, {"players": 2, "draw": b"8"},
-    {"players": 2, "table": [8, 4]}, {"players": 2, "to_move": True}, {"players": 2, "last_capturer": False},
-    {"players": 2, "quantos": {0: ("9", "4 5")}}, {"players": 2, "hands": {True: "5"}},
-])
+@pytest.mark.parametrize(
+    "scenario",
+    [
+        {"players": 2, "table": 5},
+        {"players": 2, "hands": [8, None]},
+        {"players": 2, "draw": b"8"},
+        {"players": 2, "table": [8, 4]},
+        {"players": 2, "to_move": True},
+        {"players": 2, "last_capturer": False},
+        {"players": 2, "quantos": {0: ("9", "4 5")}},
+        {"players": 2, "hands": {True: "5"}},
+    ],
+)
 def test_quanto_scenarios_with_wrong_types(scenario):
     with pytest.raises(ScenarioError) as error:
         quanto.from_scenario(scenario)
@@ -119,7 +135,9 @@ def test_tausch_rausch_task_ids_that_are_not_text(tasks):
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("seed", [10**5000, -1, 2**63, True, 1.5, "7"], ids=["huge", "-1", "2**63", "True", "1.5", "text"])
+@pytest.mark.parametrize(
+    "seed", [10**5000, -1, 2**63, True, 1.5, "7"], ids=["huge", "-1", "2**63", "True", "1.5", "text"]
+)
 def test_seeds_out_of_range(game, seed):
     with pytest.raises(SeedError) as error:
         GAMES[game].new_game(2, seed=seed)
@@ -149,18 +167,22 @@ def test_every_new_text_is_free_of_german_in_english():
                 assert not any(word in form for word in GERMAN_ONLY), key
 
 
-@pytest.mark.parametrize("move", [
-    quanto.Move("joker_quanto", quanto.Card(None), declared=13, target=1),
-    quanto.Move("capture", quanto.Card(8), quanto.parse_cards("8"), chip=99, target=-7),
-    quanto.Move("refill_hand", target=10**9),
-    quanto.Move("refill_table", chip=5),
-    quanto.Move("extend", quanto.Card(4), declared=4),
-    quanto.Move("capture", quanto.Card(None), quanto.parse_cards("8"), declared=True),
-    quanto.Move("lay", "8"),
-])
+@pytest.mark.parametrize(
+    "move",
+    [
+        quanto.Move("joker_quanto", quanto.Card(None), declared=13, target=1),
+        quanto.Move("capture", quanto.Card(8), quanto.parse_cards("8"), chip=99, target=-7),
+        quanto.Move("refill_hand", target=10**9),
+        quanto.Move("refill_table", chip=5),
+        quanto.Move("extend", quanto.Card(4), declared=4),
+        quanto.Move("capture", quanto.Card(None), quanto.parse_cards("8"), declared=True),
+        quanto.Move("lay", "8"),
+    ],
+)
 def test_quanto_moves_with_meaningless_fields_are_rejected(move):
-    state = quanto.from_scenario({"players": 2, "table": "8 3", "hands": ["8 J 4", "6"], "quantos": {1: (9, "4 5")},
-                                  "draw": "5 5 5"})
+    state = quanto.from_scenario(
+        {"players": 2, "table": "8 3", "hands": ["8 J 4", "6"], "quantos": {1: (9, "4 5")}, "draw": "5 5 5"}
+    )
     before = state.to_dict()
     with pytest.raises(IllegalMoveError) as error:
         state.apply(move)

@@ -63,8 +63,9 @@ def test_a_save_knows_its_origin(game):
 def test_a_quanto_deal_that_starts_over_is_refused():
     data = json.loads(played("quanto", 4).to_json())
     initial = data["initial"]
-    initial["win"][0] = sorted(initial["win"][0] + [i for zone in (*initial["hands"], initial["table"],
-                                                                    initial["draw"]) for i in zone])
+    initial["win"][0] = sorted(
+        initial["win"][0] + [i for zone in (*initial["hands"], initial["table"], initial["draw"]) for i in zone]
+    )
     initial["hands"], initial["table"], initial["draw"] = [[], []], [], []
     initial["over"] = initial["end_begun"] = True
     data["moves"], data["state"] = [], initial
@@ -77,8 +78,12 @@ def test_a_tausch_rausch_deal_with_all_tens_in_one_hand_is_refused():
     session = Session(tausch_rausch.new_game(2, seed=8))
     data = json.loads(session.to_json())
     tens = [i for i, card in enumerate(tausch_rausch.DECK) if card.value == 10]
-    zones = [data["initial"]["hands"][0], data["initial"]["hands"][1], *data["initial"]["stalls"],
-             data["initial"]["draw"]]
+    zones = [
+        data["initial"]["hands"][0],
+        data["initial"]["hands"][1],
+        *data["initial"]["stalls"],
+        data["initial"]["draw"],
+    ]
     others = [i for zone in zones for i in zone if i not in tens]
     data["initial"]["hands"][0] = tens
     data["initial"]["hands"][1] = others[:5]

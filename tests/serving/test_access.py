@@ -42,15 +42,27 @@ def test_a_password_too_short_is_refused_in_both_languages():
 
 
 def test_serve_refuses_a_public_address_without_password_before_binding(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "kartenspiele.cli", "serve", "--host", "0.0.0.0",
-                             "--port", "1", "--lang", "en"], check=False, capture_output=True, text=True, timeout=60,
-                            env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    result = subprocess.run(
+        [sys.executable, "-m", "kartenspiele.cli", "serve", "--host", "0.0.0.0", "--port", "1", "--lang", "en"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
     assert result.returncode == 2
     assert "needs a class password" in result.stderr and "Card games" not in result.stdout
 
 
-@pytest.mark.parametrize(("header", "host"), [("127.0.0.1:8866", "127.0.0.1"), ("[::1]:80", "::1"),
-                                              ("LocalHost", "localhost"), ("evil.example:8866", "evil.example")])
+@pytest.mark.parametrize(
+    ("header", "host"),
+    [
+        ("127.0.0.1:8866", "127.0.0.1"),
+        ("[::1]:80", "::1"),
+        ("LocalHost", "localhost"),
+        ("evil.example:8866", "evil.example"),
+    ],
+)
 def test_split_host(header, host):
     assert split_host(header) == host
 
@@ -74,10 +86,15 @@ def test_login_cookie_is_signed_and_bound_to_the_password():
     assert not logged_in(password_mark("Igel42"), secret, "Igel42") and not logged_in(None, secret, "Igel42")
 
 
-@pytest.mark.parametrize(("target", "expected"), [("/voila/render/notebooks/quanto.ipynb?lang=en",
-                                                   "/voila/render/notebooks/quanto.ipynb?lang=en"),
-                                                  ("https://evil.example/", START_PATH), ("//evil.example", START_PATH),
-                                                  ("quanto.ipynb", START_PATH)])
+@pytest.mark.parametrize(
+    ("target", "expected"),
+    [
+        ("/voila/render/notebooks/quanto.ipynb?lang=en", "/voila/render/notebooks/quanto.ipynb?lang=en"),
+        ("https://evil.example/", START_PATH),
+        ("//evil.example", START_PATH),
+        ("quanto.ipynb", START_PATH),
+    ],
+)
 def test_after_login_only_local_targets(target, expected):
     assert local_target(target) == expected
 

@@ -88,12 +88,14 @@ def brute_force(hand: Sequence[Card], task_ids: Sequence[str]) -> dict[str, set[
         count, check = REFERENCE[task_id]
         if count not in by_size:
             value_sets = list(combinations(values, count))
-            by_size[count] = (value_sets, list(map(sum, value_sets)),
-                              [_colour(c) for c in combinations(colours, count)],
-                              list(combinations(faces, count)))
+            by_size[count] = (
+                value_sets,
+                list(map(sum, value_sets)),
+                [_colour(c) for c in combinations(colours, count)],
+                list(combinations(faces, count)),
+            )
         value_sets, totals, one_colour, subsets = by_size[count]
-        found[task_id] = {subsets[i] for i in range(len(subsets))
-                          if check(value_sets[i], totals[i], one_colour[i])}
+        found[task_id] = {subsets[i] for i in range(len(subsets)) if check(value_sets[i], totals[i], one_colour[i])}
     return found
 
 

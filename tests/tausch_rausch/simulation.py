@@ -43,8 +43,7 @@ def _check_illegal_changes_nothing(state: TauschRauschState) -> None:
     assert state.to_dict() == before
 
 
-def play_checked(seed: int, players: int, options: dict, policy: str, deep: bool,
-                 cap: int = CAP) -> TauschRauschState:
+def play_checked(seed: int, players: int, options: dict, policy: str, deep: bool, cap: int = CAP) -> TauschRauschState:
     """Play one random game, checking the invariants at every step; returns the final state.
 
     Every step: the cards and tasks are conserved and the turn counter counts the moves.

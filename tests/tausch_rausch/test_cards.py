@@ -27,8 +27,12 @@ def test_deck_has_two_of_each_of_forty_faces():
 def test_card_ids_are_stable():
     assert DECK[0] == Card("ge", 1) == DECK[1]
     assert DECK[79] == Card("ro", 10)
-    assert all(DECK[20 * c + 2 * (v - 1) + k] == Card(colour, v)
-               for c, colour in enumerate(COLOURS) for v in VALUES for k in (0, 1))
+    assert all(
+        DECK[20 * c + 2 * (v - 1) + k] == Card(colour, v)
+        for c, colour in enumerate(COLOURS)
+        for v in VALUES
+        for k in (0, 1)
+    )
 
 
 @given(faces)

@@ -26,7 +26,8 @@ def test_closed_forms():
     total5, total2, total4 = comb(80, 5), comb(80, 2), comb(80, 4)
     assert probability(task_by_id("five-even"), 5) == Fraction(comb(40, 5), total5)
     assert probability(task_by_id("five-even"), 7) == Fraction(
-        sum(comb(40, k) * comb(40, 7 - k) for k in range(5, 8)), comb(80, 7))
+        sum(comb(40, k) * comb(40, 7 - k) for k in range(5, 8)), comb(80, 7)
+    )
     assert probability(task_by_id("pair-one-colour"), 2) == Fraction(40, total2)
     assert probability(task_by_id("two-green-sum-9"), 2) == Fraction(4 * 2 * 2, total2)
     assert probability(task_by_id("two-one-colour-sum-9"), 2) == Fraction(4 * 4 * 2 * 2, total2)
@@ -35,14 +36,19 @@ def test_closed_forms():
 
 
 def test_symmetric_tasks_are_equally_hard():
-    for a, b in [("five-even", "five-odd"), ("four-sum-at-most-7", "four-sum-at-least-37"),
-                 ("two-blue-sum-at-least-17", "two-red-sum-at-most-5"), ("three-yellow-odd", "three-green-even")]:
+    for a, b in [
+        ("five-even", "five-odd"),
+        ("four-sum-at-most-7", "four-sum-at-least-37"),
+        ("two-blue-sum-at-least-17", "two-red-sum-at-most-5"),
+        ("three-yellow-odd", "three-green-even"),
+    ]:
         chances = [[probability(task_by_id(t), h) for h in HAND_SIZES] for t in (a, b)]
         assert chances[0] == chances[1]
 
 
-@pytest.mark.parametrize("task_id", ["three-of-a-kind", "run-of-4-one-colour", "two-one-colour-sum-9",
-                                     "pair-red", "full-house"])
+@pytest.mark.parametrize(
+    "task_id", ["three-of-a-kind", "run-of-4-one-colour", "two-one-colour-sum-9", "pair-red", "full-house"]
+)
 def test_a_seeded_simulation_agrees(task_id):
     task = task_by_id(task_id)
     p, error = estimate(task, 7, samples=3000, seed=1)

@@ -81,26 +81,40 @@ def test_missing_is_right_and_fewest():
                 checked[2] += 1
             elif k == 3 and number % 10 == 0:  # no two cards would do
                 pairs = combinations_with_replacement(_available(hand), 2)
-                assert not any(_completes(task, hand, pair) for pair in pairs
-                               if all(hand.count(f) + pair.count(f) <= COPIES for f in pair))
+                assert not any(
+                    _completes(task, hand, pair)
+                    for pair in pairs
+                    if all(hand.count(f) + pair.count(f) <= COPIES for f in pair)
+                )
                 checked[3] += 1
             else:
                 checked[1] += k == 1
     assert all(checked.values()), checked
 
 
-@pytest.mark.parametrize("task_id, hand, de, en", [
-    ("five-odd", "ge1 gr3 bl5 ro7 ge2", "Es fehlt noch: eine ungerade Karte.", "Still missing: an odd card."),
-    ("run-of-4-one-colour", "bl3 bl4 bl6 ro1", "Es fehlt noch: eine blaue 5.", "Still missing: a blue 5."),
-    ("three-of-a-kind", "ge8 gr8 bl1", "Es fehlt noch: eine 8.", "Still missing: an 8."),
-    ("four-sum-at-least-37", "ge10 gr9 bl2 ro1", "Es fehlt noch: 2 Karten ab 8 mit der Summe mindestens 18.",
-     "Still missing: 2 cards of at least 8 with a sum of at least 18."),
-    ("five-one-colour", "ge1 ge2 ge3 bl4 ro5", "Es fehlt noch: 2 gelbe Karten.", "Still missing: 2 yellow cards."),
-    ("three-green-even", "gr2 ro4", "Es fehlt noch: 2 gerade grüne Karten.", "Still missing: 2 even green cards."),
-    ("two-red-sum-at-most-5", "ro4 ge1", "Es fehlt noch: eine rote 1.", "Still missing: a red 1."),
-    ("four-sum-at-most-7", "ge1 ge2 ro9 ro9", "Es fehlt noch: 2 Karten bis 3 mit der Summe höchstens 4.",
-     "Still missing: 2 cards of at most 3 with a sum of at most 4."),
-])
+@pytest.mark.parametrize(
+    "task_id, hand, de, en",
+    [
+        ("five-odd", "ge1 gr3 bl5 ro7 ge2", "Es fehlt noch: eine ungerade Karte.", "Still missing: an odd card."),
+        ("run-of-4-one-colour", "bl3 bl4 bl6 ro1", "Es fehlt noch: eine blaue 5.", "Still missing: a blue 5."),
+        ("three-of-a-kind", "ge8 gr8 bl1", "Es fehlt noch: eine 8.", "Still missing: an 8."),
+        (
+            "four-sum-at-least-37",
+            "ge10 gr9 bl2 ro1",
+            "Es fehlt noch: 2 Karten ab 8 mit der Summe mindestens 18.",
+            "Still missing: 2 cards of at least 8 with a sum of at least 18.",
+        ),
+        ("five-one-colour", "ge1 ge2 ge3 bl4 ro5", "Es fehlt noch: 2 gelbe Karten.", "Still missing: 2 yellow cards."),
+        ("three-green-even", "gr2 ro4", "Es fehlt noch: 2 gerade grüne Karten.", "Still missing: 2 even green cards."),
+        ("two-red-sum-at-most-5", "ro4 ge1", "Es fehlt noch: eine rote 1.", "Still missing: a red 1."),
+        (
+            "four-sum-at-most-7",
+            "ge1 ge2 ro9 ro9",
+            "Es fehlt noch: 2 Karten bis 3 mit der Summe höchstens 4.",
+            "Still missing: 2 cards of at most 3 with a sum of at most 4.",
+        ),
+    ],
+)
 def test_missing_in_words(task_id, hand, de, en):
     from kartenspiele.tausch_rausch import task_by_id
 

@@ -17,8 +17,12 @@ def eager_moves(state):
     index = HandIndex(DECK[i] for i in state.hands[state.to_move])
     faces = sorted(index.counts.items(), key=lambda item: item[0].order)
     held = len(state.hands[state.to_move])
-    moves = [Move(SWAP, stall, give) for stall, cards in enumerate(state.stalls) if held >= len(cards)
-             for give in choices(faces, len(cards))]
+    moves = [
+        Move(SWAP, stall, give)
+        for stall, cards in enumerate(state.stalls)
+        if held >= len(cards)
+        for give in choices(faces, len(cards))
+    ]
     moves += [Move(FULFIL, None, way, task) for task in state.open_tasks for way in find_ways(state.task(task), index)]
     return moves or [Move(PASS)]
 

@@ -22,8 +22,9 @@ def brute_force_moves(state) -> set[Move]:
         moves.update(Move("swap", stall, give) for give in combinations(hand, len(cards)))
     for task_id in state.open_tasks:
         count = state.task(task_id).count
-        moves.update(Move("fulfil", None, shown, task_id) for shown in combinations(hand, count)
-                     if holds(task_id, shown))
+        moves.update(
+            Move("fulfil", None, shown, task_id) for shown in combinations(hand, count) if holds(task_id, shown)
+        )
     return moves or {Move.pass_turn()}
 
 
@@ -64,9 +65,14 @@ def illegal(state, move, key):
 
 @pytest.fixture
 def position():
-    return from_scenario({"players": 2, "hands": {0: "ge2 gr4 bl6 ro8 ge10 bl3"},
-                          "stalls": {0: "ro1", 4: "ro2 ro3 ro4"},
-                          "open_tasks": ["five-even", "run-of-5", "pair-one-colour"]})
+    return from_scenario(
+        {
+            "players": 2,
+            "hands": {0: "ge2 gr4 bl6 ro8 ge10 bl3"},
+            "stalls": {0: "ro1", 4: "ro2 ro3 ro4"},
+            "open_tasks": ["five-even", "run-of-5", "pair-one-colour"],
+        }
+    )
 
 
 def test_swap_needs_exactly_the_stalls_count(position):
@@ -122,12 +128,20 @@ def test_move_text_and_json_round_trip(position):
     assert Move.from_json({"kind": "pass"}) == Move.pass_turn()
 
 
-@pytest.mark.parametrize("data", [
-    "swap", {"kind": 3}, {"stall": 1}, {"kind": "swap", "stall": "1", "cards": "ge1"},
-    {"kind": "swap", "stall": True, "cards": "ge1"}, {"kind": "swap", "stall": 1, "cards": ["ge1"]},
-    {"kind": "fulfil", "task": 5, "cards": "ge1"}, {"kind": "swap", "stall": 1, "cards": "xx1"},
-    {"kind": "swap", "stall": 1, "cards": "ge1", "extra": 1},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        "swap",
+        {"kind": 3},
+        {"stall": 1},
+        {"kind": "swap", "stall": "1", "cards": "ge1"},
+        {"kind": "swap", "stall": True, "cards": "ge1"},
+        {"kind": "swap", "stall": 1, "cards": ["ge1"]},
+        {"kind": "fulfil", "task": 5, "cards": "ge1"},
+        {"kind": "swap", "stall": 1, "cards": "xx1"},
+        {"kind": "swap", "stall": 1, "cards": "ge1", "extra": 1},
+    ],
+)
 def test_malformed_json_moves(data):
     with pytest.raises(NotationError):
         Move.from_json(data)

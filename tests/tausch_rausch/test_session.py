@@ -40,8 +40,18 @@ def test_save_load_replay_undo(tmp_path):
 
 def test_a_custom_deck_survives_saving():
     mine = task("rote-20", 3, Colour("rot"), Sum(at_least=20), reward=2)
-    deck = ["five-even", "run-of-5", "pair-one-colour", "three-of-a-kind", "four-sum-at-most-7",
-            "two-adjacent-pairs", "full-house", "pair-red", "five-odd", mine]
+    deck = [
+        "five-even",
+        "run-of-5",
+        "pair-one-colour",
+        "three-of-a-kind",
+        "four-sum-at-most-7",
+        "two-adjacent-pairs",
+        "full-house",
+        "pair-red",
+        "five-odd",
+        mine,
+    ]
     session = played(seed=9, tasks_to_win=3, deck=deck)
     data = json.loads(session.to_json())
     assert data["initial"]["options"]["deck"][-1]["id"] == "rote-20"
@@ -63,21 +73,24 @@ def test_corrupt_save_files_are_found():
         Session.from_json(json.dumps(data))
 
 
-@pytest.mark.parametrize("damage", [
-    lambda d: d.pop("stalls"),
-    lambda d: d.__setitem__("game", "quanto"),
-    lambda d: d["hands"][0].append(d["hands"][0][0]),
-    lambda d: d["stalls"][0].append(d["draw"].pop()),
-    lambda d: d["open_tasks"].append(d["task_pile"][0]),
-    lambda d: d.__setitem__("open_tasks", "five-even"),
-    lambda d: d.__setitem__("to_move", 3),
-    lambda d: d.__setitem__("turn", -2),
-    lambda d: d.__setitem__("over", "no"),
-    lambda d: d.__setitem__("winner", 1),
-    lambda d: d.__setitem__("players", 7),
-    lambda d: d["options"].__setitem__("deck", ["nope"]),
-    lambda d: d.__setitem__("fulfilled", [[], []]),
-])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d.pop("stalls"),
+        lambda d: d.__setitem__("game", "quanto"),
+        lambda d: d["hands"][0].append(d["hands"][0][0]),
+        lambda d: d["stalls"][0].append(d["draw"].pop()),
+        lambda d: d["open_tasks"].append(d["task_pile"][0]),
+        lambda d: d.__setitem__("open_tasks", "five-even"),
+        lambda d: d.__setitem__("to_move", 3),
+        lambda d: d.__setitem__("turn", -2),
+        lambda d: d.__setitem__("over", "no"),
+        lambda d: d.__setitem__("winner", 1),
+        lambda d: d.__setitem__("players", 7),
+        lambda d: d["options"].__setitem__("deck", ["nope"]),
+        lambda d: d.__setitem__("fulfilled", [[], []]),
+    ],
+)
 def test_corrupt_states_are_rejected(damage):
     data = json.loads(json.dumps(new_game(3, seed=1).to_dict()))
     damage(data)

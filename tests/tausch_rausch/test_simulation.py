@@ -6,9 +6,18 @@ import pytest
 
 from .simulation import CAP, UNIFORM_CAP, play_checked
 
-CUSTOM_DECK = ["five-even", "five-odd", "pair-one-colour", "three-of-a-kind", "two-one-colour-sum-9",
-               "run-of-5", "two-adjacent-pairs", "pair-red", "four-sum-at-most-7",
-               {"id": "drei-rote", "count": 3, "reward": 2, "conditions": [{"block": "colour", "which": "ro"}]}]
+CUSTOM_DECK = [
+    "five-even",
+    "five-odd",
+    "pair-one-colour",
+    "three-of-a-kind",
+    "two-one-colour-sum-9",
+    "run-of-5",
+    "two-adjacent-pairs",
+    "pair-red",
+    "four-sum-at-most-7",
+    {"id": "drei-rote", "count": 3, "reward": 2, "conditions": [{"block": "colour", "which": "ro"}]},
+]
 VARIANTS = [{}, {"tasks_to_win": 3}, {"deck": CUSTOM_DECK, "tasks_to_win": 3}]
 GAMES = 115  # per player count and variant: 3 × 3 × 115 = 1,035 games, 351 of them checked deeply
 

@@ -48,8 +48,7 @@ def test_player_count(players):
 
 
 def test_swap_gives_takes_and_draws():
-    state = from_scenario({"players": 2, "hands": {0: "ge1 gr2 bl3"}, "stalls": {1: "ro9 ro10"},
-                           "draw": "bl7 bl8"})
+    state = from_scenario({"players": 2, "hands": {0: "ge1 gr2 bl3"}, "stalls": {1: "ro9 ro10"}, "draw": "bl7 bl8"})
     events = state.apply(Move.swap(1, "gr2 bl3"))
     assert [str(c) for c in state.hand_cards(0)] == ["ge1", "bl7", "ro9", "ro10"]
     assert [str(c) for c in state.market().stalls[1]] == ["gr2", "bl3"]
@@ -68,10 +67,16 @@ def test_swap_may_give_the_cards_just_the_same_values():
 
 
 def test_fulfil_discards_replaces_and_rewards():
-    state = from_scenario({"players": 2, "hands": {0: "ge2 gr4 bl6 ro8 ge10 bl3"},
-                           "open_tasks": ["five-even", "run-of-5"], "task_pile": ["full-house"],
-                           "draw": "ro1 ro2 ro3"},
-                          options={"deck": ["five-even", "run-of-5", "full-house"], "tasks_to_win": 2})
+    state = from_scenario(
+        {
+            "players": 2,
+            "hands": {0: "ge2 gr4 bl6 ro8 ge10 bl3"},
+            "open_tasks": ["five-even", "run-of-5"],
+            "task_pile": ["full-house"],
+            "draw": "ro1 ro2 ro3",
+        },
+        options={"deck": ["five-even", "run-of-5", "full-house"], "tasks_to_win": 2},
+    )
     events = state.apply(Move.fulfil("five-even", "ge2 gr4 bl6 ro8 ge10"))
     assert [e.kind for e in events] == ["task_fulfilled", "task_revealed", "drew", "next_player"]
     assert state.open_tasks == ["full-house", "run-of-5"]  # the new task takes the old place
@@ -84,9 +89,16 @@ def test_fulfil_discards_replaces_and_rewards():
 
 
 def test_the_fifth_task_wins_at_once():
-    state = from_scenario({"players": 3, "hands": {1: "ro3 ro3 ge1"}, "to_move": 1,
-                           "fulfilled": {1: ["five-even", "five-odd", "run-of-5", "full-house"]},
-                           "open_tasks": ["pair-one-colour"], "draw": "bl1 bl2"})
+    state = from_scenario(
+        {
+            "players": 3,
+            "hands": {1: "ro3 ro3 ge1"},
+            "to_move": 1,
+            "fulfilled": {1: ["five-even", "five-odd", "run-of-5", "full-house"]},
+            "open_tasks": ["pair-one-colour"],
+            "draw": "bl1 bl2",
+        }
+    )
     pile_before = list(state.task_pile)
     events = state.apply(Move.fulfil("pair-one-colour", "ro3 ro3"))
     assert [e.kind for e in events] == ["task_fulfilled", "game_won"]
@@ -101,8 +113,10 @@ def test_the_fifth_task_wins_at_once():
 
 
 def test_tasks_to_win_option():
-    state = from_scenario({"players": 2, "hands": {0: "ro3 ro3"}, "open_tasks": ["pair-one-colour"],
-                           "fulfilled": {0: ["five-even"]}}, options={"tasks_to_win": 2})
+    state = from_scenario(
+        {"players": 2, "hands": {0: "ro3 ro3"}, "open_tasks": ["pair-one-colour"], "fulfilled": {0: ["five-even"]}},
+        options={"tasks_to_win": 2},
+    )
     state.apply(Move.fulfil("pair-one-colour", "ro3 ro3"))
     assert state.winner == 0
 
@@ -153,19 +167,22 @@ def test_turn_cap_ends_in_a_draw():
     assert new_game(2, seed=5).options.turn_cap is None  # never for people
 
 
-@pytest.mark.parametrize("options, key", [
-    ({"tasks_to_win": 0}, "option.bad_value"),
-    ({"tasks_to_win": "5"}, "option.bad_value"),
-    ({"turn_cap": 0}, "option.bad_value"),
-    ({"turn_cap": 2.5}, "option.bad_value"),
-    ({"colour": "rot"}, "option.unknown"),
-    ({"deck": []}, "tausch_rausch.option.empty_deck"),
-    ({"deck": ["five-even", "five-even"]}, "tausch_rausch.option.task_twice"),
-    ({"deck": ["no-such-task"]}, "tausch_rausch.task.unknown"),
-    ({"deck": "five-even"}, "tausch_rausch.task.malformed"),
-    ({"deck": ["five-even", 7]}, "tausch_rausch.task.malformed"),
-    ({"deck": ["five-even", "five-odd"], "tasks_to_win": 2}, "tausch_rausch.option.deck_too_small"),
-])
+@pytest.mark.parametrize(
+    "options, key",
+    [
+        ({"tasks_to_win": 0}, "option.bad_value"),
+        ({"tasks_to_win": "5"}, "option.bad_value"),
+        ({"turn_cap": 0}, "option.bad_value"),
+        ({"turn_cap": 2.5}, "option.bad_value"),
+        ({"colour": "rot"}, "option.unknown"),
+        ({"deck": []}, "tausch_rausch.option.empty_deck"),
+        ({"deck": ["five-even", "five-even"]}, "tausch_rausch.option.task_twice"),
+        ({"deck": ["no-such-task"]}, "tausch_rausch.task.unknown"),
+        ({"deck": "five-even"}, "tausch_rausch.task.malformed"),
+        ({"deck": ["five-even", 7]}, "tausch_rausch.task.malformed"),
+        ({"deck": ["five-even", "five-odd"], "tasks_to_win": 2}, "tausch_rausch.option.deck_too_small"),
+    ],
+)
 def test_bad_options(options, key):
     with pytest.raises(RuleOptionError) as error:
         new_game(3, seed=1, **options)

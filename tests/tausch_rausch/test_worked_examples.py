@@ -52,8 +52,9 @@ def test_6_four_sevens_are_no_full_house():
 
 
 def test_7_swap_at_the_three_stall():
-    state = from_scenario({"players": 2, "hands": {0: "ge1 ge2 ge3 ge4 ge5 ge6"},
-                           "stalls": {4: "ro1 ro2 ro3"}, "draw": "bl9 bl8"})
+    state = from_scenario(
+        {"players": 2, "hands": {0: "ge1 ge2 ge3 ge4 ge5 ge6"}, "stalls": {4: "ro1 ro2 ro3"}, "draw": "bl9 bl8"}
+    )
     events = state.apply(Move.swap(4, "ge1 ge2 ge3"))
     assert len(state.hands[0]) == 7
     assert {str(c) for c in state.hand_cards(0)} == {"ge4", "ge5", "ge6", "ro1", "ro2", "ro3", "bl9"}

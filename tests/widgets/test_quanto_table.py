@@ -114,8 +114,7 @@ def test_quanto_buttons_offer_what_the_selection_can_become():
 
 
 def test_a_joker_names_its_value_and_can_take_another_quanto():
-    table = scenario_table({"players": 2, "table": "1 2 3 6", "hands": ["J 12", None],
-                            "quantos": {1: (9, "4 5")}})
+    table = scenario_table({"players": 2, "table": "1 2 3 6", "hands": ["J 12", None], "quantos": {1: (9, "4 5")}})
     state = table.state
     joker = next(i for i in state.hands[0] if DECK[i].is_joker)
     table.hand_row.press(joker)
@@ -140,8 +139,7 @@ def test_special_cards_say_what_they_did():
 
 
 def test_after_a_three_the_drawn_cards_are_played():
-    table = scenario_table({"players": 2, "table": "4 6 9", "hands": ["3 5", None], "draw": "10 7 12 8 8"},
-                           lang="en")
+    table = scenario_table({"players": 2, "table": "4 6 9", "hands": ["3 5", None], "draw": "10 7 12 8 8"}, lang="en")
     table.hand_row.press(ids(table.state.hands[0], 3)[0])
     press(table, "Lay on the table")
     assert "The 3" in table.banner.value
@@ -150,8 +148,9 @@ def test_after_a_three_the_drawn_cards_are_played():
 
 
 def test_the_end_shows_scores_and_who_took_the_table():
-    table = scenario_table({"players": 2, "table": "6 2", "hands": ["6", ""], "draw": "", "win": {1: "7 7"},
-                            "last_capturer": 1})
+    table = scenario_table(
+        {"players": 2, "table": "6 2", "hands": ["6", ""], "draw": "", "win": {1: "7 7"}, "last_capturer": 1}
+    )
     table.hand_row.press(ids(table.state.hands[0], 6)[0])
     table.table_row.press(ids(table.state.table, 6)[0])
     press(table, "Nehmen")

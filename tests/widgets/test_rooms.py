@@ -50,6 +50,7 @@ def join(store, code, name, lang="de") -> Lobby:
 
 def dump(widget):
     """What a widget tree sends to the browser: every synced trait, nested widgets inlined."""
+
     def value(item):
         if isinstance(item, Widget):
             return dump(item)
@@ -58,6 +59,7 @@ def dump(widget):
         if isinstance(item, dict):
             return {key: value(part) for key, part in item.items()}
         return item
+
     return {name: value(getattr(widget, name)) for name in widget.keys if name != "_view_count"}
 
 
@@ -236,6 +238,7 @@ def test_a_corrupt_store_shows_a_message_instead_of_crashing(tmp_path, monkeypat
     path.write_bytes(b"not a database at all" * 200)
     monkeypatch.setenv("KARTENSPIELE_STORE", str(tmp_path))
     from kartenspiele.widgets import StartPage
+
     page = StartPage()
     assert "beschädigt" in page.lobby.message.value
     page.lobby.open_button.click()
@@ -260,6 +263,7 @@ class Flaky:
 
                 raise StoreUnavailableError("store.unavailable", url="redis://test", reason="down")
             return attribute(*args, **kwargs)
+
         return call
 
 
@@ -293,8 +297,11 @@ def test_store_down_gives_a_message_and_the_game_goes_on_when_it_is_back(store):
         press_quanto_move(table, table.state.legal_moves()[0])
     ben.page.sync()
     ana.page.sync()
-    assert ana.page.controller.table.state == ben.page.controller.table.state == Rooms(store).load(
-        ana.page.room.code).state
+    assert (
+        ana.page.controller.table.state
+        == ben.page.controller.table.state
+        == Rooms(store).load(ana.page.room.code).state
+    )
     assert len(ana.page.room.state_session.moves) == 1
 
 

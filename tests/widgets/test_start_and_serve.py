@@ -45,8 +45,9 @@ def test_every_app_notebook_is_a_few_lines_that_import_and_display():
         notebook = nbformat.read(str(path), as_version=4)
         code = [cell for cell in notebook.cells if cell.cell_type == "code"]
         assert len(code) == 1 and len(code[0].source.splitlines()) <= 3, path.name
-        assert code[0].source.startswith(("from kartenspiele.widgets import",
-                                          "from kartenspiele.classroom.dashboard import")), path.name
+        assert code[0].source.startswith(
+            ("from kartenspiele.widgets import", "from kartenspiele.classroom.dashboard import")
+        ), path.name
 
 
 def test_serve_finds_the_project_and_builds_voilas_command_line(tmp_path):

@@ -33,8 +33,9 @@ def hand_ids(table, notation):
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_a_whole_game_against_the_computer(lang):
     level = available_levels("tausch_rausch")[-1]
-    table = TauschRauschTable(lang=lang, start=True, players=2, seats=["person", level], seed=6,
-                              speed="instant", options={"tasks_to_win": 3})
+    table = TauschRauschTable(
+        lang=lang, start=True, players=2, seats=["person", level], seed=6, speed="instant", options={"tasks_to_win": 3}
+    )
     rng = random.Random(3)
     moves = 0
     while not table.state.is_terminal():
@@ -51,8 +52,9 @@ def test_a_whole_game_against_the_computer(lang):
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_hot_seat_with_three_people(lang):
-    table = TauschRauschTable(lang=lang, start=True, players=3, seats=["person"] * 3, seed=2, speed="instant",
-                              options={"tasks_to_win": 3})
+    table = TauschRauschTable(
+        lang=lang, start=True, players=3, seats=["person"] * 3, seed=2, speed="instant", options={"tasks_to_win": 3}
+    )
     rng = random.Random(9)
     turns = 0
     while not table.state.is_terminal() and turns < 60:
@@ -67,9 +69,13 @@ def test_hot_seat_with_three_people(lang):
 
 
 def test_tasks_judge_the_chosen_cards_with_their_arithmetic():
-    table = scenario_table({"players": 2, "hands": {0: "bl4 bl5 ro9 ge1 gr7"},
-                            "open_tasks": ["two-one-colour-sum-9", "five-even", "run-of-5", "full-house",
-                                           "four-of-a-kind"]})
+    table = scenario_table(
+        {
+            "players": 2,
+            "hands": {0: "bl4 bl5 ro9 ge1 gr7"},
+            "open_tasks": ["two-one-colour-sum-9", "five-even", "run-of-5", "full-house", "four-of-a-kind"],
+        }
+    )
     table.hand_row.press(hand_ids(table, "bl4")[0])
     table.hand_row.press(hand_ids(table, "ge1")[0])
     assert "4 + 1 = 5" in table.sum_line.value
@@ -86,8 +92,9 @@ def test_tasks_judge_the_chosen_cards_with_their_arithmetic():
 
 
 def test_a_swap_needs_as_many_cards_as_the_stall_holds():
-    table = scenario_table({"players": 2, "hands": {0: "ge2 gr4 bl6 ro9 ge10 bl3"}, "stalls": {4: "ro1 ro2 ro3"}},
-                           lang="en")
+    table = scenario_table(
+        {"players": 2, "hands": {0: "ge2 gr4 bl6 ro9 ge10 bl3"}, "stalls": {4: "ro1 ro2 ro3"}}, lang="en"
+    )
     table.hand_row.press(hand_ids(table, "ge2")[0])
     table.stall_buttons[4].click()
     assert "exactly 3 cards, not 1" in table.message.value

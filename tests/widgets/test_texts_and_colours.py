@@ -40,6 +40,11 @@ def test_tausch_rausch_cards_have_a_symbol_per_colour_and_readable_text():
 
 
 def test_text_on_quanto_cards_is_readable():
-    for text, background in (("#1a1a1a", "#fffdf7"), ("#fffdf7", "#1a1a1a"), ("#595959", "#fffdf7"),
-                             ("#ffffff", "#0072B2"), ("#000000", "#009E73")):
+    for text, background in (
+        ("#1a1a1a", "#fffdf7"),
+        ("#fffdf7", "#1a1a1a"),
+        ("#595959", "#fffdf7"),
+        ("#ffffff", "#0072B2"),
+        ("#000000", "#009E73"),
+    ):
         assert contrast(text, background) >= MIN_CONTRAST, (text, background)

@@ -19,8 +19,9 @@ def finish(tutorial, press):
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-@pytest.mark.parametrize("kind,press", [(QuantoTutorial, press_quanto_move),
-                                        (TauschRauschTutorial, press_tausch_rausch_move)])
+@pytest.mark.parametrize(
+    "kind,press", [(QuantoTutorial, press_quanto_move), (TauschRauschTutorial, press_tausch_rausch_move)]
+)
 def test_every_lesson_can_be_done_by_clicks(kind, press, lang):
     tutorial = kind(lang=lang)
     titles = set()

@@ -15,19 +15,19 @@ from ...arithmetic import largest_disjoint_union
 from ...quanto.cards import DECK, Card
 from ...quanto.moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, REFILL_HAND, REFILL_TABLE, Move
 
-STACK = 0.6          # a card on an open Quanto stack while cards are left to draw
-STACK_LATE = 0.25    # … once the draw pile is empty (an open stack is lost at the end)
-STACK_SURE = 0.9     # … when the hand holds the card that collects it
-HAND_CARD = 0.4      # a card drawn into the hand
-TABLE_CARD = 0.1     # a card turned up onto the table
-THREE = 1.5          # a laid 3: one of three drawn cards is played at once
-EXPOSURE = 0.5       # per card the next player could take more after a card is laid
-KEEP_JOKER = 2.0     # what a joker in the hand is worth beyond a plain card
-KEEP_RAINBOW = 0.5   # … a rainbow card
-KEEP_CHIP = 1.0      # … the card that collects the own Quanto
-KEEP_LOW = 0.3       # … a 1, 2 or 3 (their effects when laid)
-ONE_SWING = 2.0      # a card a laid 1 takes: one more for the player, one less for another
-WIN_BONUS = 20.0     # a won game, in cards
+STACK = 0.6  # a card on an open Quanto stack while cards are left to draw
+STACK_LATE = 0.25  # … once the draw pile is empty (an open stack is lost at the end)
+STACK_SURE = 0.9  # … when the hand holds the card that collects it
+HAND_CARD = 0.4  # a card drawn into the hand
+TABLE_CARD = 0.1  # a card turned up onto the table
+THREE = 1.5  # a laid 3: one of three drawn cards is played at once
+EXPOSURE = 0.5  # per card the next player could take more after a card is laid
+KEEP_JOKER = 2.0  # what a joker in the hand is worth beyond a plain card
+KEEP_RAINBOW = 0.5  # … a rainbow card
+KEEP_CHIP = 1.0  # … the card that collects the own Quanto
+KEEP_LOW = 0.3  # … a 1, 2 or 3 (their effects when laid)
+ONE_SWING = 2.0  # a card a laid 1 takes: one more for the player, one less for another
+WIN_BONUS = 20.0  # a won game, in cards
 
 
 def keep_value(card: Card, chip: int | None) -> float:
@@ -152,7 +152,10 @@ def evaluate(state, player: int) -> float:
     end: the share of the win, weighted heavily, plus the margin)."""
     if state.is_terminal():
         scores = state.scores()
-        return WIN_BONUS * state.returns()[player] + scores[player] - max(
-            score for other, score in enumerate(scores) if other != player)
+        return (
+            WIN_BONUS * state.returns()[player]
+            + scores[player]
+            - max(score for other, score in enumerate(scores) if other != player)
+        )
     mine = worth(state, player)
     return mine - max(worth(state, other) for other in range(state.players) if other != player)

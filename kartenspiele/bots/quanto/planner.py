@@ -41,8 +41,14 @@ class PlannerBot:
         if len(moves) == 1:
             return Decision(moves[0], ((moves[0], 0.0),), 0)
         size = self.settings.candidates
-        return plan(view, rng, lambda state: shortlist(moves, lambda move: gain(state, move), size),
-                    greedy_policy, evaluate, self.settings)
+        return plan(
+            view,
+            rng,
+            lambda state: shortlist(moves, lambda move: gain(state, move), size),
+            greedy_policy,
+            evaluate,
+            self.settings,
+        )
 
     def choose(self, view: QuantoView, rng: random.Random) -> Move:
         return self.decide(view, rng).move

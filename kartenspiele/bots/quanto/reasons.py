@@ -46,26 +46,63 @@ def _what(state, move: Move, lang: str) -> str:
     joker = ".joker" if card.is_joker else ""
     taken = [face for group in plan.groups for face in group]
     if kind == CAPTURE:
-        sentence = text(f"bots.quanto.capture{joker}", lang, cards=card_list(taken, lang),
-                        card=card_name(card, lang), value=chip, arith=groups_sum(plan.groups, chip, lang),
-                        count=len(move.takes) + 1)
+        sentence = text(
+            f"bots.quanto.capture{joker}",
+            lang,
+            cards=card_list(taken, lang),
+            card=card_name(card, lang),
+            value=chip,
+            arith=groups_sum(plan.groups, chip, lang),
+            count=len(move.takes) + 1,
+        )
     elif kind == FORM:
-        arith = "; ".join([group_sum((card, *plan.partner), chip, lang),
-                           *([groups_sum(plan.groups, chip, lang)] if plan.groups else [])])
-        sentence = text("bots.quanto.form", lang, card=card_name(card, lang), chip=chip,
-                        partner=card_name(plan.partner[0], lang), arith=arith, count=len(move.takes) + 1)
+        arith = "; ".join(
+            [
+                group_sum((card, *plan.partner), chip, lang),
+                *([groups_sum(plan.groups, chip, lang)] if plan.groups else []),
+            ]
+        )
+        sentence = text(
+            "bots.quanto.form",
+            lang,
+            card=card_name(card, lang),
+            chip=chip,
+            partner=card_name(plan.partner[0], lang),
+            arith=arith,
+            count=len(move.takes) + 1,
+        )
     elif kind == EXTEND:
-        arith = "; ".join([group_sum((card, *plan.partner), chip, lang),
-                           *([groups_sum(plan.groups, chip, lang)] if plan.groups else [])])
-        sentence = text("bots.quanto.extend", lang, card=card_name(card, lang), chip=chip, arith=arith,
-                        count=len(state.stacks[player]) + len(move.takes) + 1)
+        arith = "; ".join(
+            [
+                group_sum((card, *plan.partner), chip, lang),
+                *([groups_sum(plan.groups, chip, lang)] if plan.groups else []),
+            ]
+        )
+        sentence = text(
+            "bots.quanto.extend",
+            lang,
+            card=card_name(card, lang),
+            chip=chip,
+            arith=arith,
+            count=len(state.stacks[player]) + len(move.takes) + 1,
+        )
     elif kind == COLLECT:
-        sentence = text(f"bots.quanto.collect{joker}", lang, card=card_name(card, lang), chip=chip,
-                        count=len(state.stacks[player]) + len(move.takes) + 1)
+        sentence = text(
+            f"bots.quanto.collect{joker}",
+            lang,
+            card=card_name(card, lang),
+            chip=chip,
+            count=len(state.stacks[player]) + len(move.takes) + 1,
+        )
     else:  # JOKER_QUANTO
         other = move.target
-        sentence = text("bots.quanto.joker_quanto", lang, chip=chip, other=player_name(other, lang),
-                        count=len(state.stacks[other]) + 1)
+        sentence = text(
+            "bots.quanto.joker_quanto",
+            lang,
+            chip=chip,
+            other=player_name(other, lang),
+            count=len(state.stacks[other]) + 1,
+        )
     if plan.bonus is not None:
         sentence += " " + text("bots.quanto.bonus", lang, card=card_name(plan.bonus, lang))
     return sentence

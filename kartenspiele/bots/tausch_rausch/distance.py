@@ -32,8 +32,9 @@ ORDER = attrgetter("order")
 def _allowed(task: Task) -> int:
     """The cards that can take part in `task`, as a bit mask over `Card.order`."""
     colour = task.colour.which if task.colour.which in COLOURS else None
-    return sum(1 << card.order for card in FACES
-               if (colour is None or card.colour == colour) and task.allows_value(card.value))
+    return sum(
+        1 << card.order for card in FACES if (colour is None or card.colour == colour) and task.allows_value(card.value)
+    )
 
 
 def _relevant(task: Task, hand: Sequence[Card]) -> Hand:

@@ -39,8 +39,9 @@ def give_for(task: Task, hand: Sequence[Card], pool: Sequence[Card], count: int)
     return tuple((spare + needed[::-1])[:count])
 
 
-def focused_move(hand: Sequence[Card], stalls: Sequence[Sequence[Card]], tasks: Sequence[Task],
-                 rng: random.Random) -> Move:
+def focused_move(
+    hand: Sequence[Card], stalls: Sequence[Sequence[Card]], tasks: Sequence[Task], rng: random.Random
+) -> Move:
     """The greedy rule (see the module notes)."""
     ways = fulfilments(hand, tasks)
     if ways:

@@ -20,11 +20,11 @@ from ...tausch_rausch.tasks import Task
 from ..choice import best_of
 from .distance import closeness
 
-PROGRESS = 0.4       # worth of a task one card away, relative to one the hand can fulfil
-REWARD = 0.25        # extra weight per reward card
-TASK = 3.0           # a fulfilled task, in the units of the hand's worth
-MAX_WAYS = 12        # ways per task compared when fulfilling (the finder's first ones)
-WIN = 30.0           # a won game, in the same units as TASK
+PROGRESS = 0.4  # worth of a task one card away, relative to one the hand can fulfil
+REWARD = 0.25  # extra weight per reward card
+TASK = 3.0  # a fulfilled task, in the units of the hand's worth
+MAX_WAYS = 12  # ways per task compared when fulfilling (the finder's first ones)
+WIN = 30.0  # a won game, in the same units as TASK
 
 
 def weight(task: Task) -> float:
@@ -60,13 +60,12 @@ def best_give(hand: Sequence[Card], received: Sequence[Card], tasks: Sequence[Ta
         needed, keep = closeness(task, pool)
         for card in set(keep):
             if card in use:
-                use[card] += weight(task) * PROGRESS ** needed
+                use[card] += weight(task) * PROGRESS**needed
     ranked = sorted(hand, key=lambda card: (use[card], card.order))
     return tuple(ranked[: len(received)])
 
 
-def swap_value(hand: Sequence[Card], received: Sequence[Card], give: Sequence[Card],
-               tasks: Sequence[Task]) -> float:
+def swap_value(hand: Sequence[Card], received: Sequence[Card], give: Sequence[Card], tasks: Sequence[Task]) -> float:
     """The worth of the hand after giving `give` and receiving `received`."""
     return hand_worth([*without(hand, give), *received], tasks)
 
@@ -83,12 +82,14 @@ def fulfilments(hand: Sequence[Card], tasks: Sequence[Task]) -> list[Move]:
 
 def swaps(hand: Sequence[Card], stalls: Sequence[Sequence[Card]], tasks: Sequence[Task]) -> list[Move]:
     """One swap per stall the hand can pay for: with the cards `best_give` picks."""
-    return [Move(SWAP, index, best_give(hand, stall, tasks))
-            for index, stall in enumerate(stalls) if len(hand) >= len(stall)]
+    return [
+        Move(SWAP, index, best_give(hand, stall, tasks))
+        for index, stall in enumerate(stalls)
+        if len(hand) >= len(stall)
+    ]
 
 
-def move_value(hand: Sequence[Card], stalls: Sequence[Sequence[Card]], tasks: Sequence[Task],
-               move: Move) -> float:
+def move_value(hand: Sequence[Card], stalls: Sequence[Sequence[Card]], tasks: Sequence[Task], move: Move) -> float:
     """What `move` is worth at once to the player holding `hand`."""
     if move.kind == FULFIL:
         return fulfil_value(hand, tasks, move)
@@ -102,8 +103,9 @@ def candidates(hand: Sequence[Card], stalls: Sequence[Sequence[Card]], tasks: Se
     return fulfilments(hand, tasks) or swaps(hand, stalls, tasks) or [Move(PASS)]
 
 
-def weighed_move(hand: Sequence[Card], stalls: Sequence[Sequence[Card]], tasks: Sequence[Task],
-                 rng: random.Random) -> Move:
+def weighed_move(
+    hand: Sequence[Card], stalls: Sequence[Sequence[Card]], tasks: Sequence[Task], rng: random.Random
+) -> Move:
     """The quick move (see the module notes)."""
     moves = candidates(hand, stalls, tasks)
     if len(moves) == 1:

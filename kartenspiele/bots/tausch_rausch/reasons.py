@@ -46,8 +46,16 @@ def _fulfil(view: TauschRauschView, hand: Sequence[Card], tasks: list[Task], mov
     number = len(view.fulfilled[view.viewer]) + 1
     if _wins(view, move):
         return [text("bots.tausch_rausch.fulfil_wins", lang, task=task.title(lang), cards=card_list(move.cards, lang))]
-    sentences = [text("bots.tausch_rausch.fulfil", lang, task=task.title(lang), cards=card_list(move.cards, lang),
-                      drawn=count_of_cards(task.reward, lang), number=number)]
+    sentences = [
+        text(
+            "bots.tausch_rausch.fulfil",
+            lang,
+            task=task.title(lang),
+            cards=card_list(move.cards, lang),
+            drawn=count_of_cards(task.reward, lang),
+            number=number,
+        )
+    ]
     rest = without(hand, move.cards)
     others = [other for other in tasks if other.id != task.id]
     sentences.append(_kept(rest, rest, others, lang))
@@ -56,16 +64,24 @@ def _fulfil(view: TauschRauschView, hand: Sequence[Card], tasks: list[Task], mov
 
 def _swap(hand: Sequence[Card], received: Sequence[Card], tasks: list[Task], move: Move, lang: str) -> list[str]:
     after = [*without(hand, move.cards), *received]
-    sentences = [text("bots.tausch_rausch.swap", lang, stall=move.stall + 1, give=card_list(move.cards, lang),
-                      received=card_list(received, lang))]
+    sentences = [
+        text(
+            "bots.tausch_rausch.swap",
+            lang,
+            stall=move.stall + 1,
+            give=card_list(move.cards, lang),
+            received=card_list(received, lang),
+        )
+    ]
     target = _aim(hand, after, tasks)
     if target is not None:
         shortfall = missing(target, after)
         if shortfall is None:
             sentences.append(text("bots.tausch_rausch.aim_ready", lang, task=target.title(lang)))
         else:
-            sentences.append(text("bots.tausch_rausch.aim", lang, task=target.title(lang),
-                                  missing=explain_missing(shortfall, lang)))
+            sentences.append(
+                text("bots.tausch_rausch.aim", lang, task=target.title(lang), missing=explain_missing(shortfall, lang))
+            )
     kept = without(hand, move.cards)
     sentences.append(_kept(kept, after, tasks if target is None else [target], lang))
     return sentences
@@ -73,14 +89,16 @@ def _swap(hand: Sequence[Card], received: Sequence[Card], tasks: list[Task], mov
 
 def _aim(before: Sequence[Card], after: Sequence[Card], tasks: list[Task]) -> Task | None:
     """The task the swap brings closest (fewest cards missing after it), if it brings one closer."""
-    gains = [(closeness(task, after)[0], -(closeness(task, before)[0] - closeness(task, after)[0]), -task.reward,
-              index) for index, task in enumerate(tasks)]
+    gains = [
+        (closeness(task, after)[0], -(closeness(task, before)[0] - closeness(task, after)[0]), -task.reward, index)
+        for index, task in enumerate(tasks)
+    ]
     _, lost, _, index = min(gains)
     return tasks[index] if lost < 0 else None
 
 
 def _kept(kept: Sequence[Card], hand: Sequence[Card], tasks: list[Task], lang: str) -> str:
-    """"Die … behältst du für „…“." for the closest task that cards of `kept` serve."""
+    """ "Die … behältst du für „…“." for the closest task that cards of `kept` serve."""
     ranked = sorted(tasks, key=lambda task: (closeness(task, hand)[0], -task.reward))
     for task in ranked:
         needed, toward = closeness(task, hand)
