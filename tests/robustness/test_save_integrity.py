@@ -109,7 +109,7 @@ def test_seeds_must_be_integers_in_range(seed):
     data = json.loads(played("tausch_rausch", 0).to_json())
     data["initial"]["seed"] = seed
     error = refused(data, "save.corrupt_state")
-    assert "seed" in error.message("en")
+    assert "game number" in error.message("en")
 
 
 @pytest.mark.parametrize("origin", [None, "dealt", 1, ["deal"]])
