@@ -18,7 +18,8 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def voila():
-    server = VoilaServer()
+    # One browser opens many pages from one address here; the per-device cap has its own test.
+    server = VoilaServer(extra=("--max-per-client", "0"))
     try:
         server.wait_ready()
         yield server

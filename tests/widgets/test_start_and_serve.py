@@ -62,9 +62,15 @@ def test_serve_finds_the_project_and_builds_voilas_command_line(tmp_path):
 
 def test_voila_settings_strip_sources_hide_tracebacks_and_cull_kernels():
     settings = json.loads((ROOT / "voila.json").read_text())
-    assert settings["VoilaConfiguration"] == {"strip_sources": True, "show_tracebacks": False}
+    assert settings["VoilaConfiguration"] == {
+        "strip_sources": True,
+        "show_tracebacks": False,
+        "file_allowlist": [],
+        "template": "kartenspiele",
+    }
     culling = settings["MappingKernelManager"]
     assert culling["cull_idle_timeout"] > 0 and culling["cull_interval"] > 0
+    assert culling["cull_connected"] is False  # a pupil's open page is never culled
 
 
 def test_binder_pins_every_dependency_within_the_projects_bounds():
