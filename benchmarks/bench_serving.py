@@ -22,25 +22,10 @@ from pathlib import Path
 
 import common  # noqa: F401  (puts the repository on the import path)
 import psutil
-from common import median, percentile
+from common import BASELINE, median, percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 MB = 1024 * 1024
-BASELINE = {
-    "cells": [
-        {
-            "cell_type": "code",
-            "execution_count": None,
-            "id": "baseline",
-            "metadata": {},
-            "outputs": [],
-            "source": "import ipywidgets as widgets\n\nwidgets.Button(description='OK')",
-        }
-    ],
-    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-    "nbformat": 4,
-    "nbformat_minor": 5,
-}
 LOAD_TIMEOUT_MS = 300_000
 SETTLE_S = 120
 READY = "document.querySelector('#loading') === null && document.querySelector('.jupyter-widgets, .jp-OutputArea-output') !== null"

@@ -27,24 +27,9 @@ import time
 from pathlib import Path
 
 import common  # noqa: F401  (puts the repository on the import path)
-from common import median, percentile
+from common import BASELINE, median, percentile
 
 ROOT = Path(__file__).resolve().parent.parent
-BASELINE = {
-    "cells": [
-        {
-            "cell_type": "code",
-            "execution_count": None,
-            "id": "baseline",
-            "metadata": {},
-            "outputs": [],
-            "source": "import ipywidgets as widgets\n\nwidgets.Button(description='OK')",
-        }
-    ],
-    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-    "nbformat": 4,
-    "nbformat_minor": 5,
-}
 MB = 1024 * 1024
 STAGGER = 5.0
 """Seconds between the starts of the concurrent browser sessions."""

@@ -14,6 +14,24 @@ for folder in (ROOT, ROOT / "benchmarks"):
         sys.path.insert(0, str(folder))
 
 
+# The page every app page is measured against: a notebook showing one button.
+BASELINE = {
+    "cells": [
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "baseline",
+            "metadata": {},
+            "outputs": [],
+            "source": "import ipywidgets as widgets\n\nwidgets.Button(description='OK')",
+        }
+    ],
+    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+    "nbformat": 4,
+    "nbformat_minor": 5,
+}
+
+
 def timed(function: Callable[[], object], repeats: int) -> list[float]:
     """Wall-clock seconds of `repeats` calls of `function`."""
     times = []
