@@ -3,6 +3,7 @@ other language — start page, a game, a tutorial and a lesson (whose Markdown s
 its English fold-out; its tables, plots' pictures and exercises follow the switch)."""
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -52,6 +53,15 @@ def german_words_shown(page, selector: str) -> set[str]:
     return set(WORD.findall(shown)) & GERMAN
 
 
+def assert_no_german(page, selector: str, seconds: float = 10) -> None:
+    """No German-only word shows in `selector` once the widgets' updates have arrived (each
+    widget of a redraw reaches the page in its own message)."""
+    end = time.monotonic() + seconds
+    while (words := german_words_shown(page, selector)) and time.monotonic() < end:
+        page.wait_for_timeout(250)
+    assert not words, words
+
+
 def switch_to_english(page) -> None:
     page.get_by_role("button", name="English").first.click()
 
@@ -67,7 +77,7 @@ def test_start_page_switches_everything(voila, page):
     switch_to_english(page)
     expect(page.locator(".ks-start-page")).to_contain_text("The rules in short")
     page.locator(".ks-rules summary").first.click()
-    assert not german_words_shown(page, ".ks-start-page")
+    assert_no_german(page, ".ks-start-page")
     expect(page.locator(".ks-lessons a").nth(1)).to_contain_text("Subset sums")
 
 
@@ -75,28 +85,28 @@ def test_a_game_switches_everything_also_after_moves_and_at_the_end(voila, page)
     open_app(page, voila.url("notebooks/quanto.ipynb"))
     switch_to_english(page)
     expect(page.locator(".ks-setup")).to_contain_text("Game number")
-    assert not german_words_shown(page, ".ks-table")
+    assert_no_german(page, ".ks-table")
     start_game(page, seed=3, speed="instant")
     page.locator(".ks-toolbar button", has_text="Hint").click()
     expect(page.locator(".ks-say")).to_contain_text("Hint:", timeout=STEP_TIMEOUT_MS)
-    assert not german_words_shown(page, ".ks-table")
+    assert_no_german(page, ".ks-table")
 
 
 def test_address_language_reaches_the_tausch_rausch_table(voila, page):
     open_app(page, voila.url("notebooks/tausch_rausch.ipynb?lang=en"))
     start_game(page, seed=5, speed="instant")
     expect(page.locator(".ks-table").first).to_contain_text("Open tasks")
-    assert not german_words_shown(page, ".ks-table")
+    assert_no_german(page, ".ks-table")
 
 
 def test_a_tutorial_switches_everything(voila, page):
     open_app(page, voila.url("notebooks/tausch_rausch_tutorial.ipynb"))
     switch_to_english(page)
     expect(page.locator(".ks-tutorial")).to_contain_text("Lesson 1 of")
-    assert not german_words_shown(page, ".ks-table")
+    assert_no_german(page, ".ks-table")
     page.locator(".ks-tutorial button", has_text="Hint").first.click()
     expect(page.locator(".ks-tutorial")).to_contain_text("Hint:")
-    assert not german_words_shown(page, ".ks-table")
+    assert_no_german(page, ".ks-table")
 
 
 def test_a_lesson_switches_its_widgets_tables_and_plots(voila, page):
