@@ -236,6 +236,18 @@ def table_strings(table) -> list[str]:
     return sorted(normalised(text) for text in found)
 
 
+def table_places(table) -> list[tuple[str, str, str]]:
+    """(widget class, trait, string) for every string of a table's widget tree (for messages)."""
+    found, stack = [], [table]
+    while stack:
+        widget = stack.pop()
+        for name in widget.keys:
+            if name not in ("children", "layout", "style"):
+                found += [(type(widget).__name__, name, text) for text in strings(getattr(widget, name))]
+        stack.extend(getattr(widget, "children", ()))
+    return found
+
+
 def permuted_room(code: str, seat: int, rng: random.Random):
     """The room replayed from its log with every card `seat` cannot see (the other hands and
     the draw pile, at their places in the first deal) exchanged among themselves."""
@@ -273,8 +285,8 @@ def assert_nothing_hidden_reached(pupil: Pupil, code: str, seat: int) -> None:
         missing = [text for text in set(expected) if text not in held]
         if not missing or time.monotonic() > end:
             break
-        time.sleep(0.5)
-    assert not missing, missing[:5]
+        pupil.page.wait_for_timeout(500)  # Playwright's sync API hands over frames only while it runs
+    assert not missing, (missing[:5], [where for where in table_places(real.table) if where[2] in missing][:5])
     received = json.dumps(widget_states(pupil.frames), ensure_ascii=False)
     assert str(real.room.seed) not in received
 
