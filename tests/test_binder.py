@@ -1,6 +1,7 @@
 """Binder: every launch address comes from the one repository setting, and the Binder
 environment pins every run-time dependency (postBuild installs the package with --no-deps)."""
 
+import json
 import os
 import re
 import secrets
@@ -73,11 +74,15 @@ def test_binder_pins_every_runtime_dependency():
         assert requirement.specifier.contains(version), f"{name}=={version} is outside {requirement.specifier}"
 
 
-def test_post_build_installs_the_package_without_dependencies():
+def test_post_build_installs_the_package_and_the_page_template():
     post_build = ROOT / "binder" / "postBuild"
     assert post_build.stat().st_mode & 0o111  # repo2docker runs it only if it is executable
-    commands = [line for line in post_build.read_text().splitlines() if line and not line.startswith(("#", "set "))]
-    assert commands == ["python -m pip install --no-deps -e ."]
+    script = post_build.read_text()
+    assert "python -m pip install --no-deps -e ." in script.splitlines()
+    # Jupyter Server on Binder reads voila.json, which names the project's template
+    template = json.loads((ROOT / "voila.json").read_text())["VoilaConfiguration"]["template"]
+    source = f"kartenspiele/serving/share/voila/templates/{template}"
+    assert (ROOT / source / "index.html.j2").is_file() and source in script
 
 
 def jupyter_server(venv: Path, project: Path, port: int, token: str, log) -> subprocess.Popen:
