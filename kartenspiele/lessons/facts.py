@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-
-import sympy
+from fractions import Fraction
+from math import comb
 
 from ..arithmetic import count_subsets_with_sum
 from ..quanto import parse_cards
@@ -175,11 +175,11 @@ def _steps_text(counts: dict[int, int], lang: str) -> str:
 def zufall() -> list[Fact]:
     all_hands = int(chance.hands(5))
     even_hands = int(chance.all_even_hands(5))
-    five_even_5 = chance.as_fraction(chance.five_even_chance(5))
-    five_even_7 = chance.as_fraction(chance.five_even_chance(7))
-    games = 2000
+    five_even_5 = chance.five_even_chance(5)
+    five_even_7 = chance.five_even_chance(7)
+    games = chance.FIGURE_HANDS
     hits = sum(chance.simulate("five-even", games))
-    high_4 = chance.as_fraction(chance.value_combination_hands(task_by_id(parity.HIGH_TASK)) / chance.hands(4))
+    high_4 = Fraction(chance.value_combination_hands(task_by_id(parity.HIGH_TASK)), chance.hands(4))
     rows = chance.reward_rows()
     plus_two = sum(1 for *_, reward in rows if reward == 2)
     rarest = rows[-1]
@@ -187,10 +187,15 @@ def zufall() -> list[Fact]:
     one_colour = chance.exact("five-one-colour", REWARD_HAND)
     high_7 = chance.exact(parity.HIGH_TASK, REWARD_HAND)
     nine = chance.exact("five-even", 9)
-    tens, nines = sympy.binomial(chance.PER_VALUE, 4), chance.PER_VALUE * sympy.binomial(chance.PER_VALUE, 3)
+    tens, nines = comb(chance.PER_VALUE, 4), chance.PER_VALUE * comb(chance.PER_VALUE, 3)
     return [
         Fact("hands_5", all_hands, number(all_hands, "de"), number(all_hands, "en")),
-        Fact("reduced", chance.as_fraction(reduced), f"{reduced.p} / {reduced.q}", f"{reduced.p} / {reduced.q}"),
+        Fact(
+            "reduced",
+            reduced,
+            f"{reduced.numerator} / {reduced.denominator}",
+            f"{reduced.numerator} / {reduced.denominator}",
+        ),
         Fact("eight_times", five_even_7 / five_even_5, "fast achtmal", "almost eight times"),
         Fact("four_tens", int(tens), f"= {tens}$", f"= {tens}$"),
         Fact("nine_and_tens", int(nines), f"= {nines}$", f"= {nines}$"),

@@ -20,7 +20,6 @@ from weakref import WeakSet
 
 import ipywidgets as widgets
 from IPython.display import HTML
-from matplotlib.figure import Figure
 
 from ..classroom import pupil
 from ..classroom.join import JoinBox
@@ -62,7 +61,7 @@ Shown = TypeVar("Shown", bound=Callable[..., Any])
 
 
 def _html(shown: object) -> str:
-    if isinstance(shown, Figure):
+    if hasattr(shown, "savefig"):  # a matplotlib figure (imported only by the lessons that plot with it)
         png = io.BytesIO()
         shown.savefig(png, format="png", metadata={"Software": None})
         return f"<img alt='' src='data:image/png;base64,{base64.b64encode(png.getvalue()).decode()}'>"
