@@ -301,8 +301,8 @@ class MoreLikelyProblem:
             )
             for task_id, chance in ((self.first, a), (self.second, b))
         )
-        if answer != right:  # no numbers yet: they would give the answer away
-            return Feedback(False, text("lessons.chance.likely.wrong", lang), (self.hint(lang),))
+        if answer != right:  # the numbers would give the answer away: only once revealed
+            return Feedback(False, text("lessons.chance.likely.wrong", lang), (self.hint(lang),), lines)
         return Feedback(True, text("lessons.chance.likely.right", lang), lines)
 
     def __repr__(self) -> str:
@@ -337,7 +337,7 @@ class RewardProblem:
             reward=reward,
         )
         if answer != reward:
-            return Feedback(False, text("lessons.chance.reward.wrong", lang), (self.hint(lang),))
+            return Feedback(False, text("lessons.chance.reward.wrong", lang), (self.hint(lang),), (line,))
         return Feedback(True, text("lessons.chance.reward.right", lang), (line,))
 
     def __repr__(self) -> str:
@@ -364,16 +364,6 @@ class EstimateProblem:
     def check(self, answer: int, lang: str) -> Feedback:
         expected = self.expected()
         close = abs(answer - expected) <= max(2, expected / 3)
-        if not close:  # a hint that fits the mistake; the numbers only once the estimate is close
-            per_cent = round(100 * exact(self.task_id, self.size))
-            if answer == per_cent and abs(per_cent - expected) > 2:
-                key = "lessons.chance.estimate.per_cent"
-            elif answer > self.hands:
-                key = "lessons.chance.estimate.more_than_hands"
-            else:
-                key = "lessons.chance.estimate.too_high" if answer > expected else "lessons.chance.estimate.too_low"
-            return Feedback(False, text(key, lang, answer=answer, hands=self.hands), (self.hint(lang),))
-        simulated = sum(simulate(self.task_id, self.hands, self.size))
         lines = (
             text(
                 "lessons.chance.estimate.exact",
@@ -382,9 +372,23 @@ class EstimateProblem:
                 hands=self.hands,
                 expected=round(expected),
             ),
-            text("lessons.chance.estimate.simulated", lang, hands=self.hands, count=simulated),
+            text(
+                "lessons.chance.estimate.simulated",
+                lang,
+                hands=self.hands,
+                count=sum(simulate(self.task_id, self.hands, self.size)),
+            ),
         )
-        return Feedback(True, text("lessons.chance.estimate.right", lang, answer=answer), lines)
+        if close:
+            return Feedback(True, text("lessons.chance.estimate.right", lang, answer=answer), lines)
+        per_cent = round(100 * exact(self.task_id, self.size))  # a hint that fits the mistake
+        if answer == per_cent and abs(per_cent - expected) > 2:
+            key = "lessons.chance.estimate.per_cent"
+        elif answer > self.hands:
+            key = "lessons.chance.estimate.more_than_hands"
+        else:
+            key = "lessons.chance.estimate.too_high" if answer > expected else "lessons.chance.estimate.too_low"
+        return Feedback(False, text(key, lang, answer=answer, hands=self.hands), (self.hint(lang),), lines)
 
     def __repr__(self) -> str:
         return f"EstimateProblem({self.task_id!r}, hands={self.hands}, size={self.size})"
@@ -417,7 +421,8 @@ class PercentProblem:
             100: "lessons.chance.percent.not_sure",
         }
         key = mistakes.get(answer, "lessons.chance.percent.wrong")
-        return Feedback(False, text(key, lang, answer=answer, size=self.size))
+        solution = (text("lessons.chance.percent.exact", lang, chance=show_percent(chance, lang)),)
+        return Feedback(False, text(key, lang, answer=answer, size=self.size), solution=solution)
 
     def __repr__(self) -> str:
         return f"PercentProblem({self.task_id!r}, {self.size})"

@@ -143,6 +143,7 @@ def test_each_estimate_mistake_gets_its_own_feedback_and_no_numbers(answer, key)
     assert text(key, "de", answer=answer, hands=1000) == judged.headline
     assert judged.ok == (answer == 27)
     assert any("2,74 %" in line for line in judged.lines) == judged.ok  # the exact chance only once close
+    assert any("2,74 %" in line for line in judged.solution) != judged.ok  # … or once revealed
 
 
 @pytest.mark.parametrize(
@@ -156,6 +157,7 @@ def test_each_estimate_mistake_gets_its_own_feedback_and_no_numbers(answer, key)
 def test_percent_challenge_mistakes(answer, key):
     judged = chance.PercentProblem("five-even", 9).check(answer, "de")
     assert not judged.ok and judged.headline == text(key, "de", answer=answer, size=9) and not judged.lines
+    assert "50,00 %" in judged.solution[0] and "50,00 %" not in judged.html()
 
 
 def test_fifty_per_cent_typed_with_a_sign_is_fifty():
