@@ -63,6 +63,15 @@ class PackDownload(widgets.VBox):
         return f"PackDownload({self.lesson!r})"
 
 
+def has_pack(lesson: str) -> bool:
+    """Whether the lesson has practice levels and so a pack."""
+    try:
+        lesson_number(lesson)
+    except ValueError:
+        return False
+    return True
+
+
 def pack_download(lesson: str) -> PackDownload | None:
     """The pack download for a teacher; nothing for a pupil."""
     return PackDownload(lesson) if is_teacher() else None

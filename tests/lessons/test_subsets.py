@@ -84,7 +84,7 @@ def test_best_card_problems_have_one_best_card():
             for i, m in problem.best.items()
             if m and i != winner and problem.hand[i] != problem.hand[winner]
         )
-        assert problem.check(winner, "en").ok and "captures" in problem.check(winner, "en").lines[0]
+        assert problem.check(winner, "en").ok and "captures" in problem.check(winner, "en").solution[0]
 
 
 def test_ways_problems_are_seeded_and_checked_by_the_engine():
@@ -120,13 +120,19 @@ def test_search_tree_widget_steps():
 
 def test_watcher_replays_the_same_game_and_tells_every_move():
     watcher = subsets.watcher()
+    assert watcher.comment.value == "" and watcher.step_button.disabled  # predict first
+    watcher.answer(watcher.problem.played.notation)
     assert "12: nimmt 4 Karten" in watcher.comment.value
     for _ in range(12):
+        if watcher.problem is not None:
+            watcher.answer(watcher.problem.played.notation)
         watcher.step()
         assert "Zug" in watcher.told.value and "{" not in watcher.told.value
     first_moves = list(watcher.match.moves)
     watcher.restart()
     for _ in range(12):
+        if watcher.problem is not None:
+            watcher.answer(watcher.problem.played.notation)
         watcher.step()
     assert watcher.match.moves == first_moves
 
