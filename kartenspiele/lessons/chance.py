@@ -19,20 +19,26 @@ from html import escape
 from itertools import accumulate
 from math import comb, sqrt
 from secrets import randbelow
+from typing import Any
 
 import ipywidgets as widgets
 from IPython.display import HTML
 
 from ..classroom import experiments, pupil
 from ..i18n import text
+from ..practice.exercises import Exercise, exercise
 from ..tausch_rausch import DECK, DEFAULT_TASKS, Card, Task, can_fulfil, new_game, probability, reward_for, task_by_id
 from ..tausch_rausch.cards import COLOURS, COPIES
 from ..tausch_rausch.difficulty import REWARD_HAND, REWARD_THRESHOLD, percent
 from ..widgets.buttons import Spec
+from .cards import cards_html
 from .charts import GREEN, Line, bar_chart, line_chart
 from .language import follow, in_both_languages, language
+from .levels import LevelPractice
 from .parity import value_combinations
 from .quiz import ChoiceQuiz, Feedback, NumberQuiz
+from .reasoning import Begruende
+from .sicherung import Sicherung
 from .style import message
 from .style import table as html_table
 from .watch import GameWatcher
@@ -650,9 +656,172 @@ def challenge_quiz() -> NumberQuiz:
     return NumberQuiz([PercentProblem("five-even", 9)], "lessons.chance.percent.title")
 
 
+@dataclass(frozen=True)
+class MostLikelyPrediction:
+    """In the watched game, at the start: which open task can a random hand of 7 cards fulfil
+    most often? (The commentary, which shows the chances, waits for the answer.)"""
+
+    tasks: tuple[str, ...]
+
+    def chances(self) -> dict[str, Fraction]:
+        return {task_id: probability(task_by_id(task_id), REWARD_HAND) for task_id in self.tasks}
+
+    def prompt(self, lang: str) -> str:
+        return f"<p>{escape(text('lessons.chance.predict.likely', lang, size=REWARD_HAND))}</p>"
+
+    def hint(self, lang: str) -> str:
+        return text("lessons.chance.predict.likely_hint", lang)
+
+    def choices(self, lang: str) -> list[Spec]:
+        return [Spec(task_id, task_by_id(task_id).title(lang)) for task_id in self.tasks]
+
+    def check(self, answer: Hashable, lang: str) -> Feedback:
+        chances = self.chances()
+        best = max(chances.values())
+        lines = tuple(
+            text(
+                "lessons.chance.likely.line",
+                lang,
+                task=task_by_id(t).title(lang),
+                chance=show_percent(c, lang),
+                one_in=_one_in(c),
+            )
+            for t, c in sorted(chances.items(), key=lambda item: -item[1])
+        )
+        if chances.get(str(answer)) == best:
+            return Feedback(True, text("lessons.chance.likely.right", lang), lines)
+        return Feedback(False, text("lessons.chance.likely.wrong", lang), (self.hint(lang),), lines)
+
+    def __repr__(self) -> str:
+        return f"MostLikelyPrediction({self.tasks!r})"
+
+
+@dataclass(frozen=True)
+class FulfilPrediction:
+    """In the watched game: the player to move is about to fulfil a task. Which one?"""
+
+    player: int
+    tasks: tuple[str, ...]
+    fulfilled: str
+
+    def prompt(self, lang: str) -> str:
+        name = text("player.name", lang, number=self.player + 1)
+        return f"<p>{escape(text('lessons.chance.predict.fulfil', lang, name=name))}</p>"
+
+    def hint(self, lang: str) -> str:
+        return text("lessons.chance.predict.fulfil_hint", lang)
+
+    def choices(self, lang: str) -> list[Spec]:
+        return [Spec(task_id, task_by_id(task_id).title(lang)) for task_id in self.tasks]
+
+    def check(self, answer: Hashable, lang: str) -> Feedback:
+        task = task_by_id(self.fulfilled)
+        line = text(
+            "lessons.chance.predict.fulfil_line",
+            lang,
+            task=task.title(lang),
+            reward=task.reward,
+            chance=show_percent(probability(task, REWARD_HAND), lang),
+            size=REWARD_HAND,
+        )
+        if answer == self.fulfilled:
+            return Feedback(True, text("lessons.chance.predict.fulfil_right", lang), (line,))
+        return Feedback(False, text("lessons.chance.predict.fulfil_wrong", lang), (self.hint(lang),), (line,))
+
+    def __repr__(self) -> str:
+        return f"FulfilPrediction({self.fulfilled!r})"
+
+
+def chance_prediction(state: Any, move: Any) -> MostLikelyPrediction | FulfilPrediction | None:
+    """Prepared positions: at the start, which open task is most likely; before the computer
+    fulfils a task, which one it will be."""
+    if state.turn == 0:
+        return MostLikelyPrediction(tuple(state.open_tasks))
+    if move.kind == "fulfil" and move.task is not None and len(state.open_tasks) > 1:
+        return FulfilPrediction(state.to_move, tuple(state.open_tasks), move.task)
+    return None
+
+
 def watcher() -> GameWatcher:
-    """A game of three computer players (seeded), with the chances of the open tasks."""
-    return GameWatcher("tausch_rausch", 3, WATCH_SEED, chance_commentary)
+    """A game of three computer players (seeded), with the chances of the open tasks; the pupil
+    first predicts the most likely task and each task the computer fulfils."""
+    return GameWatcher(
+        "tausch_rausch", 3, WATCH_SEED, chance_commentary, predict=chance_prediction, name="chance.watch"
+    )
+
+
+class PracticeNumberProblem:
+    """A generated practice exercise (a number answer) as a quiz problem."""
+
+    def __init__(self, made: Exercise) -> None:
+        self.made = made
+
+    def prompt(self, lang: str) -> str:
+        faces = self.made.faces()
+        cards = f"<div class='ks-row'>{cards_html(faces, lang)}</div>" if faces else ""
+        return f"{cards}<p>{escape(self.made.question_text(lang))}</p>"
+
+    def hint(self, lang: str) -> str:
+        return ""
+
+    def check(self, answer: Hashable, lang: str) -> Feedback:
+        solution = (self.made.solution_text(lang),)
+        if answer == self.made.answer or answer == self.made.answer_text("de"):
+            return Feedback(True, text("practice.f.right", lang), solution)
+        key = self.made.mistakes.get(answer) if isinstance(answer, int) else None  # type: ignore[arg-type]
+        shown: object = answer
+        if self.made.choices and isinstance(answer, int):
+            word = self.made.choice_texts(lang)[answer]
+            shown = f"„{word}“" if lang == "de" else f"“{word}”"
+        hint = (
+            text(key, lang)
+            if key
+            else text("practice.f.other_choice" if self.made.choices else "lessons.quiz.again", lang)
+        )
+        return Feedback(False, text("practice.f.not_yet", lang, given=shown, hint=hint), (), solution)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.made.lesson}, {self.made.level!r}, {self.made.number})"
+
+
+class PracticeChoiceProblem(PracticeNumberProblem):
+    """A generated practice exercise with choices (sicher / möglich / unmöglich …)."""
+
+    def choices(self, lang: str) -> list[Spec]:
+        return [Spec(index, label) for index, label in enumerate(self.made.choice_texts(lang))]
+
+
+def practice_problem(made: Exercise) -> PracticeNumberProblem:
+    return PracticeChoiceProblem(made) if made.choices else PracticeNumberProblem(made)
+
+
+EXIT_EXERCISES = (("grundschule", 3), ("grundschule", 2), ("klasse56", 2))
+"""The exit ticket: sicher/möglich/unmöglich, which is more likely, how many cards help."""
+
+
+def exit_questions() -> list[PracticeNumberProblem]:
+    return [practice_problem(exercise(4, level, number)) for level, number in EXIT_EXERCISES]
+
+
+def sicherung() -> Sicherung:
+    """Merksatz and exit ticket."""
+    return Sicherung("chance", exit_questions())
+
+
+def practice() -> LevelPractice:
+    """Endless practice at the pupil's (or the class's) level: from sicher / möglich /
+    unmöglich (Grundschule) to chances in per cent (Knobeln)."""
+    return LevelPractice("chance")
+
+
+def reason_groups() -> Begruende:
+    """Begründe: two groups got different shares — is one of them wrong?"""
+    return Begruende("chance", "groups")
+
+
+def reason_reward() -> Begruende:
+    """Begründe: is +2 for rare tasks fair?"""
+    return Begruende("chance", "reward")
 
 
 @in_both_languages

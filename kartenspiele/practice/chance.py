@@ -173,7 +173,7 @@ def _sure_possible_impossible(number: int, seed: int, rng, target: int) -> Exerc
         {"event": event.phrase(), "count": len(cards)},
         tuple(map(str, cards)),
         target,
-        "practice.s.c.verdict",
+        "practice.s.c.verdict" if favourable else "practice.s.c.verdict.none",
         {"event": event.phrase(), "count": favourable, "total": len(cards), "verdict": Phrase(VERDICTS[target])},
         _verdict_mistakes(target),
         tuple(Phrase(key) for key in VERDICTS),
