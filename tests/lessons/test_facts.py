@@ -98,8 +98,8 @@ def test_folgen():
     assert found["runs_of_5"] == sum(1 for c in arithmetic(5) if c[1] - c[0] == 1) == 6
     assert found["runs_of_4"] == sum(1 for c in arithmetic(4) if c[1] - c[0] == 1) == 7
     assert found["two_adjacent_pairs"] == 9 and found["three_adjacent_pairs"] == 8
-    assert found["run_sum"] == 3 + 4 + 5 + 6 + 7 == 25
-    assert found["gauss_10"] == 55 and found["gauss_100"] == 5050
+    assert found["run_sum"] == 4 + 5 + 6 + 7 + 8 == 30
+    assert found["gauss_20"] == sum(range(1, 21)) == 210 and found["gauss_100"] == 5050
     assert found["arithmetic_5"] == len(arithmetic(5)) == 8
     assert found["arithmetic_3"] == len(arithmetic(3)) == 20
     assert found["steps_5"] == dict(Counter(c[1] - c[0] for c in arithmetic(5))) == {1: 6, 2: 2}
