@@ -58,24 +58,6 @@ def sequence_sum_rule(sequence: Sequence[int]) -> str:
     return f"({first} + {last}) · {count} : 2 = {(first + last) * count // 2}"
 
 
-def sum_line(values: Sequence[int]) -> str:
-    """ "3 + 4 + 5 + 6 + 7 = 25"."""
-    return f"{' + '.join(map(str, values))} = {sum(values)}"
-
-
-@in_both_languages
-def runs_table(length: int, lang: str | None = None) -> HTML:
-    """Every run of `length` with its sum, added up and by the rule."""
-    lang = lang or language()
-    head = [
-        text("lessons.sequences.column.run", lang),
-        text("lessons.sequences.column.sum", lang),
-        text("lessons.sequences.column.rule", lang),
-    ]
-    rows = [("-".join(map(str, run)), sum_line(run), sequence_sum_rule(run)) for run in runs(length)]
-    return HTML(html_table(head, rows))
-
-
 @in_both_languages
 def pairs_table(lang: str | None = None) -> HTML:
     """Every shape of two and of three adjacent pairs."""
