@@ -178,6 +178,51 @@ def test_a_wrong_choice_reveals_no_chances():
             assert (re.search(r"\d+,\d\d %", " ".join(judged.lines)) is not None) == judged.ok
 
 
-def test_commentary():
+def test_watched_game_asks_first_then_comments_on_the_open_tasks():
     watcher = chance.watcher()
+    assert isinstance(watcher.problem, chance.MostLikelyPrediction) and watcher.comment.value == ""
+    chances = watcher.problem.chances()
+    best = max(chances, key=chances.get)
+    worst = min(chances, key=chances.get)
+    assert not watcher.problem.check(worst, "de").ok and "%" not in watcher.problem.check(worst, "de").html()
+    watcher.answer(best)
     assert "19,20 %" in watcher.comment.value and "(+2)" in watcher.comment.value
+    for task_id in watcher.match.state.open_tasks:
+        assert task_by_id(task_id).title("de") in watcher.comment.value
+    asked = 0
+    for _ in range(60):  # before each task the computer fulfils, the pupil names it
+        if watcher.match.is_over:
+            break
+        if isinstance(watcher.problem, chance.FulfilPrediction):
+            asked += 1
+            wrong = next(t for t in watcher.problem.tasks if t != watcher.problem.fulfilled)
+            assert not watcher.problem.check(wrong, "de").ok
+            watcher.answer(watcher.problem.fulfilled)
+            watcher.step()
+            assert watcher.last is not None and watcher.explained[1] == watcher.explained[0].fulfilled
+            continue
+        if watcher.waiting:
+            watcher.answer(next(iter(watcher.problem.tasks)))
+        watcher.step()
+    assert asked >= 2
+
+
+def test_exit_ticket_is_the_engines_and_the_notes_say_so():
+    from kartenspiele.lessons.teacher import notes
+
+    verdict, likely, helping = chance.exit_questions()
+    assert verdict.made.answer_text("de") == "unmöglich" and "mit der 6" in verdict.made.question_text("de")
+    assert likely.made.answer_text("de") == "eine ungerade Karte"
+    assert "6 von 10" in likely.made.solution_text("de") and "5 von 10" in likely.made.solution_text("de")
+    assert helping.made.answer == 6 and helping.check(6, "de").ok and not helping.check(8, "de").ok
+    written = notes("chance_exercises")
+    assert "eine 6 aus den 10 Marktkarten ist unmöglich" in written
+    assert "ungerade Karte (6 von 10)" in written and "größer als 6 (5 von 10)" in written
+    assert "6 Karten im Stapel helfen" in written
+
+
+def test_an_exit_choice_says_which_word_was_wrong_and_keeps_the_solution_back():
+    verdict = chance.exit_questions()[0]
+    judged = verdict.check(1, "de")  # „möglich“
+    assert not judged.ok and "„möglich“" in judged.headline and "Keine der 10" not in judged.html()
+    assert "Keine der 10" in judged.html(revealed=True)
