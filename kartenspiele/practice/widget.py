@@ -68,6 +68,7 @@ class Practice(widgets.VBox):
         )
         self.add_class("ks-table")
         self.add_class("ks-exercise")
+        self.add_class("ks-practice")
         self.show(number)
         follow(self)
 
