@@ -184,6 +184,8 @@ def zufall() -> list[Fact]:
     five_even_7 = chance.five_even_chance(7)
     games = chance.FIGURE_HANDS
     hits = sum(chance.simulate("five-even", games))
+    band_100 = chance.spread(five_even_5, 100)
+    band_2000 = chance.spread(five_even_5, games)
     high_4 = Fraction(chance.value_combination_hands(task_by_id(parity.HIGH_TASK)), chance.hands(4))
     rows = chance.reward_rows()
     plus_two = sum(1 for *_, reward in rows if reward == 2)
@@ -211,6 +213,18 @@ def zufall() -> list[Fact]:
         Fact("five_even_5", five_even_5, percent(five_even_5, "de"), percent(five_even_5, "en")),
         Fact("five_even_7", five_even_7, percent(five_even_7, "de"), percent(five_even_7, "en")),
         Fact("simulated", hits, f"{hits} von {number(games, 'de')}", f"{hits} of {number(games, 'en')}"),
+        Fact(
+            "band_100",
+            band_100,
+            f"±{band_100:.1f} Prozentpunkte".replace(".", ","),
+            f"±{band_100:.1f} percentage points",
+        ),
+        Fact(
+            "band_2000",
+            band_2000,
+            f"±{band_2000:.2f} Prozentpunkte".replace(".", ","),
+            f"±{band_2000:.2f} percentage points",
+        ),
         Fact("high_4", high_4, percent(high_4, "de"), percent(high_4, "en")),
         Fact("threshold", REWARD_THRESHOLD, f"{REWARD_HAND} Karten", f"{REWARD_HAND} cards"),
         Fact(

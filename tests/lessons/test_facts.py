@@ -124,6 +124,11 @@ def test_zufall():
     assert found["nine_cards"] == Fraction(1, 2)
     hits = sum(can_fulfil(five_even, new_game(2, seed=seed).hand_cards(0)) for seed in range(4000, 6000))
     assert found["simulated"] == hits == 47
+    p = 333 / 12166  # twice the standard deviation of the share, in percentage points
+    assert found["band_100"] == pytest.approx(200 * math.sqrt(p * (1 - p) / 100)) and 3.25 < found["band_100"] < 3.35
+    assert (
+        found["band_2000"] == pytest.approx(200 * math.sqrt(p * (1 - p) / 2000)) and 0.725 < found["band_2000"] < 0.735
+    )
     assert found["threshold"] == Fraction(1, 20)
     assert found["plus_two"] == sum(1 for task in DEFAULT_TASKS if task.reward == 2) == 10
     rarest = min(DEFAULT_TASKS, key=lambda task: probability(task, 7))
