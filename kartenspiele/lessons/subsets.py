@@ -4,8 +4,8 @@ Everything is asked of the engine: the groups of a value (`arithmetic.subsets_wi
 their number (`count_subsets_with_sum`), the legal captures of a card
 (`quanto.movegen.capture_moves`), whether a choice is a legal move (`state.is_legal`) and
 the words for a capture (`quanto.narrate`, with its arithmetic "1 + 7 = 8, 3 + 5 = 8").
-The counting polynomial prod(1 + x**a) (an outlook, grades 9–10) is built with sympy, which
-is imported only when the polynomial is asked for.
+The counting polynomial prod(1 + x**a) (an outlook, grades 9–10) is multiplied out bracket by
+bracket here (the tests compare it with sympy's expansion; the lesson's kernel stays small).
 
 Each problem answers the mistakes pupils typically make with their own help (only pairs
 counted, the single card forgotten, the largest card chosen, the rainbow bonus forgotten) and
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from functools import cache, cached_property, reduce
+from functools import cached_property
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from IPython.display import HTML
 
@@ -41,9 +41,6 @@ from .style import table as html_table
 from .tree_widget import SearchTree
 from .watch import GameWatcher
 
-if TYPE_CHECKING:
-    import sympy
-
 LESSON_TABLE = "1 2 3 5 6 7"
 LESSON_CARD = "8"
 LESSON_VALUES = [card.value for card in parse_cards(LESSON_TABLE)]
@@ -65,32 +62,47 @@ def group_text(group: Sequence[int]) -> str:
     return f"{' + '.join(map(str, group))} = {sum(group)}"
 
 
-@cache
-def symbol() -> sympy.Symbol:
-    """The x of the counting polynomial (sympy is imported here, when first needed)."""
-    import sympy
-
-    return sympy.Symbol("x")
-
-
-def generating_function(values: Sequence[int]) -> sympy.Expr:
-    """The product of (1 + x**a) over the values, not yet multiplied out."""
-    import sympy
-
-    x = symbol()
-    return reduce(lambda product, value: product * (1 + x**value), values, sympy.Integer(1))
-
-
-def polynomial(values: Sequence[int]) -> sympy.Expr:
-    """The product multiplied out: the coefficient of x**v counts the groups for v."""
-    import sympy
-
-    return sympy.expand(generating_function(values))
+def polynomial(values: Sequence[int]) -> list[int]:
+    """prod(1 + x**a) multiplied out bracket by bracket: the coefficient of x**v (at index v)
+    counts the groups for v. Multiplying by (1 + x**a) keeps every term ("card not taken") and
+    adds it again shifted by a ("card taken")."""
+    coefficients = [1]
+    for value in values:
+        grown = coefficients + [0] * value
+        for power, count in enumerate(coefficients):
+            grown[power + value] += count
+        coefficients = grown
+    return coefficients
 
 
 def coefficient(values: Sequence[int], target: int) -> int:
     """The coefficient of x**target in the multiplied-out product."""
-    return int(polynomial(values).coeff(symbol(), target))
+    coefficients = polynomial(values)
+    return coefficients[target] if 0 <= target < len(coefficients) else 0
+
+
+def _power(power: int, latex: bool) -> str:
+    if power == 1:
+        return "x"
+    return f"x^{{{power}}}" if latex else f"x**{power}"
+
+
+class Product:
+    """The product of (1 + x**a) over the values, not yet multiplied out (for a notebook)."""
+
+    def __init__(self, values: Sequence[int]) -> None:
+        self.values = list(values)
+
+    def _repr_latex_(self) -> str:
+        return "$" + ("".join(f"(1 + {_power(value, True)})" for value in self.values) or "1") + "$"
+
+    def __repr__(self) -> str:
+        return "*".join(f"(1 + {_power(value, False)})" for value in self.values) or "1"
+
+
+def generating_function(values: Sequence[int]) -> Product:
+    """The product of (1 + x**a) over the values, not yet multiplied out."""
+    return Product(values)
 
 
 class Expanded:
@@ -100,17 +112,14 @@ class Expanded:
     TERMS_PER_LINE = 9
 
     def __init__(self, values: Sequence[int]) -> None:
-        import sympy
-
-        coefficients = sympy.Poly(polynomial(values), symbol()).all_coeffs()[::-1]
-        self.terms = [(power, int(c)) for power, c in enumerate(coefficients) if c]
+        self.terms = [(power, count) for power, count in enumerate(polynomial(values)) if count]
 
     @staticmethod
     def _term(power: int, count: int, latex: bool) -> str:
         factor = "" if count == 1 and power else str(count)
         if power == 0:
             return str(count)
-        base = "x" if power == 1 else (f"x^{{{power}}}" if latex else f"x**{power}")
+        base = _power(power, latex)
         return f"{factor}{base}" if latex else (f"{factor}*{base}" if factor else base)
 
     def _repr_latex_(self) -> str:

@@ -11,14 +11,16 @@ page renders none of them, so none of it reaches the browser.
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
+from importlib import import_module, resources
 from types import ModuleType
 
+import ipywidgets as widgets
 from IPython.display import Markdown, display
 
 from ..classroom.gate import teacher_page
 from ..classroom.pupil import link_query
 from ..classroom.roles import is_teacher
+from ..i18n import text
 from .catalogue import LESSONS, overview
 from .language import language
 
@@ -71,15 +73,32 @@ def teachers_guide() -> object:
     return teacher_page(_show_guide, start="../notebooks/start.ipynb")
 
 
-def _show_guide() -> None:
-    from . import chance, parity, sequences, subsets
+class SolutionsButton(widgets.VBox):
+    """ "Lösungen anzeigen" for one lesson in the guide: the lesson's module (and whatever heavy
+    library it needs, e.g. sympy for lesson 4) is imported only when a teacher asks."""
 
-    modules = {"subsets": subsets, "parity": parity, "sequences": sequences, "chance": chance}
+    def __init__(self, key: str) -> None:
+        super().__init__()
+        self.key = key
+        lang = language()
+        number = [lesson.key for lesson in LESSONS].index(key) + 1
+        self.button = widgets.Button(description=text("activity.guide.solutions", lang, number=number), icon="eye")
+        self.button.on_click(lambda _: self.show())
+        self.table = widgets.HTML()
+        self.children = (self.button, self.table)
+
+    def show(self) -> None:
+        module = import_module(f"{__package__}.{self.key}")
+        self.table.value = str(module.solutions().data)
+        self.button.layout.display = "none"
+
+
+def _show_guide() -> None:
     display(Markdown(notes("guide_intro")))
     display(overview())
     for lesson in LESSONS:
         display(Markdown(notes(f"guide_{lesson.key}")))
         exercise_notes(lesson.key)
-        display(modules[lesson.key].solutions())
+        display(SolutionsButton(lesson.key))
     display(Markdown(notes("guide_class")))
     display(Markdown(notes("guide_own_tasks")))

@@ -1,6 +1,8 @@
 """The shared lesson pieces without a class: the solution only after a real attempt, the
 Ausblick label, the teacher's pack download."""
 
+import subprocess
+import sys
 from dataclasses import dataclass
 from html import escape
 
@@ -70,3 +72,21 @@ def test_the_pack_download_is_for_teachers_only(monkeypatch):
     pdf = widget.make()
     assert pdf.startswith(b"%PDF") and "kartenspiele-parity-grundschule-de.pdf" in widget.link.value
     assert "data:application/pdf;base64," in widget.link.value
+
+
+def test_lessons_1_2_and_the_guide_load_no_heavy_library_until_asked():
+    """sympy and matplotlib are imported only where used (the kernel stays small): not by
+    lessons 1 and 2, not by the guide until a teacher opens lesson 4's answers."""
+    code = (
+        "import sys\n"
+        "from unittest import mock\n"
+        "from kartenspiele.lessons import parity, subsets, teacher\n"
+        "subsets.Expanded(subsets.LESSON_VALUES); subsets.coefficient([1, 2], 3)\n"
+        "with mock.patch.object(teacher, 'display'): teacher._show_guide()\n"
+        "print(sorted(m for m in ('sympy', 'matplotlib', 'fpdf') if m in sys.modules))\n"
+        "button = teacher.SolutionsButton('chance'); button.show()\n"
+        "print('chance' in button.table.value or len(button.table.value) > 100)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.split("\n")[:2] == ["[]", "True"]

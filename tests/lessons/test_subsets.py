@@ -34,6 +34,20 @@ def test_the_polynomial_counts_the_groups(values, target):
     assert expanded.get(target, 0) == count_subsets_with_sum(values, target)
 
 
+@settings(max_examples=50, deadline=None)
+@given(values_lists)
+def test_the_product_multiplied_out_is_sympys_expansion(values):
+    import sympy
+
+    x = sympy.Symbol("x")
+    product = sympy.Integer(1)
+    for value in values:
+        product *= 1 + x**value
+    expected = sympy.Poly(sympy.expand(product), x).all_coeffs()[::-1]
+    assert subsets.polynomial(values) == [int(c) for c in expected]
+    assert sympy.sympify(repr(subsets.generating_function(values)), locals={"x": x}) == product
+
+
 def test_the_expanded_product_reads_from_small_to_large():
     expanded = subsets.Expanded(subsets.LESSON_VALUES)
     assert repr(expanded).startswith("1 + x + x**2 + 2*x**3")
