@@ -30,7 +30,7 @@ class PackDownload(widgets.VBox):
         self.number = lesson_number(lesson)
         self.title = widgets.HTML()
         self.level = widgets.ToggleButtons(options=[(name, name) for name in LEVELS], value=DEFAULT_LEVEL)
-        self.make_button = widgets.Button(icon="file-pdf-o")
+        self.make_button = widgets.Button(icon="file-pdf-o", layout=widgets.Layout(width="16em"))
         self.make_button.on_click(lambda _: self.make())
         self.link = widgets.HTML()
         self.children = (self.title, self.level, self.make_button, self.link)

@@ -5,8 +5,8 @@ a hand can fulfil a task or what it lacks (`find`, `explain_finding`), and wheth
 can be fulfilled at all (`Task` rejects an impossible one with the reason). The lesson adds
 the arithmetic around it: the parity of a sum, and the "points missing" of a sum bound.
 
-Wrong answers get help for the mistake they show (odd cards that "make the sum odd", the last
-card taken for the whole sum, "at least" read as "exactly"); the worked solution waits for a
+Wrong answers get help for the mistake they show (pairs of odd cards taken to "make the sum
+odd", the odd card left over missed, "at least" read as "exactly"); the worked solution waits for a
 real attempt (`quiz`). The watched game comments only on the open tasks about parity or sums,
 and stops at prepared positions for the pupil to predict the parity of the hand's sum.
 """
@@ -164,8 +164,6 @@ class ParityProblem:
             keys.append("lessons.parity.sum.pairs_of_odd")
         if answer == EVEN and odd % 2:
             keys.append("lessons.parity.sum.one_left")
-        if answer == (EVEN if self.cards[-1].value % 2 == 0 else ODD):
-            keys.append("lessons.parity.sum.last_card")
         return keys
 
     def check(self, answer: Hashable, lang: str) -> Feedback:
@@ -418,7 +416,7 @@ class PossibleProblem:
 class TaskDesigner(widgets.VBox):
     """Invent a task "N cards, all even/odd, sum exactly S" — the engine says if it can be done."""
 
-    def __init__(self, count: int = 5, parity: str | None = ODD, total: int = 20) -> None:
+    def __init__(self, count: int = 5, parity: str | None = ODD, total: int = 21) -> None:
         super().__init__()
         self.add_class("ks-table")
         self.add_class("ks-exercise")
@@ -520,8 +518,8 @@ def practice() -> LevelPractice:
 
 
 def reason() -> Begruende:
-    """Begründe: why five odd cards never make 20."""
-    return Begruende("parity", "odd_sum")
+    """Begründe: is the sum of six odd cards odd? (A claim to check, not the designer's case.)"""
+    return Begruende("parity", "six_odd")
 
 
 EXIT_HAND = "ge3 ro4 bl7 gr8 ro9"

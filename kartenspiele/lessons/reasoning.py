@@ -29,6 +29,7 @@ class Begruende(widgets.VBox):
         super().__init__()
         self.add_class("ks-table")
         self.add_class("ks-exercise")
+        self.add_class("ks-reason")
         self.lesson, self.question = lesson, question
         self.sent: list[str] = []
         self.too_short = False
@@ -36,7 +37,7 @@ class Begruende(widgets.VBox):
         self.prompt = widgets.HTML()
         self.prompt.add_class("ks-prompt")
         self.entry = widgets.Textarea(layout=widgets.Layout(width="100%", max_width="40em", height="5em"))
-        self.send_button = widgets.Button(icon="paper-plane")
+        self.send_button = widgets.Button(icon="paper-plane", layout=widgets.Layout(width="12em"))
         self.send_button.add_class("ks-main-action")
         self.send_button.on_click(lambda _: self.send(self.entry.value))
         self.feedback = widgets.HTML()

@@ -376,6 +376,7 @@ class BestCardProblem:
 
     table: tuple[Card, ...]
     hand: tuple[Card, ...]
+    from_game: bool = True  # the position comes from a real game (the prompt says so)
 
     @cached_property
     def best(self) -> dict[int, Move | None]:
@@ -390,7 +391,7 @@ class BestCardProblem:
 
     def prompt(self, lang: str) -> str:
         return (
-            f"<p>{escape(text('lessons.subsets.best.prompt', lang))}</p>"
+            f"<p>{escape(text('lessons.subsets.best.prompt' if self.from_game else 'lessons.subsets.best.prompt_plain', lang))}</p>"
             f"<div class='ks-row'><b>{escape(text('lessons.word.table', lang))}</b> "
             f"{cards_html(self.table, lang)}</div>"
         )
@@ -672,7 +673,7 @@ def exit_questions() -> list[Any]:
     return [
         WaysProblem(table, 10),
         LegalCaptureProblem(table, Card(7), tuple(parse_cards("1 6 3 4 2"))),
-        BestCardProblem(table, tuple(parse_cards("5 8 10"))),
+        BestCardProblem(table, tuple(parse_cards("5 8 10")), from_game=False),
     ]
 
 

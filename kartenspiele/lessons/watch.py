@@ -9,8 +9,8 @@ function `(state, lang) -> lines` of the lesson.
 With `predict`, the pupil acts before a move is revealed: at each prepared position
 (`predict(state, move)` returns a choice problem of `quiz`, else None) the pupil answers
 first — which card the computer will play, whether the hand's sum is even, … —, the answer is
-judged and explained, and only then do "Nächster Zug" and the commentary (which would give
-the answer away) appear. Answers are recorded as evidence (`<name>#<move number>`).
+judged and explained; "Nächster Zug" works after any answer, the commentary (which would give
+the answer away) appears after a right one or with the next move. Answers are recorded as evidence (`<name>#<move number>`).
 """
 
 from __future__ import annotations
@@ -117,6 +117,11 @@ class GameWatcher(widgets.VBox):
         """Whether the pupil still has to answer before the move is revealed."""
         return self.problem is not None and self.given is None
 
+    @property
+    def hiding_answer(self) -> bool:
+        """Whether the commentary would give the prediction away (not yet predicted right)."""
+        return self.problem is not None and (self.given is None or not self.problem.check(self.given, "de").ok)
+
     def answer(self, key: Hashable) -> None:
         """The pupil's prediction (a press of one of the buttons)."""
         if self.problem is None:
@@ -159,7 +164,7 @@ class GameWatcher(widgets.VBox):
             lines = NARRATE[self.game](self.last[2], lang)
             self.told.value = message(text("lessons.watch.moved", lang, number=len(self.match.moves)), lines)
         self.draw_prediction(lang)
-        if self.match.is_over or self.waiting:
+        if self.match.is_over or self.hiding_answer:
             self.comment.value = ""
         else:
             lines = list(self.commentary(state, lang))

@@ -88,6 +88,8 @@ def test_the_designer_asks_the_engine(count, kind, total, possible, reason):
 def test_designer_widget():
     bar = LessonBar()
     designer = parity.TaskDesigner()
+    assert "ks-say-good" in designer.feedback.value  # starts with a task that works: no reason given away
+    designer.choose(5, "odd", 20)
     assert "ks-say-warn" in designer.feedback.value
     designer.choose(5, "odd", 21)
     assert "ks-say-good" in designer.feedback.value
@@ -100,7 +102,9 @@ def test_commentary_and_finder_lines():
     watcher = parity.watcher()
     assert watcher.comment.value == "" and watcher.step_button.disabled  # predict first
     watcher.answer("even")
-    assert "ks-say-warn" in watcher.verdict.value and watcher.comment.value  # wrong, help; then the comment
+    assert "ks-say-warn" in watcher.verdict.value and watcher.comment.value == ""  # wrong: help, no answer
+    assert not watcher.step_button.disabled
+    watcher.answer("odd")
     assert "Gerade Karten: 4, ungerade Karten: 1" in watcher.comment.value
     assert "„5 Karten, alle ungerade“" in watcher.comment.value  # open at seed 10
     assert "5 Karten, alle gerade" not in watcher.comment.value  # not open: not commented

@@ -90,3 +90,20 @@ def test_lessons_1_2_and_the_guide_load_no_heavy_library_until_asked():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.split("\n")[:2] == ["[]", "True"]
+
+
+def test_the_shared_pieces_follow_the_language_switch():
+    from kartenspiele.lessons import LessonBar, subsets
+
+    bar = LessonBar()
+    pieces = [subsets.practice(), subsets.reason(), subsets.sicherung()]
+    bar.switch.value = "en"
+    try:
+        practice, reason, sicherung = pieces
+        assert practice.practice.check_button.description == "Check"
+        assert "Explain why!" in reason.title.value and reason.send_button.description == "Send"
+        assert "Summing up" in sicherung.heading.value and "Exit ticket" in sicherung.quizzes[0].title.value
+        assert "Remember" in sicherung.merksatz.value
+    finally:
+        bar.switch.value = "de"
+    assert practice.practice.check_button.description == "Prüfen" and "Sicherung" in sicherung.heading.value
