@@ -248,7 +248,7 @@ class NumberQuiz(Quiz):
         if not value:
             return
         try:
-            self.give(int(value))
+            self.give(int(value.removesuffix("%").strip()))  # "50 %" is the whole number 50
         except ValueError:
             self.answer = None
             self.feedback.value = message(text("lessons.quiz.not_a_number", language(), value=value), ok=False)

@@ -65,8 +65,10 @@ def test_dashboard_sets_the_level_for_the_chosen_lesson(page, sqlite_store):
     assert dashboard.level_choice.layout.display == ""
     dashboard.level_choice.value = "knobeln"
     assert classes.levels(code) == {"parity": "knobeln"}
-    dashboard.lesson_choice.value = "chance"  # lesson 4 has no practice levels
-    assert dashboard.level_choice.layout.display == "none"
+    dashboard.lesson_choice.value = "chance"  # lesson 4 has practice levels too (primary-school chance)
+    assert dashboard.level_choice.layout.display == ""
+    dashboard.level_choice.value = "grundschule"
+    assert classes.levels(code) == {"parity": "knobeln", "chance": "grundschule"}
 
 
 def ticket():

@@ -1,4 +1,4 @@
-"""The lessons' texts live in `i18n/lessons.json` (and `lessons12.json`, lessons 1–2 of the
+"""The lessons' texts live in `i18n/lessons.json` (and `lessons12.json` / `lessons34.json`, lessons 1–2 / 3–4 of the
 active lessons): all keys `lessons.…`, all of them used. The shared lesson pieces build some
 keys from the lesson's name (`DYNAMIC`); the dashboard reads the exercise titles."""
 
@@ -14,7 +14,7 @@ def _table(name: str) -> dict:
     return json.loads(resources.files("kartenspiele").joinpath(f"i18n/{name}").read_text(encoding="utf-8"))
 
 
-TABLE = {**_table("lessons.json"), **_table("lessons12.json")}
+TABLE = {**_table("lessons.json"), **_table("lessons12.json"), **_table("lessons34.json")}
 SHARED = {key: entry for key, entry in _table("activity.json").items() if key.startswith("lessons.")}
 DYNAMIC = re.compile(
     r"lessons\.\w+\.(merksatz|reason\.\w+(\.example|\.title)?|exit\d\.title|practice\.\w+\.title|watch\.title)$"
