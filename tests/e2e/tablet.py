@@ -66,6 +66,15 @@ def geometry(page) -> dict:
     return page.evaluate(GEOMETRY_JS)
 
 
+def new_tab_links(page) -> list[str]:
+    """Links to a page of the app (a notebook) that would open a new tab."""
+    return page.evaluate(
+        "() => [...document.querySelectorAll('a[href*=\\'.ipynb\\']')]"
+        ".filter(a => a.target && a.target !== '_self' && !a.href.startsWith('https://mybinder.org'))"
+        ".map(a => a.getAttribute('href'))"
+    )
+
+
 def small_texts(page, minimum: float = 12) -> list[dict]:
     """Visible texts of the table set smaller than `minimum` px."""
     return page.evaluate(SMALL_TEXT_JS, minimum)

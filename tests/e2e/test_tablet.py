@@ -12,7 +12,7 @@ from .keys import (
     start_by_keys,
     tausch_rausch_turn,
 )
-from .tablet import VIEWPORTS, axe_violations, geometry, overlap, serious, small_targets, small_texts
+from .tablet import VIEWPORTS, axe_violations, geometry, new_tab_links, overlap, serious, small_targets, small_texts
 
 pytestmark = pytest.mark.browser
 
@@ -173,6 +173,7 @@ def test_pages_pass_the_axe_audit_and_link_home(voila, browser, shots, app):
         open_app(page, voila.url(f"notebooks/{app}"))
         page.wait_for_timeout(1500)  # let the access script put its names on
         assert serious(axe_violations(page)) == []
+        assert new_tab_links(page) == []
         if app != "start.ipynb":
             expect(page.locator("a.ks-home").first).to_have_attribute("href", "start.ipynb")
             assert small_targets(page) == []
@@ -227,3 +228,38 @@ def test_whole_quanto_game_by_keyboard(voila, browser, shots):
 def test_whole_tausch_rausch_game_by_keyboard(voila, browser, shots):
     keys = keyboard_game(voila, browser, "tausch_rausch.ipynb", tausch_rausch_turn, whole=True, seed=7)
     print(f"key presses for a whole Tausch-Rausch game: {keys.presses}")
+
+
+def test_new_game_can_be_undone_and_cards_move_briefly(voila, browser, shots):
+    """ "Neues Spiel" mid-game keeps the game ("Zurück zum Spiel") and stands apart from
+    "Rückgängig"; the last move is the one live region of the table's moves (the log is not);
+    cards arrive with a short move, and without one for people who ask for reduced motion."""
+    context, page = at(browser, "landscape")
+    try:
+        open_app(page, voila.url("notebooks/quanto.ipynb"))
+        start_game(page, 7)
+        wait_for_turn_or_end(page)
+        undo = page.locator(".ks-toolbar button", has_text="Rückgängig").bounding_box()
+        new = page.locator(".ks-toolbar button", has_text="Neues Spiel")
+        gap = new.bounding_box()["x"] - (undo["x"] + undo["width"])
+        assert gap >= 100, f"'Neues Spiel' only {gap} px from 'Rückgängig'"
+        hand = page.locator(".ks-hand-cards").inner_text()
+        new.click()
+        page.locator(".ks-resume").click()
+        wait_for_turn_or_end(page)
+        assert page.locator(".ks-hand-cards").inner_text() == hand
+        assert page.locator(".ks-banner").get_attribute("aria-live") == "polite"
+        assert page.locator(".ks-log[aria-live], .ks-log [aria-live]").count() == 0
+        animation = "() => getComputedStyle(document.querySelector('.ks-hand-cards button')).animationName"
+        assert page.evaluate(animation) == "ks-arrive"
+    finally:
+        context.close()
+    calm = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE", reduced_motion="reduce")
+    try:
+        page = calm.new_page()
+        open_app(page, voila.url("notebooks/quanto.ipynb"))
+        start_game(page, 7)
+        wait_for_turn_or_end(page)
+        assert page.evaluate(animation) == "none"
+    finally:
+        calm.close()
