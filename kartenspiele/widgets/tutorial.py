@@ -234,7 +234,7 @@ class Tutorial(widgets.VBox):
                 f"{escape(t('access.play_real', lang))}</a></p>"
             )
         self.text.value = (
-            f"<h3><span class='ks-progress'>{escape(progress)}</span> {escape(self.words('title'))}</h3>"
+            f"<h2><span class='ks-progress'>{escape(progress)}</span> {escape(self.words('title'))}</h2>"
             f"<p>{escape(self.words('intro'))}</p>"
             f"<p class='ks-task-text'><b>{escape(t('tutor.your_task', lang))}</b> "
             f"{escape(self.words('task'))}</p>{done}"
