@@ -710,6 +710,7 @@ class GameTable(widgets.VBox):
         self.undo_button.disabled = not (playing and True in self.decisions)
         self.hint_button.layout.display = "" if playing else "none"
         self.settings_button.layout.display = "" if playing else "none"
+        self.log_button.layout.display = "" if playing else "none"
         if playing:
             self.add_class("ks-playing")
         else:
