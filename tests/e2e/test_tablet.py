@@ -111,7 +111,7 @@ def test_quanto_fits_and_keeps_its_place(voila, browser, shots, viewport):
         context.close()
 
 
-@pytest.mark.parametrize("app", ["quanto", "tausch_rausch"])
+@pytest.mark.parametrize("app", [pytest.param("quanto", marks=pytest.mark.slow), "tausch_rausch"])
 def test_big_cards_fit_a_laptop(voila, browser, shots, app):
     """ "Groß" (behind "Einstellungen" during a game) at 1366 × 900: the table still fits."""
     context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="de-DE")
@@ -135,7 +135,7 @@ def test_big_cards_fit_a_laptop(voila, browser, shots, app):
         context.close()
 
 
-@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("viewport", SLOW_VIEWPORTS)
 @pytest.mark.parametrize("app", ["quanto_tutorial", "tausch_rausch_tutorial"])
 def test_tutorials_fit_and_keep_their_place(voila, browser, shots, app, viewport):
     """A tutorial's lesson, table and hand at once (the hand pinned); a refusal does not move
