@@ -27,6 +27,7 @@ from ..classroom.join import JoinBox
 from ..classroom.roles import is_teacher, served_by_voila
 from ..i18n import LANGUAGES, current_language, set_language, text
 from ..widgets.access import Access
+from ..widgets.home import START_FROM_LESSONS, home_link
 from ..widgets.style import style_widget
 from ..widgets.texts import default_language, language_options
 from .style import lesson_style
@@ -109,7 +110,8 @@ class LessonBar(widgets.HBox):
         self.switch = widgets.ToggleButtons(options=language_options(), value=start)
         self.switch.observe(lambda change: switch_language(change["new"]), "value")
         self.access = Access()
-        self.children = (style_widget(), lesson_style(), self.access, self.label, self.switch)
+        self.home = widgets.HTML()
+        self.children = (style_widget(), lesson_style(), self.access, self.label, self.switch, self.home)
         _bars[:] = [self]
         self.join: JoinBox | None = None
         if served_by_voila() and not is_teacher():
@@ -121,6 +123,7 @@ class LessonBar(widgets.HBox):
 
     def redraw(self) -> None:
         self.label.value = f"<b>{text('lessons.bar.language', language())}</b>"
+        self.home.value = home_link(language(), START_FROM_LESSONS)
         for lang in LANGUAGES:
             if lang == language():
                 self.add_class(f"ks-lang-{lang}")

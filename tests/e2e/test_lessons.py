@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 from kartenspiele.i18n import text
 
 from .driver import ROOT
-from .tablet import axe_violations, serious
+from .tablet import axe_violations, new_tab_links, serious
 
 pytestmark = pytest.mark.browser
 
@@ -27,6 +27,9 @@ def test_lesson_renders_with_its_widgets(voila, page, shots, name):
     assert page.locator("text=Traceback").count() == 0
     assert page.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
     page.wait_for_timeout(1000)  # the access script describes charts and controls
+    if name != "handreichung.ipynb":  # the way back to the start page, in the same tab
+        expect(page.locator("a.ks-home").first).to_have_attribute("href", "../notebooks/start.ipynb")
+    assert new_tab_links(page) == []
     assert serious(axe_violations(page)) == []
     page.screenshot(path=str(shots / f"lesson_{name.removesuffix('.ipynb')}.png"), full_page=False)
 
