@@ -21,7 +21,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 from ..i18n import LANGUAGES, text
 from .access import COOKIE, Access
-from .limits import KernelLimits
+from .limits import KernelLimits, ready_kernels
 
 LOGIN_PATH = "/kartenspiele/login"
 ALIVE_PATH = "/kartenspiele/alive/"
@@ -179,7 +179,8 @@ class PageHandler(TornadoVoilaHandler):
 
     async def get(self, path: str | None = None) -> None:
         client = self.request.remote_ip or "?"
-        refusal = self.limits.refusal(client, self.kernel_manager.list_kernel_ids())
+        manager = self.kernel_manager
+        refusal = self.limits.refusal(client, manager.list_kernel_ids(), ready_kernels(manager))
         if refusal is not None and path and path.endswith(".ipynb"):
             self.server_full(*refusal)
             return
