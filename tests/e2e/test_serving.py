@@ -12,7 +12,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 
-from .driver import ROOT, VoilaServer, open_app
+from .driver import ROOT, VoilaServer, click_and_wait, open_app, play_quanto_turn
 
 pytestmark = pytest.mark.browser
 KERNEL_GONE_S = 120  # the goal: a closed page's kernel is gone within 2 minutes
@@ -223,6 +223,63 @@ def test_preheated_pages_know_their_language(project, browser):
         page.goto(voila.url("notebooks/tausch_rausch.ipynb"))
         page.wait_for_selector(".ks-table", timeout=120_000)
         expect(page.locator(".ks-setup .ks-start")).to_have_text("Spiel starten")
+        page.close(run_before_unload=True)
+        context.close()
+    finally:
+        voila.stop()
+
+
+SLOW_CLICK = """import time
+from kartenspiele.widgets import QuantoTable
+
+table = QuantoTable(seed=11, speed="instant", start=True)
+slow = [True]
+
+
+def think(move):
+    # the first move of the pupil computes for a minute (as a huge table's question would)
+    if slow[0]:
+        slow[0] = False
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            pass
+    return None
+
+
+table.move_guard = think
+table
+"""
+
+
+def test_a_click_that_computes_too_long_is_stopped_with_a_message(project, browser, shots):
+    """`--click-limit 3`: the click is stopped after about 3 s (not 60), the table says so and
+    the next move is made as usual."""
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(SLOW_CLICK)])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(notebook, project / "notebooks" / "slow_click.ipynb")
+    voila = VoilaServer(project, log=ROOT / "test-output" / "voila-click-limit.log", extra=("--click-limit", "3"))
+    try:
+        voila.wait_ready()
+        context = browser.new_context(viewport={"width": 1024, "height": 768})
+        page = context.new_page()
+        open_app(page, voila.url("notebooks/slow_click.ipynb"))
+        page.wait_for_selector(".ks-table.ks-your-turn", timeout=60_000)
+        hand = page.locator(".ks-hand-cards button").count()
+        start = time.monotonic()
+        play_quanto_turn(page)  # its last click makes the move: stopped, then drawn again
+        message = page.locator(".ks-message")
+        expect(message).to_contain_text("Das hat zu lange gedauert", timeout=40_000)
+        assert time.monotonic() - start < 40  # stopped, not computed for the whole minute
+        page.screenshot(path=str(shots / "click-limit-1024.png"))
+        expect(page.locator(".ks-table.ks-your-turn")).to_be_visible()  # still the pupil's move …
+        assert page.locator(".ks-hand-cards button").count() == hand  # … and nothing was played
+        click_and_wait(page, page.locator(".ks-actions button.ks-main-action").first)  # again: now it is made
+        expect(message).not_to_contain_text("Das hat zu lange gedauert", timeout=30_000)
+        page.wait_for_selector(".ks-table.ks-your-turn", timeout=60_000)
+        assert page.locator(".ks-hand-cards button").count() == hand - 1
+        expect(page.locator("#ks-lost")).to_be_hidden()
         page.close(run_before_unload=True)
         context.close()
     finally:

@@ -39,8 +39,9 @@ def test_widget_messages_are_bounded_in_a_kernel(monkeypatch):
     monkeypatch.setenv(click_limit.ENVIRONMENT, "0.2")
     assert click_limit.install_from_environment()
     assert not click_limit.install_from_environment()  # installed once
-    with pytest.raises(ClickTimeoutError):
-        kernel.shell_handlers["comm_msg"]("stream", "ident", {"msg": 1})
+    start = time.monotonic()
+    assert kernel.shell_handlers["comm_msg"]("stream", "ident", {"msg": 1}) is None
+    assert time.monotonic() - start < 2
     assert calls == [("stream", "ident", {"msg": 1})]
     monkeypatch.setenv(click_limit.ENVIRONMENT, "0")
     assert not click_limit.install_from_environment()
@@ -48,3 +49,33 @@ def test_widget_messages_are_bounded_in_a_kernel(monkeypatch):
 
 def test_handler_results_pass_through():
     assert bound_handler(lambda a, b: a + b, 1.0)(2, 3) == 5
+
+
+class Listener:
+    def __init__(self) -> None:
+        self.told = 0
+
+    def stopped(self) -> None:
+        self.told += 1
+
+
+def test_listeners_are_told_after_a_stopped_click_only():
+    listener = Listener()
+    click_limit.when_stopped(listener.stopped)
+    slow = bound_handler(lambda: busy(5), 0.2)
+    fast = bound_handler(lambda: busy(0.01), 1.0)
+    start = time.monotonic()
+    assert slow() is None  # the error does not reach the kernel's message loop
+    assert time.monotonic() - start < 2 and listener.told == 1
+    assert fast() > 0 and listener.told == 1
+
+
+def test_a_stopped_click_redraws_the_table_with_a_message():
+    from kartenspiele.widgets import QuantoTable
+
+    table = QuantoTable(seed=3, start=True, lang="en")
+    before = table.redraws
+    slow = bound_handler(lambda: busy(5), 0.2)
+    slow()
+    assert table.redraws == before + 1
+    assert "took too long" in table.message.value
