@@ -173,6 +173,29 @@ async def lesson(server, pupils: list[Pupil], moves: int) -> float:
     return elapsed
 
 
+def wait_quiet(server, timeout: float = 900) -> float:
+    """Wait until the server and its kernels use less than a tenth of a core (the ready
+    kernels have started and imported what they can); returns the seconds it took."""
+    start = time.perf_counter()
+
+    def cpu() -> float:
+        total = 0.0
+        for process in server.processes():
+            try:
+                times = process.cpu_times()
+                total += times.user + times.system
+            except psutil.NoSuchProcess:
+                continue
+        return total
+
+    while time.perf_counter() - start < timeout:
+        before = cpu()
+        time.sleep(5)
+        if cpu() - before < 0.5:
+            break
+    return time.perf_counter() - start
+
+
 class Sampler:
     """The peak USS of the server and its kernels, read every `SAMPLE_S` seconds."""
 
@@ -255,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         server.wait_ready()
         pool = preheat * len(GAMES)
-        started = server.wait_kernels(pool, 1800)
+        started = server.wait_kernels(pool, 1800) + wait_quiet(server)
         print(
             f"server: kartenspiele serve --preheat {preheat} (both game pages), {pool} ready kernels after {started:.0f} s"
         )
@@ -266,8 +289,8 @@ def main(argv: list[str] | None = None) -> int:
         for pupil in alone:
             asyncio.run(lesson(server, [pupil], args.moves))
         report("baseline, one page alone", alone)
-        server.wait_kernels(pool, 600)  # the ready kernels are refilled
-        time.sleep(5)
+        server.wait_kernels(pool, 600)  # the ready kernels are refilled …
+        wait_quiet(server)  # … and have drawn as far as they can without a page
         # -- the class
         pupils = [Pupil(10 + i, GAMES[i % 2], i >= args.pupils - args.browsers) for i in range(args.pupils)]
         load = psutil.getloadavg()[0]

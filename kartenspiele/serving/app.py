@@ -14,6 +14,7 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
+import tornado.ioloop
 import tornado.web
 from jupyter_core.utils import ensure_async
 from voila.app import Voila
@@ -27,6 +28,7 @@ from .handlers import (
     ALIVE_PATH,
     CLIENT,
     LOGIN_PATH,
+    PAGE_KERNELS,
     AliveHandler,
     HostRefusedHandler,
     LoginHandler,
@@ -36,6 +38,7 @@ from .handlers import (
     logged_in,
 )
 from .limits import KernelLimits
+from .unconnected import GRACE, SWEEP_EVERY, Unconnected
 
 TEMPLATE = "kartenspiele"
 PREHEATED = ("notebooks/start.ipynb", "notebooks/quanto.ipynb", "notebooks/tausch_rausch.ipynb")
@@ -91,6 +94,7 @@ class KartenspieleVoila(Voila):
         limits: KernelLimits,
         preheat: int = 0,
         preheat_pages: tuple[str, ...] = PREHEATED,
+        connect_grace: float = GRACE,
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
@@ -98,6 +102,8 @@ class KartenspieleVoila(Voila):
         self.limits = limits
         self.preheat = preheat
         self.preheat_pages = preheat_pages
+        self.connect_grace = connect_grace
+        self.unconnected: Unconnected | None = None
 
     def initialize(self, argv=None):
         super().initialize(argv)
@@ -114,19 +120,28 @@ class KartenspieleVoila(Voila):
     def init_settings(self) -> dict:
         settings = super().init_settings()
         self.record_kernel_owners()
+        if self.connect_grace > 0:
+            self.unconnected = Unconnected(self.kernel_manager, self.connect_grace)
+            self.unconnected.watch_connections()
         return settings
 
     def record_kernel_owners(self) -> None:
-        """Remember which client each kernel was started for (for the per-client cap)."""
+        """Remember which client each kernel was started for (for the per-client cap) and which
+        kernels the page being rendered was given (to watch that it connects)."""
         manager = self.kernel_manager
         start = manager.start_kernel
         limits = self.limits
 
-        async def start_kernel(*args, **kwargs):
-            kernel_id = await ensure_async(start(*args, **kwargs))
-            client = CLIENT.get()
+        def handed(kernel_id: str) -> None:
+            client, kernels = CLIENT.get(), PAGE_KERNELS.get()
             if client is not None:
                 limits.record(kernel_id, client)
+            if kernels is not None:
+                kernels.append(kernel_id)
+
+        async def start_kernel(*args, **kwargs):
+            kernel_id = await ensure_async(start(*args, **kwargs))
+            handed(kernel_id)
             return kernel_id
 
         manager.start_kernel = start_kernel
@@ -135,9 +150,7 @@ class KartenspieleVoila(Voila):
 
             async def get_rendered_notebook(*args, **kwargs):
                 task, cache, kernel_id = await hand_out(*args, **kwargs)
-                client = CLIENT.get()
-                if client is not None:
-                    limits.record(kernel_id, client)
+                handed(kernel_id)
                 return task, cache, kernel_id
 
             manager.get_rendered_notebook = get_rendered_notebook
@@ -152,7 +165,9 @@ class KartenspieleVoila(Voila):
             if handler is TornadoVoilaTreeHandler:
                 handlers.append((pattern, StartRedirectHandler))
             elif handler is TornadoVoilaHandler:
-                handlers.append((pattern, PageHandler, {**options, "limits": self.limits}))
+                handlers.append(
+                    (pattern, PageHandler, {**options, "limits": self.limits, "unconnected": self.unconnected})
+                )
             else:
                 handlers.append(route)
         base = self.server_url.rstrip("/")
@@ -171,4 +186,6 @@ class KartenspieleVoila(Voila):
         self.app = GatedApplication(self.access, **settings)
         self.app.settings.update(self.tornado_settings)
         self.app.add_handlers(".*$", self.init_handlers())
+        if self.unconnected is not None:
+            tornado.ioloop.PeriodicCallback(self.unconnected.sweep, SWEEP_EVERY * 1000).start()
         self.listen()

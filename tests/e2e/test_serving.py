@@ -284,3 +284,29 @@ def test_a_click_that_computes_too_long_is_stopped_with_a_message(project, brows
         context.close()
     finally:
         voila.stop()
+
+
+def test_a_page_closed_while_loading_frees_its_kernel(project, browser):
+    """A page that never connects to its kernel (closed before its scripts loaded, so Voilà's
+    shutdown request is never sent) loses the kernel after `--connect-grace`; an open page
+    keeps its own."""
+    voila = VoilaServer(project, log=ROOT / "test-output" / "voila-unconnected.log", extra=("--connect-grace", "8"))
+    try:
+        voila.wait_ready()
+        context = browser.new_context()
+        page = context.new_page()
+        open_app(page, voila.url("notebooks/quanto.ipynb"))
+        assert status(voila.url("notebooks/tausch_rausch.ipynb")) == 200  # the page arrives, nothing connects
+        assert len(voila.kernels()) == 2
+        assert voila.wait_kernels(1, 60) < 60
+        assert "its page never connected" in voila.log_path.read_text()
+        page.wait_for_timeout(12_000)  # longer than the grace: the open page keeps its kernel
+        assert len(voila.kernels()) == 1
+        page.locator(".ks-setup .ks-start").click()
+        page.wait_for_selector(".ks-main", timeout=30_000)
+        expect(page.locator("#ks-lost")).to_be_hidden()
+        page.close(run_before_unload=True)
+        voila.wait_kernels(0, KERNEL_GONE_S)
+        context.close()
+    finally:
+        voila.stop()
