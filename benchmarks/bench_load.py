@@ -280,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
         pool = preheat * len(GAMES)
         started = server.wait_kernels(pool, 1800) + wait_quiet(server)
         print(
-            f"server: kartenspiele serve --preheat {preheat} (both game pages), {pool} ready kernels after {started:.0f} s"
+            f"server: kartenspiele serve --preheat {preheat} (both game pages), {pool} ready kernels, quiet after {started:.0f} s"
         )
         time.sleep(5)
         idle = uss(server.processes())
