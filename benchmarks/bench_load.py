@@ -35,7 +35,7 @@ MB = 1024 * 1024
 GAMES = ("quanto", "tausch_rausch")
 STEP_S = 120.0
 SETTLE_S = int(__import__("os").environ.get("BENCH_SETTLE_S", 120))
-SAMPLE_S = 5.0  # reading the USS of ~60 processes costs CPU itself: not more often
+SAMPLE_S = 10.0  # reading the USS of ~60 processes costs CPU itself: not more often
 
 
 @dataclass
@@ -304,7 +304,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         report(f"class, {elapsed:.0f} s until the last pupil was done", pupils)
         log_errors = [
-            line for line in server.log_path.read_text().splitlines() if "Traceback" in line or line.startswith("[E ")
+            line
+            for line in server.log_path.read_text().splitlines()
+            if "Traceback" in line or " ERROR " in line or "Timeout waiting" in line
         ]
         print(f"  server log: {len(log_errors)} errors" + (f" (first: {log_errors[0][:160]})" if log_errors else ""))
         ttis = [p.tti for p in pupils if p.tti is not None]

@@ -11,6 +11,7 @@ It is Voilà with these changes:
 
 from __future__ import annotations
 
+import time
 from importlib import resources
 from pathlib import Path
 
@@ -45,6 +46,9 @@ PREHEATED = ("notebooks/start.ipynb", "notebooks/quanto.ipynb", "notebooks/tausc
 """The pages a class opens at once; Voilà keeps kernels for them started ahead of time."""
 REFILL_DELAY = 30.0
 """Seconds after handing out a ready kernel before a new one is started for the pool."""
+REFILL_SPACING = 3.0
+"""Seconds between two kernels started for the pools: a class that took 30 kernels at once gets
+them back one by one, not 30 kernel starts at once while its pages are still loading."""
 QUERY_PATH = "/voila/query/"
 """Where a preheated kernel asks for its page's address (the kernel has no class cookie)."""
 BANNER_KEYS = ("serve.lost", "serve.lost_text", "serve.resume")
@@ -120,10 +124,30 @@ class KartenspieleVoila(Voila):
     def init_settings(self) -> dict:
         settings = super().init_settings()
         self.record_kernel_owners()
+        self.space_refills()
         if self.connect_grace > 0:
             self.unconnected = Unconnected(self.kernel_manager, self.connect_grace)
             self.unconnected.watch_connections()
         return settings
+
+    def space_refills(self) -> None:
+        """Start the pools' new kernels `REFILL_SPACING` seconds apart (Voilà starts every one
+        `fill_delay` after its page, so a class opening pages at once gets a burst)."""
+        manager = self.kernel_manager
+        if not hasattr(manager, "fill_if_needed"):
+            return
+        fill = manager.fill_if_needed
+        next_start = [0.0]
+
+        def fill_if_needed(delay=None, *args, **kwargs):
+            if delay is None:  # a refill after a page took a kernel (not the first filling)
+                now = time.monotonic()
+                start = max(now + REFILL_DELAY, next_start[0])
+                next_start[0] = start + REFILL_SPACING
+                delay = start - now
+            return fill(delay, *args, **kwargs)
+
+        manager.fill_if_needed = fill_if_needed
 
     def record_kernel_owners(self) -> None:
         """Remember which client each kernel was started for (for the per-client cap) and which

@@ -310,3 +310,28 @@ def test_a_page_closed_while_loading_frees_its_kernel(project, browser):
         context.close()
     finally:
         voila.stop()
+
+
+def test_protocol_pupils_of_the_load_run_play_like_a_browser(server):
+    """The load run's protocol-level pupil (`benchmarks/protocol_pupil.py`): it opens a game page,
+    plays moves with widget messages, closes the page with Voilà's shutdown request — and the
+    kernel is gone, as after a browser's tab."""
+    import asyncio
+    import sys
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from protocol_play import play
+    from protocol_pupil import ProtocolPage
+
+    async def pupil(game: str) -> tuple[int, list[float], str, int, list[str]]:
+        page = ProtocolPage(server.url(f"notebooks/{game}.ipynb"))
+        await page.open(120)
+        moves, clicks = await play(page, game, 5, 3, 60)
+        kernel = page.kernel
+        return moves, clicks, kernel, await page.close(), page.errors
+
+    for game in ("quanto", "tausch_rausch"):
+        moves, clicks, kernel, closed, errors = asyncio.run(pupil(game))
+        assert moves == 3 and len(clicks) >= 3 and errors == []
+        assert closed == 204
+        server.wait_kernels(0, KERNEL_GONE_S)

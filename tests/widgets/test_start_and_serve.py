@@ -73,7 +73,7 @@ def test_voila_settings_strip_sources_hide_tracebacks_and_cull_kernels():
     assert culling["cull_connected"] is False  # a pupil's open page is never culled
     # a page's output may come seconds after its cell finished when a class opens pages at once;
     # nbclient's default (4 s) left those pages empty
-    assert settings["VoilaExecutor"]["iopub_timeout"] >= 60
+    assert settings["VoilaExecutor"]["iopub_timeout"] >= 120
 
 
 def test_binder_pins_every_dependency_within_the_projects_bounds():
