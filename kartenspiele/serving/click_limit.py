@@ -5,7 +5,8 @@ that imports the tables then handles every widget message (a click, a choice) un
 past the bound the computation is stopped with `ClickTimeoutError`, so one huge question cannot
 hold a pupil's page (or the machine) for minutes. The error is raised wherever the computation
 was; whoever listens (`when_stopped`: the game tables) is told afterwards, so the page shows a
-message and draws itself again from its state instead of staying half drawn.
+message and draws itself again from its state instead of staying half drawn. After each
+message the bots' caches are kept small (`kernel_memory`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import ClickTimeoutError
+from . import kernel_memory
 
 ENVIRONMENT = "KARTENSPIELE_CLICK_LIMIT"
 
@@ -82,6 +84,7 @@ def bound_handler(handler: Callable[..., Any], seconds: float) -> Callable[..., 
         finally:
             if timer.fired:
                 tell_stopped()
+            kernel_memory.trim()  # every widget message of a served page passes here
 
     bounded_handler.__wrapped__ = handler  # type: ignore[attr-defined]
     return bounded_handler

@@ -79,3 +79,25 @@ def test_a_stopped_click_redraws_the_table_with_a_message():
     slow()
     assert table.redraws == before + 1
     assert "took too long" in table.message.value
+
+
+def test_the_bots_caches_are_kept_small_in_a_served_kernel():
+    from itertools import combinations
+
+    from kartenspiele.bots.tausch_rausch import distance
+    from kartenspiele.serving import kernel_memory
+    from kartenspiele.tausch_rausch import new_game
+    from kartenspiele.tausch_rausch.cards import DECK
+
+    state = new_game(2, 5)
+    distance._closeness.cache_clear()
+    for task_id in state.open_tasks:
+        for hand in combinations(DECK[::9], 3):
+            distance.closeness(state.task(task_id), hand)
+    filled = distance._closeness.cache_info().currsize
+    assert filled > 50
+    assert kernel_memory.trim(limit=filled) == 0  # within the bound: kept
+    bound_handler(lambda: None, 1.0)()  # a widget message below the default bound keeps it too
+    assert distance._closeness.cache_info().currsize == filled
+    assert kernel_memory.trim(limit=filled - 1) == 1
+    assert distance._closeness.cache_info().currsize == 0
