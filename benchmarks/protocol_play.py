@@ -49,7 +49,10 @@ async def quanto_turn(page: ProtocolPage, clicks: list[float], timeout: float) -
         await page.click(joinable[0], timeout, clicks)
     while selected := page.find("ks-table-cards", own="ks-selected"):
         await page.click(selected[0], timeout, clicks)
-    await page.click(page.first("ks-actions", own="ks-do-lay"), timeout, clicks)
+    lay = page.find("ks-actions", own="ks-do-lay") or page.find("ks-table", own="ks-action-go")
+    if not lay:  # more moves than buttons: they are listed, "ks-action-go" plays the chosen one
+        raise PageError("neither a lay button nor a listed move")
+    await page.click(lay[0], timeout, clicks)
 
 
 async def tausch_rausch_turn(page: ProtocolPage, clicks: list[float], timeout: float) -> None:

@@ -90,6 +90,8 @@ class ProtocolPage:
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     replies: dict[str, asyncio.Future] = field(default_factory=dict)
     reader: asyncio.Task | None = None
+    closed: dict[str, str] = field(default_factory=dict)  # comm id -> model name, closed by the kernel
+    sent_to: dict[str, str] = field(default_factory=dict)  # comm id -> what this page last sent it
 
     # -- opening -------------------------------------------------------------------------------
     async def open(self, timeout: float) -> None:
@@ -159,6 +161,8 @@ class ProtocolPage:
             "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             "version": "5.3",
         }
+        if "comm_id" in content:
+            self.sent_to[content["comm_id"]] = f"{msg_type} {json.dumps(content.get('data', {}))[:80]}"
         parts = [json.dumps(part).encode() for part in (header, {}, metadata or {}, content)]
         assert self.socket is not None
         self.socket.write_message(pack(channel, parts), binary=True)
@@ -193,7 +197,13 @@ class ProtocolPage:
         if kind == "error":
             self.errors.append(f"kernel error: {content.get('ename')}: {content.get('evalue')}")
         elif kind == "stream" and content.get("name") == "stderr":
-            self.errors.append(f"kernel stderr: {content.get('text', '').strip()[:200]}")
+            said = content.get("text", "").strip()
+            if said.startswith("No such comm: "):  # say which widget, to tell the client's races apart
+                comm = said.split(": ", 1)[1]
+                said += (
+                    f" (sent: {self.sent_to.get(comm, 'nothing')}; closed by the kernel: {self.closed.get(comm, 'no')})"
+                )
+            self.errors.append(f"kernel stderr: {said[:300]}")
         elif kind == "comm_open" and content.get("target_name") == "jupyter.widget":
             data = content.get("data", {})
             self.models[content["comm_id"]] = Model(data.get("state", {}).get("_model_name", ""), data.get("state", {}))
@@ -206,7 +216,8 @@ class ProtocolPage:
             elif method in ("update", "echo_update") and content.get("comm_id") in self.models:
                 self.models[content["comm_id"]].state.update(data.get("state", {}))
         elif kind == "comm_close":
-            self.models.pop(content.get("comm_id"), None)
+            model = self.models.pop(content.get("comm_id"), None)
+            self.closed[content.get("comm_id", "")] = model.name if model else "?"
         self.changed.set()
 
     # -- what the page shows -----------------------------------------------------------------------
