@@ -272,6 +272,7 @@ def main(argv: list[str] | None = None) -> int:
 
     root = served_root()
     extra = ["--max-per-client", "0"]  # every pupil here comes from 127.0.0.1: one device to the server
+    extra += ["--data", str(root / "data")]  # its own store, not the user's
     for game in GAMES:
         extra += ["--preheat-page", f"notebooks/{game}.ipynb"]
     server = VoilaServer(root, log=ROOT / "test-output" / "voila-bench-load.log", preheat=preheat, extra=tuple(extra))
