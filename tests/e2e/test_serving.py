@@ -317,6 +317,7 @@ def test_protocol_pupils_of_the_load_run_play_like_a_browser(server):
     plays moves with widget messages, closes the page with Voilà's shutdown request — and the
     kernel is gone, as after a browser's tab."""
     import asyncio
+    import concurrent.futures
     import sys
 
     sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -330,8 +331,13 @@ def test_protocol_pupils_of_the_load_run_play_like_a_browser(server):
         kernel = page.kernel
         return moves, clicks, kernel, await page.close(), page.errors
 
+    def run(game: str) -> tuple[int, list[float], str, int, list[str]]:
+        # its own thread: Playwright's sync API keeps an event loop running in this one
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            return pool.submit(asyncio.run, pupil(game)).result()
+
     for game in ("quanto", "tausch_rausch"):
-        moves, clicks, kernel, closed, errors = asyncio.run(pupil(game))
+        moves, clicks, kernel, closed, errors = run(game)
         # "No such comm" (a widget message that reached a widget the kernel had just closed) is
         # a warning of the kernel seen now and then, not yet explained; every other one fails
         assert [error for error in errors if "No such comm" not in error] == [], errors
