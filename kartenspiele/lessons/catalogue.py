@@ -32,7 +32,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("01_teilsummen.ipynb", "subsets", "3–7"),
     Lesson("02_gerade_ungerade.ipynb", "parity", "3–6"),
     Lesson("03_folgen.ipynb", "sequences", "4–7"),
-    Lesson("04_zufall.ipynb", "chance", "6–7"),
+    Lesson("04_zufall.ipynb", "chance", "3–7"),
 )
 
 

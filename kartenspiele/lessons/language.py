@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import inspect
 import io
+import sys
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, Protocol, TypeVar
@@ -20,7 +21,6 @@ from weakref import WeakSet
 
 import ipywidgets as widgets
 from IPython.display import HTML
-from matplotlib.figure import Figure
 
 from ..classroom import pupil
 from ..classroom.join import JoinBox
@@ -62,7 +62,8 @@ Shown = TypeVar("Shown", bound=Callable[..., Any])
 
 
 def _html(shown: object) -> str:
-    if isinstance(shown, Figure):
+    figure = sys.modules.get("matplotlib.figure")  # a figure exists only if matplotlib is loaded
+    if figure is not None and isinstance(shown, figure.Figure):
         png = io.BytesIO()
         shown.savefig(png, format="png", metadata={"Software": None})
         return f"<img alt='' src='data:image/png;base64,{base64.b64encode(png.getvalue()).decode()}'>"
