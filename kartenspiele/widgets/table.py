@@ -20,10 +20,11 @@ from .. import bots
 from ..bots.hint import hint
 from ..classroom import pupil
 from ..classroom.roles import served_by_voila
-from ..core.errors import KartenspieleError
+from ..core.errors import ClickTimeoutError, KartenspieleError
 from ..core.events import Event
 from ..core.rng import derive_rng
 from ..core.session import Session
+from ..serving import click_limit
 from .access import Access, tagged
 from .ending import EndScreen
 from .home import home_link
@@ -91,6 +92,7 @@ class GameTable(widgets.VBox):
             if options and variant.option in options:
                 box.value = options[variant.option]
         self._layout()
+        click_limit.when_stopped(self.click_stopped)
         if start:
             self.start_game(self.setup.config())
 
@@ -581,6 +583,12 @@ class GameTable(widgets.VBox):
             self.remove_class("ks-big")
         self.access.set(self._tags["big"], {"aria-pressed": str(change["new"]).lower()})
         self.access.flush()
+
+    def click_stopped(self) -> None:
+        """A click computed too long and was stopped (`kartenspiele serve --click-limit`): say
+        so and draw the table again from its state."""
+        self.say(ClickTimeoutError("serve.click_too_long").message(self.lang), "warn")
+        self.redraw()
 
     # -- drawing ---------------------------------------------------------------------------
     def say(self, text: str, kind: str = "info") -> None:
