@@ -153,8 +153,7 @@ def disjoint_unions(kinds: Kinds, target: int, limit: int | None = None) -> list
     Breadth-first over the unions themselves, each reached once: the work grows with the
     number of answers times the number of groups, not with the number of subsets.
     With `limit`, at most `limit` unions with the fewest groups are returned, plus always
-    one of the largest (`largest_disjoint_union`, exact within its search budget), for
-    crowded tables.
+    one of the largest (`largest_disjoint_union`, exact), for crowded tables.
     """
     size = len(kinds)
     return [unpack(code, size) for code in union_codes(kinds, target, limit)]
@@ -202,76 +201,125 @@ def _union_codes(kinds: tuple[tuple[int, int], ...], target: int, limit: int | N
     return tuple(unions)
 
 
-LARGEST_BUDGET = 4000
-"""Multisets the exact search for the largest union may visit before it gives up."""
-
-
-class _OverBudget(Exception):
-    pass
-
-
-def largest_disjoint_union(kinds: Kinds, target: int, budget: int | None = LARGEST_BUDGET) -> CountVector | None:
+def largest_disjoint_union(kinds: Kinds, target: int) -> CountVector | None:
     """A union of pairwise disjoint groups for `target` with the most cards (None if none).
 
-    Exact, by a memoised search in which the first card left either joins a group or stays,
-    as long as it visits at most `budget` multisets (None: no bound); beyond that (tables of
-    about 20 cards and more, never reached by the default listing of normal games) it falls back to `greedy_disjoint_union`, so its time stays bounded.
+    Exact on tables of any size. Kinds of equal value are interchangeable in sums, so the
+    search runs on counts by value (`largest_by_value`), and its answer is shared out over
+    the kinds in their order.
     """
-    size = len(kinds)
-    groups = groups_with_sum(kinds, target)
-    if not groups:
+    counts = [0] * (target + 1)
+    for value, count in kinds:
+        if 0 < value <= target:
+            counts[value] += count
+    best = largest_by_value(tuple(counts[1:]), target) if target > 0 else None
+    if best is None:
         return None
-    by_lowest: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+    left = [0, *best]
+    union = []
+    for value, count in kinds:
+        taken = min(count, left[value]) if 0 < value <= target else 0
+        union.append(taken)
+        if taken:
+            left[value] -= taken
+    return tuple(union)
+
+
+@lru_cache(maxsize=1 << 12)
+def largest_by_value(counts: CountVector, target: int) -> CountVector | None:
+    """The most cards of a union of disjoint groups for `target`, by value: `counts[v - 1]`
+    cards of value v are on the table; the answer is a count vector of the same shape.
+
+    Iterative deepening on the number of cards: for k from an upper bound down, a search in
+    which the largest card left either joins a group (with smaller cards) or stays finds a
+    union of at least k cards or proves there is none; proofs are remembered ("from these
+    cards fewer than k"). The bound (`_card_bound`) cuts every branch that cannot reach k.
+    """
+    by_largest, guard = _groups_by_largest(target)
+    failed: dict[int, int] = {}
+
+    def reach(rest: int, need: int) -> int | None:
+        """A union within `rest` of at least `need` cards, or None."""
+        if need <= 0:
+            return 0
+        if failed.get(rest, need + 1) <= need:
+            return None
+        if rest and _card_bound(rest, target) >= need:
+            top = (rest.bit_length() - 1) // _FIELD_BITS
+            lifted = rest | guard
+            for group, cards in by_largest[top]:
+                left = lifted - group
+                if left & guard == guard:
+                    found = reach(left ^ guard, need - cards)
+                    if found is not None:
+                        return found + group
+            found = reach(rest - (1 << (top * _FIELD_BITS)), need)
+            if found is not None:
+                return found
+        if failed.get(rest, need + 1) > need:
+            failed[rest] = need
+        return None
+
+    whole = pack(counts)
+    for need in range(_card_bound(whole, target), 0, -1):
+        union = reach(whole, need)
+        if union is not None:
+            return unpack(union, target)
+    return None
+
+
+@lru_cache(maxsize=16)
+def _groups_by_largest(target: int) -> tuple[list[list[tuple[int, int]]], int]:
+    """The groups for `target` by value (packed), listed under their largest value (index
+    value − 1), those with the most cards first; and the guard bits."""
+    groups = groups_with_sum([(value, target // value) for value in range(1, target + 1)], target)
+    by_largest: list[list[tuple[int, int]]] = [[] for _ in range(target)]
     for group in groups:
-        by_lowest[next(i for i, c in enumerate(group) if c)].append((pack(group), sum(group)))
-    guard = guards(size)
-    memo: dict[int, tuple[int, int]] = {}
-
-    def best(rest: int) -> tuple[int, int]:
-        """(cards taken, packed union) for the multiset `rest`."""
-        if rest == 0:
-            return (0, 0)
-        if rest in memo:
-            return memo[rest]
-        if budget is not None and len(memo) >= budget:
-            raise _OverBudget
-        first = ((rest & -rest).bit_length() - 1) // _FIELD_BITS  # the first kind left
-        answer = best(rest - (1 << (first * _FIELD_BITS)))
-        lifted = rest | guard
-        for group, cards in by_lowest[first]:
-            left = lifted - group
-            if left & guard == guard:
-                taken, union = best(left ^ guard)
-                if taken + cards > answer[0]:
-                    answer = (taken + cards, union + group)
-        memo[rest] = answer
-        return answer
-
-    try:
-        taken, union = best(pack([count for _, count in kinds]))
-    except _OverBudget:
-        return greedy_disjoint_union(kinds, target)
-    return unpack(union, size) if taken else None
+        top = max(index for index, count in enumerate(group) if count)
+        by_largest[top].append((pack(group), sum(group)))
+    for listed in by_largest:
+        listed.sort(key=lambda entry: -entry[1])
+    return by_largest, guards(target)
 
 
-def greedy_disjoint_union(kinds: Kinds, target: int) -> CountVector | None:
-    """A large union of pairwise disjoint groups for `target` (None if none), found greedily:
-    again and again the group with the most cards (the smallest values) that still fits."""
-    size = len(kinds)
-    groups = sorted(groups_with_sum(kinds, target), key=lambda group: (-sum(group), group))
-    if not groups:
-        return None
-    guard = guards(size)
-    rest = pack([count for _, count in kinds])
-    union = 0
-    for group in map(pack, groups):
-        while True:
-            left = (rest | guard) - group
-            if left & guard != guard:
-                break
-            rest = left ^ guard
-            union += group
-    return unpack(union, size)
+def _card_bound(rest: int, target: int) -> int:
+    """At most this many cards of `rest` (counts by value, packed) form disjoint groups for
+    `target`. Two bounds, the smaller counts:
+
+    * each card above target/2 needs its own group, filled up by smaller cards worth
+      target − value: the most such cards that the smaller ones can fill (those needing the
+      least first), plus every card up to target/2;
+    * the union's sum is a multiple of `target`, within the sum of the cards (cards above
+      target/2 counted only as far as the smaller ones can fill them): the smallest cards
+      that fit into it.
+    """
+    counts = list(rest.to_bytes(target, "little"))
+    small = sum(counts[: target // 2])
+    big = counts[target - 1]
+    spare = prefix = 0
+    for need in range(1, (target + 1) // 2):
+        prefix += need * counts[need - 1]
+        spare += need * counts[need - 1]
+        index = target - need - 1
+        used = min(counts[index], spare // need)
+        spare -= used * need
+        big += used
+        if counts[index] * need > prefix:
+            counts[index] = prefix // need
+    total = 0
+    for index, count in enumerate(counts):
+        total += (index + 1) * count
+    budget = total - total % target
+    cards = 0
+    for index, count in enumerate(counts):
+        value = index + 1
+        if count * value <= budget:
+            budget -= count * value
+            cards += count
+        else:
+            cards += budget // value
+            break
+    return min(cards, small + big)
 
 
 def split_into_groups(values: Sequence[int], target: int) -> list[list[int]] | None:
