@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from itertools import product
 
 Kinds = Sequence[tuple[int, int]]
 CountVector = tuple[int, ...]
@@ -115,36 +116,70 @@ def _relevant(kinds: Kinds, target: int) -> tuple[tuple[int, int], ...]:
     return tuple(kinds[:end])
 
 
+def _capped(kinds: Kinds, target: int) -> tuple[tuple[int, int], ...]:
+    """`_relevant`, each count cut to what one group for `target` can hold: the groups stay
+    the same, and tables that differ only in plentiful cards share the cached answer."""
+    return tuple((value, min(count, target // value) if value > 0 else 0) for value, count in _relevant(kinds, target))
+
+
 def groups_with_sum(kinds: Kinds, target: int) -> list[CountVector]:
     """Every distinct non-empty multiset of the kinds whose values sum to `target`."""
     pad = (0,) * len(kinds)
-    return [group + pad[len(group) :] for group in _groups(_relevant(kinds, target), target)]
+    return [group + pad[len(group) :] for group in _groups(_capped(kinds, target), target)]
 
 
 @lru_cache(maxsize=1 << 16)
 def _groups(kinds: tuple[tuple[int, int], ...], target: int) -> tuple[CountVector, ...]:
+    """The groups by kind, in the order of a walk over the kinds taking the most first:
+    the sums are found once by value, then each value's cards are shared out over its kinds."""
+    places: dict[int, list[int]] = {}
+    for index, (value, count) in enumerate(kinds):
+        if value > 0 and count > 0:
+            places.setdefault(value, []).append(index)
     found: list[CountVector] = []
-    reach = [0] * (len(kinds) + 1)
-    for i in range(len(kinds) - 1, -1, -1):
-        reach[i] = reach[i + 1] + kinds[i][0] * kinds[i][1]
-    counts = [0] * len(kinds)
+    for partition in _partitions(tuple((value, sum(kinds[i][1] for i in places[value])) for value in places), target):
+        choices = [_share(count, [kinds[i][1] for i in places[value]]) for value, count in partition]
+        for shares in product(*choices):
+            counts = [0] * len(kinds)
+            for (value, _), share in zip(partition, shares):
+                for index, taken in zip(places[value], share):
+                    counts[index] = taken
+            found.append(tuple(counts))
+    found.sort(reverse=True)
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 12)
+def _partitions(values: tuple[tuple[int, int], ...], target: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The ways to make `target` from (value, how many) pairs, as (value, taken) pairs."""
+    found: list[tuple[tuple[int, int], ...]] = []
+    chosen: list[tuple[int, int]] = []
 
     def walk(index: int, rest: int) -> None:
         if rest == 0:
-            found.append(tuple(counts))
+            found.append(tuple(chosen))
             return
-        if index == len(kinds) or reach[index] < rest:
+        if index == len(values):
             return
-        value, available = kinds[index]
-        most = min(available, rest // value) if value > 0 else 0
-        for taken in range(most, -1, -1):
-            counts[index] = taken
+        value, available = values[index]
+        for taken in range(min(available, rest // value), -1, -1):
+            if taken:
+                chosen.append((value, taken))
             walk(index + 1, rest - taken * value)
-        counts[index] = 0
+            if taken:
+                chosen.pop()
 
     if target > 0:
         walk(0, target)
     return tuple(found)
+
+
+def _share(count: int, caps: list[int]) -> list[tuple[int, ...]]:
+    """Every way to put `count` cards into places holding at most `caps` each."""
+    if len(caps) == 1:
+        return [(count,)] if count <= caps[0] else []
+    first, rest = caps[0], caps[1:]
+    return [(taken, *tail) for taken in range(min(first, count), -1, -1) for tail in _share(count - taken, rest)]
 
 
 def disjoint_unions(kinds: Kinds, target: int, limit: int | None = None) -> list[CountVector]:
@@ -159,17 +194,36 @@ def disjoint_unions(kinds: Kinds, target: int, limit: int | None = None) -> list
     return [unpack(code, size) for code in union_codes(kinds, target, limit)]
 
 
-def union_codes(kinds: Kinds, target: int, limit: int | None = None) -> list[int]:
-    """`disjoint_unions`, packed (see `pack`). Answers are remembered: tables repeat."""
-    return list(_union_codes(_relevant(kinds, target), target, limit))
+def union_codes(kinds: Kinds, target: int, limit: int | None = None, largest: bool = True) -> list[int]:
+    """`disjoint_unions`, packed (see `pack`). Answers are remembered: tables repeat.
+    With `largest=False` a bounded list does not add the largest union."""
+    relevant = _relevant(kinds, target)
+    unions, capped = _union_codes(relevant, target, limit)
+    if capped and largest:
+        union = largest_disjoint_union(relevant, target)
+        if union is not None and pack(union) not in unions:
+            return [*unions, pack(union)]
+    return list(unions)
+
+
+def is_crowded(kinds: Kinds, target: int, limit: int) -> bool:
+    """Whether there are more than `limit` unions for `target` (the bounded list is cut)."""
+    return _union_codes(_relevant(kinds, target), target, limit)[1]
+
+
+@lru_cache(maxsize=1 << 12)
+def _packed_groups(kinds: tuple[tuple[int, int], ...], target: int) -> list[int]:
+    return [pack(group) for group in _groups(kinds, target)]
 
 
 @lru_cache(maxsize=1 << 16)
-def _union_codes(kinds: tuple[tuple[int, int], ...], target: int, limit: int | None) -> tuple[int, ...]:
+def _union_codes(kinds: tuple[tuple[int, int], ...], target: int, limit: int | None) -> tuple[tuple[int, ...], bool]:
+    """The unions with the fewest groups first, at most `limit` + 1 of them, and whether the
+    list was cut."""
     size = len(kinds)
-    groups = [pack(group) for group in _groups(kinds, target)]
+    groups = _packed_groups(_capped(kinds, target), target)
     if not groups:
-        return ()
+        return (), False
     guard = guards(size)
     start = pack([count for _, count in kinds])
     seen = {start}
@@ -193,12 +247,7 @@ def _union_codes(kinds: tuple[tuple[int, int], ...], target: int, limit: int | N
                 break
         frontier = following
     seen.discard(start)
-    unions = [start - rest for rest in seen]
-    if capped:
-        largest = largest_disjoint_union(kinds, target)
-        if largest is not None and pack(largest) not in unions:
-            unions.append(pack(largest))
-    return tuple(unions)
+    return tuple(start - rest for rest in seen), capped
 
 
 def largest_disjoint_union(kinds: Kinds, target: int) -> CountVector | None:
@@ -225,18 +274,30 @@ def largest_disjoint_union(kinds: Kinds, target: int) -> CountVector | None:
     return tuple(union)
 
 
+def largest_within(counts: CountVector, target: int, value: int) -> CountVector | None:
+    """`largest_by_value` of the cards `counts` less one card of `value`, helped by the
+    answer for all of them: unchanged if that answer leaves a card of `value` out, and
+    never larger."""
+    whole = largest_by_value(counts, target)
+    rest = tuple(count - (index + 1 == value) for index, count in enumerate(counts))
+    if whole is None or (value <= target and whole[value - 1] < counts[value - 1]) or value > target:
+        return whole
+    return largest_by_value(rest, target, sum(whole))
+
+
 @lru_cache(maxsize=1 << 12)
-def largest_by_value(counts: CountVector, target: int) -> CountVector | None:
+def largest_by_value(counts: CountVector, target: int, upper: int | None = None) -> CountVector | None:
     """The most cards of a union of disjoint groups for `target`, by value: `counts[v - 1]`
     cards of value v are on the table; the answer is a count vector of the same shape.
 
     Iterative deepening on the number of cards: for k from an upper bound down, a search in
     which the largest card left either joins a group (with smaller cards) or stays finds a
     union of at least k cards or proves there is none; proofs are remembered ("from these
-    cards fewer than k"). The bound (`_card_bound`) cuts every branch that cannot reach k.
+    cards fewer than k"), across searches. The bound (`_card_bound`) cuts every branch that
+    cannot reach k. `upper`, if given, is known to be at least the answer's card count.
     """
     by_largest, guard = _groups_by_largest(target)
-    failed: dict[int, int] = {}
+    failed, bounds = _search_memo(target)
 
     def reach(rest: int, need: int) -> int | None:
         """A union within `rest` of at least `need` cards, or None."""
@@ -244,7 +305,10 @@ def largest_by_value(counts: CountVector, target: int) -> CountVector | None:
             return 0
         if failed.get(rest, need + 1) <= need:
             return None
-        if rest and _card_bound(rest, target) >= need:
+        bound = bounds.get(rest)
+        if bound is None:
+            bound = bounds[rest] = _card_bound(rest, target) if rest else 0
+        if bound >= need:
             top = (rest.bit_length() - 1) // _FIELD_BITS
             lifted = rest | guard
             for group, cards in by_largest[top]:
@@ -261,11 +325,36 @@ def largest_by_value(counts: CountVector, target: int) -> CountVector | None:
         return None
 
     whole = pack(counts)
-    for need in range(_card_bound(whole, target), 0, -1):
+    start = _card_bound(whole, target)
+    for need in range(start if upper is None else min(start, upper), 0, -1):
         union = reach(whole, need)
         if union is not None:
             return unpack(union, target)
     return None
+
+
+def union_bound(kinds: Kinds, target: int) -> int:
+    """At least as many cards as the largest union of disjoint groups for `target` holds
+    (see `_card_bound`); cheap, for pruning."""
+    counts = [0] * (target + 1)
+    for value, count in kinds:
+        if 0 < value <= target:
+            counts[value] += count
+    return _card_bound(pack(counts[1:]), target)
+
+
+_MEMO_LIMIT = 1 << 18
+_memos: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
+
+
+def _search_memo(target: int) -> tuple[dict[int, int], dict[int, int]]:
+    """What the searches for `target` learnt, shared by all of them (facts about a set of
+    cards, whatever table it came from): "fewer than n cards" and the bound, per set.
+    Forgotten when it grows beyond `_MEMO_LIMIT` entries."""
+    memo = _memos.get(target)
+    if memo is None or len(memo[0]) + len(memo[1]) > _MEMO_LIMIT:
+        memo = _memos[target] = ({}, {})
+    return memo
 
 
 @lru_cache(maxsize=16)
