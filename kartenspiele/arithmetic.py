@@ -130,8 +130,11 @@ def groups_with_sum(kinds: Kinds, target: int) -> list[CountVector]:
 
 @lru_cache(maxsize=1 << 16)
 def _groups(kinds: tuple[tuple[int, int], ...], target: int) -> tuple[CountVector, ...]:
-    """The groups by kind, in the order of a walk over the kinds taking the most first:
-    the sums are found once by value, then each value's cards are shared out over its kinds."""
+    """The groups by kind, in the order of a walk over the kinds taking the most first. On
+    a table of many kinds the sums are found once by value, then each value's cards are
+    shared out over its kinds."""
+    if len(kinds) <= _FEW_KINDS:
+        return _walk_groups(kinds, target)
     places: dict[int, list[int]] = {}
     for index, (value, count) in enumerate(kinds):
         if value > 0 and count > 0:
@@ -146,6 +149,31 @@ def _groups(kinds: tuple[tuple[int, int], ...], target: int) -> tuple[CountVecto
                     counts[index] = taken
             found.append(tuple(counts))
     found.sort(reverse=True)
+    return tuple(found)
+
+
+_FEW_KINDS = 8
+
+
+def _walk_groups(kinds: tuple[tuple[int, int], ...], target: int) -> tuple[CountVector, ...]:
+    """The groups by kind, by a walk over the kinds taking the most of each first."""
+    found: list[CountVector] = []
+    counts = [0] * len(kinds)
+
+    def walk(index: int, rest: int) -> None:
+        if rest == 0:
+            found.append(tuple(counts))
+            return
+        if index == len(kinds):
+            return
+        value, available = kinds[index]
+        for taken in range(min(available, rest // value) if value > 0 else 0, -1, -1):
+            counts[index] = taken
+            walk(index + 1, rest - taken * value)
+        counts[index] = 0
+
+    if target > 0:
+        walk(0, target)
     return tuple(found)
 
 
