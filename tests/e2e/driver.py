@@ -59,7 +59,7 @@ class VoilaServer:
     ) -> None:
         self.root = root
         self.port = free_port()
-        self.log_path = log or (ROOT / "test-output" / "voila-e2e.log")
+        self.log_path = log or (ROOT / "test-output" / f"voila-e2e-{self.port}.log")  # one per server
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         command = [sys.executable, "-m", "kartenspiele.cli", "serve", "--port", str(self.port), "--root", str(root)]
         if cull_idle is not None:
@@ -135,6 +135,14 @@ class VoilaServer:
             if kernel_id in " ".join(process.cmdline()):
                 return process
         raise LookupError(kernel_id)
+
+    def wait_kernel_gone(self, kernel_id: str, timeout: float) -> None:
+        """Wait until the kernel `kernel_id` no longer runs (other pages' kernels may)."""
+        end = time.monotonic() + timeout
+        while any(kernel_id in " ".join(process.cmdline()) for process in self.kernels()):
+            if time.monotonic() > end:
+                raise TimeoutError(f"kernel {kernel_id} still runs after {timeout} s")
+            time.sleep(0.5)
 
     def wait_kernels(self, count: int, timeout: float) -> float:
         """Wait until exactly `count` kernels run; returns the seconds it took."""

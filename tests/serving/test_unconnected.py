@@ -1,9 +1,17 @@
 """Kernels of pages that never connected (closed while loading) are shut down after a grace time."""
 
 import asyncio
+import concurrent.futures
 import logging
+import time
 
 from kartenspiele.serving.unconnected import Unconnected
+
+
+def run_alone(coroutine) -> None:
+    """Run `coroutine` on an event loop of its own thread (a test before may leave one running here)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coroutine).result()
 
 
 class Manager:
@@ -45,6 +53,6 @@ def test_the_sweep_shuts_overdue_kernels_down_and_forgets_gone_ones():
     watch.sent("late")
     watch.sent("shut")
     manager.kernels.discard("shut")  # the page's own shutdown came first
-    asyncio.run(asyncio.sleep(0.05))
-    asyncio.run(watch.sweep())
+    time.sleep(0.05)
+    run_alone(watch.sweep())
     assert manager.kernels == set() and watch.waiting == {}
