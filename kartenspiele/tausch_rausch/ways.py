@@ -89,6 +89,14 @@ class HandCounts:
         self.counts = tally(hand)
         self._vectors: dict[tuple[int | None, tuple[int, ...] | None], ValueCounts] = {}
 
+    @classmethod
+    def of_cards(cls, cards: Iterable[Card]) -> HandCounts:
+        """The counts of a hand given as faces."""
+        hand = cls(())
+        for card in cards:
+            hand.counts[card.order] += 1
+        return hand
+
     def vector(self, colour: int | None, allowed: tuple[int, ...] | None) -> ValueCounts:
         """Cards per value in `colour` (None: any), values outside `allowed` counted 0."""
         key = (colour, allowed)
@@ -223,28 +231,46 @@ class TaskWays(Sequence[Way]):
     def __init__(self, task: Task, hand: HandCounts) -> None:
         self.task = task
         self._hand = hand
-        # (colour, the target, how many ways it has)
-        self._blocks: list[tuple[int | None, ValueCounts, int]] = []
-        _, colours, allowed, _, _ = _plan(task)
-        counts = hand.counts
-        most = task.count
-        total = 0
+        self._counted: tuple[list[tuple[int | None, ValueCounts, int]], int] | None = None
+
+    def _targets(self) -> Iterator[tuple[int | None, ValueCounts]]:
+        """(colour, target) of every way, in the finder's order."""
+        _, colours, allowed, _, _ = _plan(self.task)
         for colour in colours:
-            found = targets(task, hand.vector(colour, allowed))
-            if not found:
-                continue
-            if colour is None:
-                tables = [_value_table(tuple(counts[4 * v : 4 * v + 4]), most) for v in range(1, 11)]
-            else:
-                tables = [_ONE_FACE[min(counts[4 * v + colour], most)] for v in range(1, 11)]
-            for target in found:
+            for target in targets(self.task, self._hand.vector(colour, allowed)):
+                yield colour, target
+
+    @property
+    def _blocks(self) -> list[tuple[int | None, ValueCounts, int]]:
+        """(colour, target, how many ways it has), counted on first need."""
+        return self._count()[0]
+
+    @property
+    def total(self) -> int:
+        """How many ways there are."""
+        return self._count()[1]
+
+    def _count(self) -> tuple[list[tuple[int | None, ValueCounts, int]], int]:
+        if self._counted is None:
+            counts = self._hand.counts
+            most = self.task.count
+            blocks: list[tuple[int | None, ValueCounts, int]] = []
+            tables: dict[int | None, list[tuple[int, ...]]] = {}
+            for colour, target in self._targets():
+                table = tables.get(colour)
+                if table is None:
+                    if colour is None:
+                        table = [_value_table(tuple(counts[4 * v : 4 * v + 4]), most) for v in range(1, 11)]
+                    else:
+                        table = [_ONE_FACE[min(counts[4 * v + colour], most)] for v in range(1, 11)]
+                    tables[colour] = table
                 count = 1
-                for table, wanted in zip(tables, target):
+                for ways, wanted in zip(table, target):
                     if wanted:
-                        count *= table[wanted] if wanted < len(table) else 0
-                self._blocks.append((colour, target, count))
-                total += count
-        self.total = total
+                        count *= ways[wanted] if wanted < len(ways) else 0
+                blocks.append((colour, target, count))
+            self._counted = (blocks, sum(count for _, _, count in blocks))
+        return self._counted
 
     def _faces(self, colour: int | None, value: int) -> list[tuple[Card, int]]:
         """(face, how many) of one value in the hand, in `colour` (None: every colour)."""
@@ -279,13 +305,10 @@ class TaskWays(Sequence[Way]):
         return tuple(card for piece in reversed(pieces) for card in piece)
 
     def __iter__(self) -> Iterator[Way]:
-        for colour, target, count in self._blocks:
-            if count:
-                parts = [
-                    choices(self._faces(colour, value + 1), wanted) for value, wanted in enumerate(target) if wanted
-                ]
-                for combo in product(*parts):
-                    yield tuple(card for part in combo for card in part)
+        for colour, target in self._targets():
+            parts = [choices(self._faces(colour, value + 1), wanted) for value, wanted in enumerate(target) if wanted]
+            for combo in product(*parts):
+                yield tuple(card for part in combo for card in part)
 
 
 # multisets of n cards of one face held c times (c = 0 … 2, or more in a custom count)
