@@ -26,7 +26,7 @@ from typing import overload
 
 from .cards import COLOURS, DECK, FACES, Card
 from .finder import Way, _targets, choices
-from .tasks import MAX_COUNT, Task, ValueCounts
+from .tasks import Task, ValueCounts
 
 FACE_SLOTS = 4 * 11  # Card.order = 4 · value + colour index: 4 … 43
 ORDER_OF_ID: tuple[int, ...] = tuple(card.order for card in DECK)
@@ -114,11 +114,12 @@ class HandCounts:
 
 # -- can a hand fulfil a task -----------------------------------------------------------
 
+Sparse = tuple[tuple[int, int], ...]  # (value index, cards) pairs of a target
 _Plan = tuple[
     Task,
     tuple[int | None, ...],  # the colour of each choice (None: any)
     tuple[int, ...] | None,  # per value: may it take part (None: every value)
-    dict[ValueCounts, tuple[ValueCounts, ...]],  # capped counts -> targets
+    dict[ValueCounts, tuple[tuple[ValueCounts, Sparse], ...]],  # capped counts -> targets
     dict[ValueCounts, bool],  # counts -> whether some target fits
 ]
 _PLANS: dict[int, _Plan] = {}
@@ -136,9 +137,10 @@ def _plan(task: Task) -> _Plan:
     return entry
 
 
-def targets(task: Task, counts: ValueCounts) -> tuple[ValueCounts, ...]:
+def targets(task: Task, counts: ValueCounts) -> tuple[tuple[ValueCounts, Sparse], ...]:
     """Every value multiset that fulfils `task` within `counts` (cards per value, the values
-    the task forbids at 0), in the order of the finder; remembered per task."""
+    the task forbids at 0), in the order of the finder, each also as its (value index, cards)
+    pairs; remembered per task."""
     memo = _plan(task)[3]
     cap = task.count
     key = tuple(c if c < cap else cap for c in counts)
@@ -146,7 +148,9 @@ def targets(task: Task, counts: ValueCounts) -> tuple[ValueCounts, ...]:
     if found is None:
         if len(memo) >= _MEMO_LIMIT:
             memo.clear()
-        found = memo[key] = tuple(_targets(task, key))
+        found = memo[key] = tuple(
+            (target, tuple((i, n) for i, n in enumerate(target) if n)) for target in _targets(task, key)
+        )
     return found
 
 
@@ -173,24 +177,14 @@ def ready(task: Task, hand: HandCounts) -> bool:
 
 class Choices(Sequence[tuple[Card, ...]]):
     """The multisets of `size` faces from (face, how many) pairs, in the order of
-    `finder.choices` (lexicographic by face position), each made only when it is read."""
+    `finder.choices` (lexicographic by face position), each made only when it is read: the
+    count of the multisets after a face comes from the `histogram` of the faces left."""
 
     def __init__(self, faces: Sequence[tuple[Card, int]], size: int) -> None:
         self.faces = [face for face, _ in faces]
         self.available = [min(count, size) for _, count in faces]
         self.size = size
-        # after[i][k]: multisets of k cards from the faces i, i+1, …
-        after = [[1] + [0] * size]
-        for available in reversed(self.available):
-            below = after[-1]
-            row = below[:]
-            for taken in range(1, available + 1):
-                for k in range(taken, size + 1):
-                    row[k] += below[k - taken]
-            after.append(row)
-        after.reverse()
-        self.after = after
-        self.total = after[0][size]
+        self.total = multisets(histogram(self.available), size)
 
     def __len__(self) -> int:
         return self.total
@@ -208,17 +202,19 @@ class Choices(Sequence[tuple[Card, ...]]):
             raise IndexError(rank)
         chosen: list[Card] = []
         left = self.size
-        after = self.after
-        index = 0
-        while left:
-            for taken in range(min(self.available[index], left), 0, -1):
-                block = after[index + 1][left - taken]
+        after = Counter(self.available)  # copies -> faces from this one on
+        for index, available in enumerate(self.available):
+            if not left:
+                break
+            after[available] -= 1
+            rest = tuple((copies, after[copies]) for copies in range(1, self.size + 1) if after[copies] > 0)
+            for taken in range(min(available, left), 0, -1):
+                block = multisets(rest, left - taken)
                 if rank < block:
                     chosen.extend([self.faces[index]] * taken)
                     left -= taken
                     break
                 rank -= block
-            index += 1
         return tuple(chosen)
 
 
@@ -237,7 +233,7 @@ class TaskWays(Sequence[Way]):
         """(colour, target) of every way, in the finder's order."""
         _, colours, allowed, _, _ = _plan(self.task)
         for colour in colours:
-            for target in targets(self.task, self._hand.vector(colour, allowed)):
+            for target, _ in targets(self.task, self._hand.vector(colour, allowed)):
                 yield colour, target
 
     @property
@@ -255,20 +251,21 @@ class TaskWays(Sequence[Way]):
             counts = self._hand.counts
             most = self.task.count
             blocks: list[tuple[int | None, ValueCounts, int]] = []
-            tables: dict[int | None, list[tuple[int, ...]]] = {}
-            for colour, target in self._targets():
-                table = tables.get(colour)
-                if table is None:
-                    if colour is None:
-                        table = [_value_table(tuple(counts[4 * v : 4 * v + 4]), most) for v in range(1, 11)]
-                    else:
-                        table = [_ONE_FACE[min(counts[4 * v + colour], most)] for v in range(1, 11)]
-                    tables[colour] = table
-                count = 1
-                for ways, wanted in zip(table, target):
-                    if wanted:
-                        count *= ways[wanted] if wanted < len(ways) else 0
-                blocks.append((colour, target, count))
+            _, colours, allowed, _, _ = _plan(self.task)
+            for colour in colours:
+                found = targets(self.task, self._hand.vector(colour, allowed))
+                if colour is not None:  # one face per value: each target is one way
+                    blocks.extend((colour, target, 1) for target, _ in found)
+                    continue
+                tables: dict[int, tuple[int, ...]] = {}
+                for target, sparse in found:
+                    count = 1
+                    for value, wanted in sparse:
+                        table = tables.get(value)
+                        if table is None:
+                            table = tables[value] = _value_table(tuple(counts[4 * value + 4 : 4 * value + 8]), most)
+                        count *= table[wanted]
+                    blocks.append((colour, target, count))
             self._counted = (blocks, sum(count for _, _, count in blocks))
         return self._counted
 
@@ -309,7 +306,3 @@ class TaskWays(Sequence[Way]):
             parts = [choices(self._faces(colour, value + 1), wanted) for value, wanted in enumerate(target) if wanted]
             for combo in product(*parts):
                 yield tuple(card for part in combo for card in part)
-
-
-# multisets of n cards of one face held c times (c = 0 … 2, or more in a custom count)
-_ONE_FACE = [tuple(int(n <= held) for n in range(MAX_COUNT + 1)) for held in range(MAX_COUNT + 1)]

@@ -95,8 +95,39 @@ def closeness_sorted(task: Task, hand: Sequence[int]) -> tuple[int, Hand]:
     if found is None:
         if len(memo) >= _MEMO_LIMIT:
             memo.clear()
-        found = memo[key] = _closeness(task, tuple(map(_FACE_AT.__getitem__, key)))
+        if task.pattern is not None:
+            found = _pattern_closeness(task, key)
+        else:
+            found = _closeness(task, tuple(map(_FACE_AT.__getitem__, key)))
+        memo[key] = found
     return found
+
+
+def _pattern_closeness(task: Task, orders: tuple[int, ...]) -> tuple[int, Hand]:
+    """`_closeness` of a pattern task, on the sorted faces the memo keeps (at most the
+    pattern's cards per value): the same answer, counted on positions."""
+    best: tuple[int, Hand] = (task.count, ())
+    for colour in task.colour.options():
+        if colour is None:
+            usable = orders
+        else:
+            index = COLOURS.index(colour)
+            usable = tuple(order for order in orders if order & 3 == index)
+        counts = [0] * len(VALUES)
+        first: dict[int, int] = {}
+        for position, order in enumerate(usable):
+            counts[(order >> 2) - 1] += 1
+            first.setdefault(order >> 2, position)
+        covered, sparse = _best_target(task, tuple(counts))
+        if task.count - covered < best[0]:
+            kept = [
+                order
+                for i, n in sparse
+                if counts[i]
+                for order in usable[first[i + 1] : first[i + 1] + min(n, counts[i])]
+            ]
+            best = (task.count - covered, tuple(map(_FACE_AT.__getitem__, kept)))
+    return best
 
 
 def _closeness(task: Task, cards: Hand) -> tuple[int, Hand]:
