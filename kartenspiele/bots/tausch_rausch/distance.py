@@ -180,7 +180,9 @@ def _free(task: Task, usable: list[Card]) -> tuple[int, Hand]:
     for size in range(min(count, len(usable)), -1, -1):
         extra = _completions(tuple(allowed), count - size)
         for total, kept in witnesses[size].items():
-            if any(low <= total + add <= high for add in extra):
+            # is some completion `add` in [low - total, high - total]? (bit `add` of `extra`)
+            least = max(low - total, 0)
+            if high - total >= least and (extra >> least) & ((1 << (high - total - least + 1)) - 1):
                 return count - size, kept
     return count, ()
 
@@ -205,9 +207,9 @@ def _sums_by_size(cards: Hand, most: int) -> list[dict[int, Hand]]:
 
 
 @lru_cache(maxsize=256)
-def _completions(allowed: tuple[int, ...], size: int) -> frozenset[int]:
-    """Every sum of `size` values from `allowed` (repeats allowed)."""
+def _completions(allowed: tuple[int, ...], size: int) -> int:
+    """Every sum of `size` values from `allowed` (repeats allowed), as the bits of a number."""
     sums = {0}
     for _ in range(size):
         sums = {total + value for total in sums for value in allowed}
-    return frozenset(sums)
+    return sum(1 << total for total in sums)
