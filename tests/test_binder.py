@@ -1,10 +1,15 @@
 """Binder: every launch address comes from the one repository setting, and the Binder
 environment pins every run-time dependency (postBuild installs the package with --no-deps)."""
 
+import json
+import os
 import re
+import secrets
 import shutil
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -69,15 +74,87 @@ def test_binder_pins_every_runtime_dependency():
         assert requirement.specifier.contains(version), f"{name}=={version} is outside {requirement.specifier}"
 
 
+def test_post_build_installs_the_package_and_the_page_template():
+    post_build = ROOT / "binder" / "postBuild"
+    assert post_build.stat().st_mode & 0o111  # repo2docker runs it only if it is executable
+    script = post_build.read_text()
+    assert "python -m pip install --no-deps -e ." in script.splitlines()
+    # Jupyter Server on Binder reads voila.json, which names the project's template
+    template = json.loads((ROOT / "voila.json").read_text())["VoilaConfiguration"]["template"]
+    source = f"kartenspiele/serving/share/voila/templates/{template}"
+    assert (ROOT / source / "index.html.j2").is_file() and source in script
+
+
+def jupyter_server(venv: Path, project: Path, port: int, token: str, log) -> subprocess.Popen:
+    """Jupyter Server of `venv` in `project` as Binder starts it (Voilà and JupyterLab are its
+    extensions), on a loopback port, in its own process group."""
+    return subprocess.Popen(
+        [
+            str(venv / "bin" / "jupyter"),
+            "server",
+            "--no-browser",
+            "--allow-root",  # the test machine runs as root
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.port={port}",
+            "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={token}",
+            f"--ServerApp.root_dir={project}",
+        ],
+        cwd=project,
+        env={**os.environ, "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}"},
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+
+
+def stop(process: subprocess.Popen) -> None:
+    """Stop a server by its PID, then whatever it started (its kernels), by theirs."""
+    import psutil
+
+    children = psutil.Process(process.pid).children(recursive=True) if process.poll() is None else []
+    process.terminate()
+    try:
+        process.wait(30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(10)
+    for child in children:
+        try:
+            child.kill()
+        except psutil.NoSuchProcess:
+            pass
+
+
+def wait_until_answers(url: str, process: subprocess.Popen, timeout: float) -> None:
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=10):
+                return
+        except OSError:
+            assert process.poll() is None, "Jupyter Server stopped"
+            assert time.monotonic() < end, f"Jupyter Server did not answer within {timeout} s"
+            time.sleep(1)
+
+
 @pytest.mark.slow
 @pytest.mark.browser
 def test_binder_environment_builds_and_serves_the_start_page(tmp_path):
-    """The Binder requirements in a fresh virtual environment, the package with --no-deps as
-    postBuild does, then `kartenspiele serve` answers with the start page (several minutes)."""
+    """As repo2docker does: binder/requirements.txt in a fresh virtual environment, then
+    binder/postBuild (the package with --no-deps); `pip check` finds nothing missing. Jupyter
+    Server then opens both Binder addresses of the README: the start page in Voilà (in
+    Chromium, with its four game tiles) and the lesson index in JupyterLab (several minutes)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.e2e.driver import free_port, launch_browser
+
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet"]
-    subprocess.run([*pip, "-r", str(ROOT / "binder" / "requirements.txt")], check=True, timeout=1800)
+    python = str(venv / "bin" / "python")
+    binder_env = {**os.environ, "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}"}
+    requirements = str(ROOT / "binder" / "requirements.txt")
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "-r", requirements], check=True, timeout=1800)
     project = tmp_path / "project"
     shutil.copytree(
         ROOT,
@@ -86,45 +163,31 @@ def test_binder_environment_builds_and_serves_the_start_page(tmp_path):
             ".venv", ".git", "test-output", "*.egg-info", "__pycache__", ".mypy_cache", ".ruff_cache"
         ),
     )
-    subprocess.run([*pip, "--no-deps", "-e", str(project)], check=True, timeout=600)
-    check = subprocess.run(
-        [str(venv / "bin" / "python"), "-m", "pip", "check"], capture_output=True, text=True, check=False, timeout=300
-    )
+    subprocess.run([str(project / "binder" / "postBuild")], cwd=project, env=binder_env, check=True, timeout=600)
+    check = subprocess.run([python, "-m", "pip", "check"], capture_output=True, text=True, check=False, timeout=300)
     assert check.returncode == 0, check.stdout
-    from tests.e2e.driver import VoilaServer
-
-    server = VoilaServer(project)
-    server.process.kill()  # started with this interpreter: start again with the Binder one
-    server.process.wait()
-    server.process = subprocess.Popen(
-        [
-            str(venv / "bin" / "kartenspiele"),
-            "serve",
-            "--port",
-            str(server.port),
-            "--root",
-            str(project),
-            "--preheat",
-            "0",
-        ],
-        cwd=project,
-        stdout=server._log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    server.pid = server.process.pid
-    try:
-        server.wait_ready(300)
-        from playwright.sync_api import sync_playwright
-
-        from tests.e2e.driver import launch_browser, open_app
-
-        with sync_playwright() as playwright:
-            browser = launch_browser(playwright)
-            page = browser.new_page()
-            open_app(page, server.url("notebooks/start.ipynb"))
-            assert page.locator("a.ks-tile").count() == 4
-            page.close(run_before_unload=True)
-            browser.close()
-    finally:
-        server.stop()
+    port, token = free_port(), secrets.token_hex(16)
+    base = f"http://127.0.0.1:{port}"
+    (ROOT / "test-output").mkdir(exist_ok=True)
+    with (ROOT / "test-output" / "binder-server.log").open("w") as log:
+        server = jupyter_server(venv, project, port, token, log)
+        try:
+            wait_until_answers(f"{base}/api/status?token={token}", server, 300)
+            for badge in (
+                binder_url("voila/render/notebooks/start.ipynb"),
+                binder_url("lab/tree/lessons/00_index.ipynb"),
+            ):
+                assert badge in (ROOT / "README.md").read_text()
+            with urllib.request.urlopen(f"{base}/lab/tree/lessons/00_index.ipynb?token={token}", timeout=60) as lab:
+                assert lab.status == 200 and "JupyterLab" in lab.read().decode()
+            with sync_playwright() as playwright:
+                browser = launch_browser(playwright)
+                page = browser.new_page(viewport={"width": 1024, "height": 768})
+                page.goto(f"{base}/voila/render/notebooks/start.ipynb?token={token}", timeout=240_000)
+                page.wait_for_selector(".ks-start-page", timeout=240_000)
+                assert page.locator("a.ks-tile").count() == 4
+                page.screenshot(path=str(ROOT / "test-output" / "binder_start.png"))
+                page.close(run_before_unload=True)
+                browser.close()
+        finally:
+            stop(server)

@@ -36,6 +36,15 @@ c.Spawner.environment = {
 }
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
+if not os.environ.get("KARTENSPIELE_STORE"):
+    print(
+        "kartenspiele: KARTENSPIELE_STORE is not set; each pupil's server keeps its own rooms, "
+        "so classmates cannot play together (set it to a Redis address, e.g. redis://127.0.0.1:6379/0)",
+        file=sys.stderr,
+    )
+# A page whose server was stopped (culled, restarted) leads back to the start page with
+# "Spiel fortsetzen"; the hub then starts the pupil's server again by itself, without a button.
+c.JupyterHub.implicit_spawn_seconds = 2
 
 # The idle culler stops a pupil's server after KARTENSPIELE_IDLE seconds without activity; an
 # open page counts as activity, so a pupil idle at the board keeps the game for a double lesson.

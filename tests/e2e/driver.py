@@ -243,7 +243,10 @@ def play_quanto_turn(page) -> None:
         click_and_wait(page, joinable.first)
     while page.locator(".ks-table-cards button.ks-selected").count():
         click_and_wait(page, page.locator(".ks-table-cards button.ks-selected").first)
-    click_and_wait(page, page.locator(".ks-actions button.ks-do-lay").first)
+    lay = page.locator(".ks-actions button.ks-do-lay")
+    if lay.count() == 0 and page.locator(".ks-action-go").is_visible():
+        lay = page.locator(".ks-action-go")  # more moves than buttons: they are listed; play the first
+    click_and_wait(page, lay.first)
 
 
 def play_whole_quanto_game(page, limit: int = 300) -> int:
