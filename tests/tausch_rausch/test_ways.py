@@ -13,6 +13,7 @@ CUSTOM = (
     task("even-pair", 2, Colour("same"), Parity("even"), OfAKind()),
     task("red-odd-20", 4, Colour("rot"), Parity("odd"), Sum(at_least=20)),
     task("two-of-a-kind", 2, OfAKind()),
+    task("low-run", 3, Run(), Sum(at_most=9)),
     task("four-adjacent", 8, AdjacentPairs()),
     task("single-blue-low", 1, Colour("blau"), Sum(at_most=3)),
 )
