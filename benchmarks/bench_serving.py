@@ -66,10 +66,6 @@ def open_page(page, url: str) -> float:
 
 # -- 1. each page alone ----------------------------------------------------------------------
 def pages_alone(root: Path, preheat: int, show) -> list[tuple[str, float, float]]:
-    from playwright.sync_api import sync_playwright
-
-    from tests.e2e.driver import VoilaServer, launch_browser
-
     pages = [
         "notebooks/baseline.ipynb",
         "notebooks/start.ipynb",
@@ -79,6 +75,15 @@ def pages_alone(root: Path, preheat: int, show) -> list[tuple[str, float, float]
         "notebooks/tausch_rausch_tutorial.ipynb",
         *sorted(f"lessons/{p.name}" for p in (root / "lessons").glob("*.ipynb")),
     ]
+    return pages_alone_of(root, pages, preheat, show)
+
+
+def pages_alone_of(root: Path, pages: list[str], preheat: int = 0, show=None) -> list[tuple[str, float, float]]:
+    """(page, seconds to interactive, kernel USS in MB) for each page opened alone."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.e2e.driver import VoilaServer, launch_browser
+
     server = VoilaServer(root, log=ROOT / "test-output" / "voila-bench-alone.log", preheat=preheat)
     rows = []
     try:
@@ -95,7 +100,8 @@ def pages_alone(root: Path, preheat: int, show) -> list[tuple[str, float, float]
                 time.sleep(3)  # let the kernel settle after drawing
                 memory = uss([server.kernel_of(kernel_id(page))])
                 rows.append((path, seconds, memory / MB))
-                show(rows)
+                if show is not None:
+                    show(rows)
                 page.close(run_before_unload=True)
                 context.close()
             browser.close()

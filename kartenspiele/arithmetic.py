@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from itertools import product
 
 Kinds = Sequence[tuple[int, int]]
 CountVector = tuple[int, ...]
@@ -115,29 +116,58 @@ def _relevant(kinds: Kinds, target: int) -> tuple[tuple[int, int], ...]:
     return tuple(kinds[:end])
 
 
+def _capped(kinds: Kinds, target: int) -> tuple[tuple[int, int], ...]:
+    """`_relevant`, each count cut to what one group for `target` can hold: the groups stay
+    the same, and tables that differ only in plentiful cards share the cached answer."""
+    return tuple((value, min(count, target // value) if value > 0 else 0) for value, count in _relevant(kinds, target))
+
+
 def groups_with_sum(kinds: Kinds, target: int) -> list[CountVector]:
     """Every distinct non-empty multiset of the kinds whose values sum to `target`."""
     pad = (0,) * len(kinds)
-    return [group + pad[len(group) :] for group in _groups(_relevant(kinds, target), target)]
+    return [group + pad[len(group) :] for group in _groups(_capped(kinds, target), target)]
 
 
 @lru_cache(maxsize=1 << 16)
 def _groups(kinds: tuple[tuple[int, int], ...], target: int) -> tuple[CountVector, ...]:
+    """The groups by kind, in the order of a walk over the kinds taking the most first. On
+    a table of many kinds the sums are found once by value, then each value's cards are
+    shared out over its kinds."""
+    if len(kinds) <= _FEW_KINDS:
+        return _walk_groups(kinds, target)
+    places: dict[int, list[int]] = {}
+    for index, (value, count) in enumerate(kinds):
+        if value > 0 and count > 0:
+            places.setdefault(value, []).append(index)
     found: list[CountVector] = []
-    reach = [0] * (len(kinds) + 1)
-    for i in range(len(kinds) - 1, -1, -1):
-        reach[i] = reach[i + 1] + kinds[i][0] * kinds[i][1]
+    for partition in _partitions(tuple((value, sum(kinds[i][1] for i in places[value])) for value in places), target):
+        choices = [_share(count, [kinds[i][1] for i in places[value]]) for value, count in partition]
+        for shares in product(*choices):
+            counts = [0] * len(kinds)
+            for (value, _), share in zip(partition, shares):
+                for index, taken in zip(places[value], share):
+                    counts[index] = taken
+            found.append(tuple(counts))
+    found.sort(reverse=True)
+    return tuple(found)
+
+
+_FEW_KINDS = 8
+
+
+def _walk_groups(kinds: tuple[tuple[int, int], ...], target: int) -> tuple[CountVector, ...]:
+    """The groups by kind, by a walk over the kinds taking the most of each first."""
+    found: list[CountVector] = []
     counts = [0] * len(kinds)
 
     def walk(index: int, rest: int) -> None:
         if rest == 0:
             found.append(tuple(counts))
             return
-        if index == len(kinds) or reach[index] < rest:
+        if index == len(kinds):
             return
         value, available = kinds[index]
-        most = min(available, rest // value) if value > 0 else 0
-        for taken in range(most, -1, -1):
+        for taken in range(min(available, rest // value) if value > 0 else 0, -1, -1):
             counts[index] = taken
             walk(index + 1, rest - taken * value)
         counts[index] = 0
@@ -147,30 +177,81 @@ def _groups(kinds: tuple[tuple[int, int], ...], target: int) -> tuple[CountVecto
     return tuple(found)
 
 
+@lru_cache(maxsize=1 << 12)
+def _partitions(values: tuple[tuple[int, int], ...], target: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The ways to make `target` from (value, how many) pairs, as (value, taken) pairs."""
+    found: list[tuple[tuple[int, int], ...]] = []
+    chosen: list[tuple[int, int]] = []
+
+    def walk(index: int, rest: int) -> None:
+        if rest == 0:
+            found.append(tuple(chosen))
+            return
+        if index == len(values):
+            return
+        value, available = values[index]
+        for taken in range(min(available, rest // value), -1, -1):
+            if taken:
+                chosen.append((value, taken))
+            walk(index + 1, rest - taken * value)
+            if taken:
+                chosen.pop()
+
+    if target > 0:
+        walk(0, target)
+    return tuple(found)
+
+
+def _share(count: int, caps: list[int]) -> list[tuple[int, ...]]:
+    """Every way to put `count` cards into places holding at most `caps` each."""
+    if len(caps) == 1:
+        return [(count,)] if count <= caps[0] else []
+    first, rest = caps[0], caps[1:]
+    return [(taken, *tail) for taken in range(min(first, count), -1, -1) for tail in _share(count - taken, rest)]
+
+
 def disjoint_unions(kinds: Kinds, target: int, limit: int | None = None) -> list[CountVector]:
     """Every distinct multiset that splits into pairwise disjoint groups summing to `target`.
 
     Breadth-first over the unions themselves, each reached once: the work grows with the
     number of answers times the number of groups, not with the number of subsets.
     With `limit`, at most `limit` unions with the fewest groups are returned, plus always
-    one of the largest (`largest_disjoint_union`, exact within its search budget), for
-    crowded tables.
+    one of the largest (`largest_disjoint_union`, exact), for crowded tables.
     """
     size = len(kinds)
     return [unpack(code, size) for code in union_codes(kinds, target, limit)]
 
 
-def union_codes(kinds: Kinds, target: int, limit: int | None = None) -> list[int]:
-    """`disjoint_unions`, packed (see `pack`). Answers are remembered: tables repeat."""
-    return list(_union_codes(_relevant(kinds, target), target, limit))
+def union_codes(kinds: Kinds, target: int, limit: int | None = None, largest: bool = True) -> list[int]:
+    """`disjoint_unions`, packed (see `pack`). Answers are remembered: tables repeat.
+    With `largest=False` a bounded list does not add the largest union."""
+    relevant = _relevant(kinds, target)
+    unions, capped = _union_codes(relevant, target, limit)
+    if capped and largest:
+        union = largest_disjoint_union(relevant, target)
+        if union is not None and pack(union) not in unions:
+            return [*unions, pack(union)]
+    return list(unions)
+
+
+def is_crowded(kinds: Kinds, target: int, limit: int) -> bool:
+    """Whether there are more than `limit` unions for `target` (the bounded list is cut)."""
+    return _union_codes(_relevant(kinds, target), target, limit)[1]
+
+
+@lru_cache(maxsize=1 << 12)
+def _packed_groups(kinds: tuple[tuple[int, int], ...], target: int) -> list[int]:
+    return [pack(group) for group in _groups(kinds, target)]
 
 
 @lru_cache(maxsize=1 << 16)
-def _union_codes(kinds: tuple[tuple[int, int], ...], target: int, limit: int | None) -> tuple[int, ...]:
+def _union_codes(kinds: tuple[tuple[int, int], ...], target: int, limit: int | None) -> tuple[tuple[int, ...], bool]:
+    """The unions with the fewest groups first, at most `limit` + 1 of them, and whether the
+    list was cut."""
     size = len(kinds)
-    groups = [pack(group) for group in _groups(kinds, target)]
+    groups = _packed_groups(_capped(kinds, target), target)
     if not groups:
-        return ()
+        return (), False
     guard = guards(size)
     start = pack([count for _, count in kinds])
     seen = {start}
@@ -194,84 +275,168 @@ def _union_codes(kinds: tuple[tuple[int, int], ...], target: int, limit: int | N
                 break
         frontier = following
     seen.discard(start)
-    unions = [start - rest for rest in seen]
-    if capped:
-        largest = largest_disjoint_union(kinds, target)
-        if largest is not None and pack(largest) not in unions:
-            unions.append(pack(largest))
-    return tuple(unions)
+    return tuple(start - rest for rest in seen), capped
 
 
-LARGEST_BUDGET = 4000
-"""Multisets the exact search for the largest union may visit before it gives up."""
-
-
-class _OverBudget(Exception):
-    pass
-
-
-def largest_disjoint_union(kinds: Kinds, target: int, budget: int | None = LARGEST_BUDGET) -> CountVector | None:
+def largest_disjoint_union(kinds: Kinds, target: int) -> CountVector | None:
     """A union of pairwise disjoint groups for `target` with the most cards (None if none).
 
-    Exact, by a memoised search in which the first card left either joins a group or stays,
-    as long as it visits at most `budget` multisets (None: no bound); beyond that (tables of
-    about 20 cards and more, never reached by the default listing of normal games) it falls back to `greedy_disjoint_union`, so its time stays bounded.
+    Exact on tables of any size. Kinds of equal value are interchangeable in sums, so the
+    search runs on counts by value (`largest_by_value`), and its answer is shared out over
+    the kinds in their order.
     """
-    size = len(kinds)
-    groups = groups_with_sum(kinds, target)
-    if not groups:
+    counts = [0] * (target + 1)
+    for value, count in kinds:
+        if 0 < value <= target:
+            counts[value] += count
+    best = largest_by_value(tuple(counts[1:]), target) if target > 0 else None
+    if best is None:
         return None
-    by_lowest: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+    left = [0, *best]
+    union = []
+    for value, count in kinds:
+        taken = min(count, left[value]) if 0 < value <= target else 0
+        union.append(taken)
+        if taken:
+            left[value] -= taken
+    return tuple(union)
+
+
+def largest_within(counts: CountVector, target: int, value: int) -> CountVector | None:
+    """`largest_by_value` of the cards `counts` less one card of `value`, helped by the
+    answer for all of them: unchanged if that answer leaves a card of `value` out, and
+    never larger."""
+    whole = largest_by_value(counts, target)
+    rest = tuple(count - (index + 1 == value) for index, count in enumerate(counts))
+    if whole is None or (value <= target and whole[value - 1] < counts[value - 1]) or value > target:
+        return whole
+    return largest_by_value(rest, target, sum(whole))
+
+
+@lru_cache(maxsize=1 << 12)
+def largest_by_value(counts: CountVector, target: int, upper: int | None = None) -> CountVector | None:
+    """The most cards of a union of disjoint groups for `target`, by value: `counts[v - 1]`
+    cards of value v are on the table; the answer is a count vector of the same shape.
+
+    Iterative deepening on the number of cards: for k from an upper bound down, a search in
+    which the largest card left either joins a group (with smaller cards) or stays finds a
+    union of at least k cards or proves there is none; proofs are remembered ("from these
+    cards fewer than k"), across searches. The bound (`_card_bound`) cuts every branch that
+    cannot reach k. `upper`, if given, is known to be at least the answer's card count.
+    """
+    by_largest, guard = _groups_by_largest(target)
+    failed, bounds = _search_memo(target)
+
+    def reach(rest: int, need: int) -> int | None:
+        """A union within `rest` of at least `need` cards, or None."""
+        if need <= 0:
+            return 0
+        if failed.get(rest, need + 1) <= need:
+            return None
+        bound = bounds.get(rest)
+        if bound is None:
+            bound = bounds[rest] = _card_bound(rest, target) if rest else 0
+        if bound >= need:
+            top = (rest.bit_length() - 1) // _FIELD_BITS
+            lifted = rest | guard
+            for group, cards in by_largest[top]:
+                left = lifted - group
+                if left & guard == guard:
+                    found = reach(left ^ guard, need - cards)
+                    if found is not None:
+                        return found + group
+            found = reach(rest - (1 << (top * _FIELD_BITS)), need)
+            if found is not None:
+                return found
+        if failed.get(rest, need + 1) > need:
+            failed[rest] = need
+        return None
+
+    whole = pack(counts)
+    start = _card_bound(whole, target)
+    for need in range(start if upper is None else min(start, upper), 0, -1):
+        union = reach(whole, need)
+        if union is not None:
+            return unpack(union, target)
+    return None
+
+
+def union_bound(kinds: Kinds, target: int) -> int:
+    """At least as many cards as the largest union of disjoint groups for `target` holds
+    (see `_card_bound`); cheap, for pruning."""
+    counts = [0] * (target + 1)
+    for value, count in kinds:
+        if 0 < value <= target:
+            counts[value] += count
+    return _card_bound(pack(counts[1:]), target)
+
+
+_MEMO_LIMIT = 1 << 18
+_memos: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
+
+
+def _search_memo(target: int) -> tuple[dict[int, int], dict[int, int]]:
+    """What the searches for `target` learnt, shared by all of them (facts about a set of
+    cards, whatever table it came from): "fewer than n cards" and the bound, per set.
+    Forgotten when it grows beyond `_MEMO_LIMIT` entries."""
+    memo = _memos.get(target)
+    if memo is None or len(memo[0]) + len(memo[1]) > _MEMO_LIMIT:
+        memo = _memos[target] = ({}, {})
+    return memo
+
+
+@lru_cache(maxsize=16)
+def _groups_by_largest(target: int) -> tuple[list[list[tuple[int, int]]], int]:
+    """The groups for `target` by value (packed), listed under their largest value (index
+    value − 1), those with the most cards first; and the guard bits."""
+    groups = groups_with_sum([(value, target // value) for value in range(1, target + 1)], target)
+    by_largest: list[list[tuple[int, int]]] = [[] for _ in range(target)]
     for group in groups:
-        by_lowest[next(i for i, c in enumerate(group) if c)].append((pack(group), sum(group)))
-    guard = guards(size)
-    memo: dict[int, tuple[int, int]] = {}
-
-    def best(rest: int) -> tuple[int, int]:
-        """(cards taken, packed union) for the multiset `rest`."""
-        if rest == 0:
-            return (0, 0)
-        if rest in memo:
-            return memo[rest]
-        if budget is not None and len(memo) >= budget:
-            raise _OverBudget
-        first = ((rest & -rest).bit_length() - 1) // _FIELD_BITS  # the first kind left
-        answer = best(rest - (1 << (first * _FIELD_BITS)))
-        lifted = rest | guard
-        for group, cards in by_lowest[first]:
-            left = lifted - group
-            if left & guard == guard:
-                taken, union = best(left ^ guard)
-                if taken + cards > answer[0]:
-                    answer = (taken + cards, union + group)
-        memo[rest] = answer
-        return answer
-
-    try:
-        taken, union = best(pack([count for _, count in kinds]))
-    except _OverBudget:
-        return greedy_disjoint_union(kinds, target)
-    return unpack(union, size) if taken else None
+        top = max(index for index, count in enumerate(group) if count)
+        by_largest[top].append((pack(group), sum(group)))
+    for listed in by_largest:
+        listed.sort(key=lambda entry: -entry[1])
+    return by_largest, guards(target)
 
 
-def greedy_disjoint_union(kinds: Kinds, target: int) -> CountVector | None:
-    """A large union of pairwise disjoint groups for `target` (None if none), found greedily:
-    again and again the group with the most cards (the smallest values) that still fits."""
-    size = len(kinds)
-    groups = sorted(groups_with_sum(kinds, target), key=lambda group: (-sum(group), group))
-    if not groups:
-        return None
-    guard = guards(size)
-    rest = pack([count for _, count in kinds])
-    union = 0
-    for group in map(pack, groups):
-        while True:
-            left = (rest | guard) - group
-            if left & guard != guard:
-                break
-            rest = left ^ guard
-            union += group
-    return unpack(union, size)
+def _card_bound(rest: int, target: int) -> int:
+    """At most this many cards of `rest` (counts by value, packed) form disjoint groups for
+    `target`. Two bounds, the smaller counts:
+
+    * each card above target/2 needs its own group, filled up by smaller cards worth
+      target − value: the most such cards that the smaller ones can fill (those needing the
+      least first), plus every card up to target/2;
+    * the union's sum is a multiple of `target`, within the sum of the cards (cards above
+      target/2 counted only as far as the smaller ones can fill them): the smallest cards
+      that fit into it.
+    """
+    counts = list(rest.to_bytes(target, "little"))
+    small = sum(counts[: target // 2])
+    big = counts[target - 1]
+    spare = prefix = 0
+    for need in range(1, (target + 1) // 2):
+        prefix += need * counts[need - 1]
+        spare += need * counts[need - 1]
+        index = target - need - 1
+        used = min(counts[index], spare // need)
+        spare -= used * need
+        big += used
+        if counts[index] * need > prefix:
+            counts[index] = prefix // need
+    total = 0
+    for index, count in enumerate(counts):
+        total += (index + 1) * count
+    budget = total - total % target
+    cards = 0
+    for index, count in enumerate(counts):
+        value = index + 1
+        if count * value <= budget:
+            budget -= count * value
+            cards += count
+        else:
+            cards += budget // value
+            break
+    return min(cards, small + big)
 
 
 def split_into_groups(values: Sequence[int], target: int) -> list[list[int]] | None:

@@ -118,6 +118,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=10.0,
         help="seconds one click may compute in a page before it is stopped (0: no bound)",
     )
+    parser.add_argument(
+        "--connect-grace",
+        type=float,
+        default=90.0,
+        help="seconds a sent page may take to connect to its kernel; a page closed while loading "
+        "frees its kernel then (0: only the idle cull)",
+    )
     parser.add_argument("--root", type=Path, default=None, help="the folder with notebooks/ and lessons/")
     parser.add_argument(
         "--cull-idle",
@@ -174,7 +181,11 @@ def main(argv: list[str]) -> int:
     # a preheated kernel asks the server for its page's address over this address
     os.environ["VOILA_APP_IP"] = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     app = KartenspieleVoila(
-        access, KernelLimits(args.max_kernels, args.max_per_client), args.preheat, tuple(args.preheat_page or PREHEATED)
+        access,
+        KernelLimits(args.max_kernels, args.max_per_client),
+        args.preheat,
+        tuple(args.preheat_page or PREHEATED),
+        args.connect_grace,
     )
     app.initialize(voila_arguments(root, args.host, args.port, args.cull_idle))
     app.start()

@@ -100,17 +100,45 @@ def test_generating_function_coefficient():
     assert product.coeff(x, 8) == count_subsets_with_sum(values, 8)
 
 
-def test_largest_union_stays_exact_within_budget_and_bounded_beyond():
+def reference_largest(kinds, target):
+    """The largest union by an unbounded memoised search over every multiset left (the
+    first kind left joins a group or stays): exact, slow on crowded tables."""
+    groups = [tuple(g) for g in groups_with_sum(kinds, target)]
+    memo = {}
+
+    def best(rest):
+        if not any(rest):
+            return 0
+        if rest not in memo:
+            first = next(i for i, c in enumerate(rest) if c)
+            answer = best(rest[:first] + (rest[first] - 1,) + rest[first + 1 :])
+            for group in groups:
+                if group[first] and all(g <= r for g, r in zip(group, rest)):
+                    answer = max(answer, sum(group) + best(tuple(r - g for r, g in zip(rest, group))))
+            memo[rest] = answer
+        return memo[rest]
+
+    return best(tuple(count for _, count in kinds))
+
+
+def test_largest_union_is_exact_on_crowded_tables():
     rng = random.Random(11)
     deck = [value for value in range(1, 13) for _ in range(9)]
-    for _ in range(60):
-        values = rng.sample(deck, 12)
-        kinds = sorted((value, values.count(value)) for value in set(values))
-        for target in range(1, 13):
-            assert largest_disjoint_union(kinds, target) == largest_disjoint_union(kinds, target, budget=None)
-    crowded = [(value, 5) for value in range(1, 6)]
-    found = largest_disjoint_union(crowded, 12, budget=50)
-    exact = largest_disjoint_union(crowded, 12, budget=None)
-    assert found is not None and exact is not None
-    assert split_into_groups([v for (v, _), n in zip(crowded, found) for _ in range(n)], 12) is not None
-    assert sum(found) <= sum(exact)
+    for size in (12, 18, 22):
+        for _ in range(6):
+            values = rng.sample(deck, size)
+            kinds = sorted((value, values.count(value)) for value in set(values))
+            for target in range(1, 13):
+                found = largest_disjoint_union(kinds, target)
+                expected = reference_largest(kinds, target)
+                assert (found is None) == (expected == 0)
+                if found is not None:
+                    assert sum(found) == expected
+                    chosen = [v for (v, _), n in zip(kinds, found) for _ in range(n)]
+                    assert split_into_groups(chosen, target) is not None
+
+
+def test_largest_union_shares_equal_values_over_kinds():
+    kinds = [(4, 2), (4, 1), (8, 1)]  # two plain 4s, a rainbow 4, an 8
+    assert largest_disjoint_union(kinds, 8) == (2, 0, 1)
+    assert largest_disjoint_union([(5, 3)], 8) is None

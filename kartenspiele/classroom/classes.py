@@ -2,7 +2,8 @@
 
 Layout in the store (`store.Store`):
 
-* `class/CODE` — the class: when it was opened and how far the lessons are released;
+* `class/CODE` — the class: when it was opened, how far the lessons are released and the
+  practice level the teacher set per lesson (`levels`, none at first: pupils choose);
 * `class/CODE/pupil/NICK` — a pupil: nickname, when they joined, the hash of their page token;
 * `class/CODE/pupil/NICK/log` — the pupil's evidence, append-only (`evidence.Event`s).
 
@@ -127,13 +128,33 @@ class Classes:
         """Let pupils open the first `lessons` lessons (None: all); the others are locked."""
         if lessons is not None and lessons < 1:
             raise ClassError("class.release_none")
+        self._change(code, lambda value: {**value, "released": lessons})
+
+    def levels(self, code: str) -> dict[str, str]:
+        """The practice level the teacher set for each lesson (lesson key -> level)."""
+        return dict(self.info(code).get("levels") or {})
+
+    def set_level(self, code: str, lesson: str, level: str | None) -> None:
+        """Set the practice level of a lesson for the whole class (None: each pupil chooses)."""
+        from ..practice.exercises import LEVELS  # the practice package imports the lessons
+
+        if level is not None and level not in LEVELS:
+            raise ClassError("class.level.unknown", level=level, allowed=", ".join(LEVELS))
+
+        def change(value: dict[str, Any]) -> dict[str, Any]:
+            levels = {k: v for k, v in (value.get("levels") or {}).items() if k != lesson}
+            return {**value, "levels": {**levels, lesson: level} if level else levels}
+
+        self._change(code, change)
+
+    def _change(self, code: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
         key = class_key(normal_code(code))
         for _ in range(APPEND_TRIES):
             document = self.store.get(key)
             if document is None:
                 raise ClassNotFoundError("class.unknown", code=normal_code(code))
             try:
-                self.store.put(key, {**document.value, "released": lessons}, expected=document.version)
+                self.store.put(key, change(document.value), expected=document.version)
                 return
             except VersionConflictError:
                 continue

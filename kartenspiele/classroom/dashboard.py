@@ -135,6 +135,16 @@ class Dashboard(widgets.VBox):
             description=text("dash.lesson", lang), options=self._lesson_options(), value=ALL
         )
         self.lesson_choice.observe(lambda _: self._safely(self.redraw), "value")
+        from ..practice.exercises import LEVELS  # the practice package imports the lessons
+
+        self.level_choice = widgets.Dropdown(
+            description=text("dash.level", lang),
+            options=[(text("dash.level.free", lang), "")] + [(text(f"practice.level.{n}", lang), n) for n in LEVELS],
+            value="",
+            style={"description_width": "initial"},
+        )
+        self._syncing_level = False
+        self.level_choice.observe(lambda _: self._syncing_level or self._safely(self.set_level), "value")
         self.presence = widgets.HTML()
         self.grid = widgets.HTML()
         self.wrong = widgets.HTML()
@@ -161,7 +171,7 @@ class Dashboard(widgets.VBox):
             [
                 self.header,
                 section("dash.section.grid"),
-                self.lesson_choice,
+                widgets.HBox([self.lesson_choice, self.level_choice]),
                 self.grid,
                 section("dash.section.wrong"),
                 self.wrong,
@@ -274,6 +284,7 @@ class Dashboard(widgets.VBox):
                 self.board_choice.options = options
                 values = [value for _, value in options]
                 self.board_choice.value = chosen if chosen in values else (values[0] if values else None)
+            self._show_level(view.code)
             self.pace.value = (
                 "<p>"
                 + escape(
@@ -283,6 +294,26 @@ class Dashboard(widgets.VBox):
                 )
                 + "</p>"
             )
+
+    def _show_level(self, code: str) -> None:
+        """The practice level of the chosen lesson (only for lessons with practice)."""
+        from ..practice.exercises import LESSONS as PRACTICE_LESSONS
+
+        keys = [lesson.key for lesson in LESSONS]
+        lesson = self.lesson_choice.value
+        has_practice = lesson in keys and keys.index(lesson) + 1 in PRACTICE_LESSONS
+        self.level_choice.layout.display = "" if has_practice else "none"
+        if has_practice:
+            self._syncing_level = True
+            try:
+                self.level_choice.value = self.classes.levels(code).get(lesson, "")
+            finally:
+                self._syncing_level = False
+
+    def set_level(self) -> None:
+        """Set the class's practice level of the chosen lesson ("" lets the pupils choose)."""
+        if self.view is not None and self.lesson_choice.value != ALL:
+            self.classes.set_level(self.view.code, self.lesson_choice.value, self.level_choice.value or None)
 
     # -- the board, pacing, data -----------------------------------------------------------
     def next_on_board(self) -> None:

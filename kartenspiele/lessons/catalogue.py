@@ -13,6 +13,7 @@ from IPython.display import HTML
 
 from .. import binder
 from ..i18n import text
+from ..widgets.home import START_FROM_LESSONS, home_link
 from .language import in_both_languages, language
 from .style import Markup
 from .style import table as html_table
@@ -32,7 +33,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("01_teilsummen.ipynb", "subsets", "3–7"),
     Lesson("02_gerade_ungerade.ipynb", "parity", "3–6"),
     Lesson("03_folgen.ipynb", "sequences", "4–7"),
-    Lesson("04_zufall.ipynb", "chance", "6–7"),
+    Lesson("04_zufall.ipynb", "chance", "3–7"),
 )
 
 
@@ -65,4 +66,5 @@ def overview(lang: str | None = None) -> HTML:
     head = [
         text(f"lessons.catalogue.column.{name}", lang) for name in ("title", "topics", "grades", "minutes", "links")
     ]
-    return HTML(LINK_STYLE + html_table(head, rows))
+    home = f"<p>{home_link(lang, START_FROM_LESSONS)}</p>"
+    return HTML(LINK_STYLE + home + html_table(head, rows))

@@ -1,9 +1,12 @@
 """Lesson 4, Zufall: how likely is a task from a random hand?
 
-Three ways to the same number: counting with binomial coefficients in sympy (favourable
-hands over all hands), the engine's exact difficulty (`tausch_rausch.difficulty`), and a
-simulation in which the engine deals seeded games and the task finder checks each hand.
-The reward rule (+2 below 5 % for a hand of 7) comes from the engine, too.
+Three ways to the same number: counting with binomial coefficients (`math.comb`, exact
+fractions with `fractions.Fraction`: favourable hands over all hands), the engine's exact
+difficulty (`tausch_rausch.difficulty`), and a simulation in which the engine deals seeded
+games and the task finder checks each hand. Each group deals from its own seed, and in a class
+the groups' results pool into one class curve (`classroom.experiments`). The reward rule (+2
+below 5 % for a hand of 7) comes from the engine, too. Charts are light SVG (`charts`): the
+lesson's kernel needs neither sympy nor matplotlib.
 """
 
 from __future__ import annotations
@@ -14,21 +17,28 @@ from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 from itertools import accumulate
+from math import comb, sqrt
+from secrets import randbelow
+from typing import Any
 
 import ipywidgets as widgets
-import matplotlib.pyplot as plt
-import sympy
 from IPython.display import HTML
-from matplotlib.figure import Figure
 
+from ..classroom import experiments, pupil
 from ..i18n import text
+from ..practice.exercises import Exercise, exercise
 from ..tausch_rausch import DECK, DEFAULT_TASKS, Card, Task, can_fulfil, new_game, probability, reward_for, task_by_id
 from ..tausch_rausch.cards import COLOURS, COPIES
 from ..tausch_rausch.difficulty import REWARD_HAND, REWARD_THRESHOLD, percent
 from ..widgets.buttons import Spec
-from .language import describe_figure, follow, in_both_languages, language
+from .cards import cards_html
+from .charts import GREEN, Line, bar_chart, line_chart
+from .language import follow, in_both_languages, language
+from .levels import LevelPractice
 from .parity import value_combinations
 from .quiz import ChoiceQuiz, Feedback, NumberQuiz
+from .reasoning import Begruende
+from .sicherung import Sicherung
 from .style import message
 from .style import table as html_table
 from .watch import GameWatcher
@@ -37,46 +47,49 @@ CARDS = len(DECK)
 EVEN_CARDS = sum(1 for card in DECK if card.value % 2 == 0)
 PER_VALUE = COPIES * len(COLOURS)
 SIMULATION_SEED = 4000
-BLUE, VERMILLION = "#0072B2", "#D55E00"
+FIGURE_HANDS = 2000
+"""The lesson's figure deals 2000 hands: after n hands the share typically strays from the
+chance p by about √(p(1 − p)/n); for p ≈ 2,74 % that is ±3,3 percentage points (twice that
+width) after 100 hands — more than p itself — but only ±0,73 after 2000, so the curve visibly
+settles onto the line while the page still deals the hands in about a second."""
+GROUP_SEEDS = 9000  # a group's seed is 1000–9999: short enough to read out
+HANDS_PER_GROUP = 100_000  # the games of a group: seed · 100000 + 0, 1, …
 
 
-def hands(size: int) -> sympy.Integer:
+def hands(size: int) -> int:
     """How many different hands of `size` cards the 80 cards give: C(80, size)."""
-    return sympy.binomial(CARDS, size)
+    return comb(CARDS, size)
 
 
-def all_even_hands(size: int, needed: int = 5) -> sympy.Integer:
+def all_even_hands(size: int, needed: int = 5) -> int:
     """Hands of `size` cards with at least `needed` even cards: the sum over k of
     C(40, k) · C(40, size − k)."""
     odd_cards = CARDS - EVEN_CARDS
-    return sum(
-        (sympy.binomial(EVEN_CARDS, k) * sympy.binomial(odd_cards, size - k) for k in range(needed, size + 1)),
-        sympy.Integer(0),
-    )
+    return sum(comb(EVEN_CARDS, k) * comb(odd_cards, size - k) for k in range(needed, size + 1))
 
 
-def five_even_chance(size: int) -> sympy.Rational:
+def five_even_chance(size: int) -> Fraction:
     """The chance that a hand of `size` cards holds five even cards, by counting."""
-    return all_even_hands(size) / hands(size)
+    return Fraction(all_even_hands(size), hands(size))
 
 
-def value_combination_hands(task: Task) -> sympy.Integer:
+def value_combination_hands(task: Task) -> int:
     """Hands of exactly `task.count` cards (any colours) whose values fulfil the task:
     for each value combination, the product of C(8, how often each value occurs)."""
-    total = sympy.Integer(0)
+    total = 0
     for values in value_combinations(task):
-        ways = sympy.Integer(1)
+        ways = 1
         for count in Counter(values).values():
-            ways *= sympy.binomial(PER_VALUE, count)
+            ways *= comb(PER_VALUE, count)
         total += ways
     return total
 
 
-def chance_by_values(task_id: str) -> sympy.Rational:
+def chance_by_values(task_id: str) -> Fraction:
     """The chance that exactly `count` random cards fulfil an any-colour task, by counting
     the hands of each value combination."""
     task = task_by_id(task_id)
-    return value_combination_hands(task) / hands(task.count)
+    return Fraction(value_combination_hands(task), hands(task.count))
 
 
 def exact(task_id: str, size: int) -> Fraction:
@@ -84,17 +97,12 @@ def exact(task_id: str, size: int) -> Fraction:
     return probability(task_by_id(task_id), size)
 
 
-def as_fraction(number: sympy.Rational) -> Fraction:
-    """A sympy rational as a `fractions.Fraction` (to compare with the engine)."""
-    return Fraction(int(number.p), int(number.q))
-
-
 @in_both_languages
-def counted_and_engine(chance: sympy.Rational, task_id: str, size: int, lang: str | None = None) -> HTML:
+def counted_and_engine(chance: Fraction, task_id: str, size: int, lang: str | None = None) -> HTML:
     """The chance counted here beside the engine's exact chance, and whether they agree."""
     lang = lang or language()
     engine = exact(task_id, size)
-    counted = as_fraction(chance)
+    counted = chance
     key = "lessons.chance.compare.same" if counted == engine else "lessons.chance.compare.different"
     return HTML(
         message(
@@ -108,10 +116,8 @@ def counted_and_engine(chance: sympy.Rational, task_id: str, size: int, lang: st
     )
 
 
-def show_percent(chance: Fraction | sympy.Rational, lang: str | None = None) -> str:
+def show_percent(chance: Fraction, lang: str | None = None) -> str:
     """ "2,74 %" / "2.74 %" (two decimals, as the task table)."""
-    if not isinstance(chance, Fraction):
-        chance = as_fraction(chance)
     return percent(chance, lang)
 
 
@@ -137,41 +143,83 @@ def running_frequency(hits: Sequence[bool]) -> list[float]:
     return [count / (index + 1) for index, count in enumerate(accumulate(int(hit) for hit in hits))]
 
 
-@in_both_languages
-def simulation_figure(task_id: str, games: int, lang: str | None = None, size: int = 5) -> Figure:
-    """The relative frequency of a task over many dealt hands, and the exact chance."""
-    lang = lang or language()
-    hits = simulate(task_id, games, size)
-    frequency = [100 * value for value in running_frequency(hits)]
-    chance = 100 * float(exact(task_id, size))
-    fig, axes = plt.subplots(figsize=(8, 3.6), dpi=100)
-    axes.plot(
-        range(1, games + 1), frequency, color=BLUE, linewidth=2, label=text("lessons.chance.plot.frequency", lang)
-    )
-    axes.axhline(
-        chance,
-        color=VERMILLION,
-        linestyle="--",
-        linewidth=2,
-        label=text("lessons.chance.plot.exact", lang, chance=show_percent(exact(task_id, size), lang)),
-    )
-    axes.set_xlabel(text("lessons.chance.plot.games", lang, size=size))
-    axes.set_ylabel(text("lessons.chance.plot.percent", lang))
-    axes.set_title(task_by_id(task_id).title(lang))
-    axes.set_ylim(0, max(3 * chance, max(frequency[games // 10 :]) * 1.1))
-    axes.legend(loc="upper right")
-    fig.tight_layout()
-    plt.close(fig)
-    describe_figure(
-        text(
-            "lessons.access.simulation_alt",
-            lang,
-            task=task_by_id(task_id).title(lang),
-            games=games,
-            chance=show_percent(exact(task_id, size), lang),
+def thinned(values: Sequence[float], most: int = 400) -> list[tuple[int, float]]:
+    """(hand number, value) for a chart: every value for short runs, else `most` of them."""
+    step = max(1, len(values) // most)
+    keep = [*range(0, len(values), step), len(values) - 1] if values else []
+    return [(index + 1, values[index]) for index in sorted(set(keep))]
+
+
+def spread(chance: Fraction, games: int) -> float:
+    """Twice the standard deviation of the share after `games` hands (in per cent): about 95
+    of 100 runs end inside ± this much."""
+    p = float(chance)
+    return 200 * sqrt(p * (1 - p) / games)
+
+
+def frequency_chart(
+    task_id: str,
+    size: int,
+    own: Sequence[bool],
+    lang: str,
+    pooled: Sequence[tuple[int, float]] = (),
+    band: bool = False,
+) -> str:
+    """The running share of hits of `own` hands (and of the class, if given) beside the exact
+    chance; with `band`, the shaded region in which about 95 of 100 runs stay."""
+    chance = exact(task_id, size)
+    line_y = 100 * float(chance)
+    frequency = [100 * value for value in running_frequency(own)]
+    x_max = max(len(own), max((hands for hands, _ in pooled), default=0), 10)
+    lines = [Line(thinned(frequency), text("lessons.chance.plot.frequency", lang))] if own else []
+    if pooled:
+        lines.append(
+            Line(
+                [(0, 100 * pooled[0][1]), *((h, 100 * f) for h, f in pooled)][1:],
+                text("lessons.chance.plot.class", lang),
+                GREEN,
+                3,
+                "3 3",
+            )
         )
+    funnel = (
+        [
+            (x, max(0.0, line_y - spread(chance, x)), line_y + spread(chance, x))
+            for x in range(10, x_max + 1, max(1, x_max // 200))
+        ]
+        if band
+        else []
     )
-    return fig
+    tail = frequency[len(frequency) // 10 :] or [line_y]
+    y_max = max(3 * line_y, max(tail) * 1.15, *(100 * f * 1.15 for _, f in pooled[len(pooled) // 3 :]))
+    alt = text(
+        "lessons.access.simulation_alt",
+        lang,
+        task=task_by_id(task_id).title(lang),
+        games=len(own),
+        chance=show_percent(chance, lang),
+    )
+    return line_chart(
+        lines,
+        x_max=x_max,
+        y_max=y_max,
+        x_label=text("lessons.chance.plot.games", lang, size=size),
+        y_label=text("lessons.chance.plot.percent", lang),
+        title=task_by_id(task_id).title(lang),
+        alt=alt,
+        lang=lang,
+        reference=(line_y, text("lessons.chance.plot.exact", lang, chance=show_percent(chance, lang))),
+        band=funnel,
+        band_label=text("lessons.chance.plot.band", lang) if band else "",
+    )
+
+
+@in_both_languages
+def simulation_figure(task_id: str, games: int = FIGURE_HANDS, lang: str | None = None, size: int = 5) -> HTML:
+    """The relative frequency of a task over many dealt hands, the exact chance and the band
+    in which about 95 of 100 such runs stay."""
+    lang = lang or language()
+    return HTML(frequency_chart(task_id, size, simulate(task_id, games, size), lang, band=True))
 
 
 def reward_rows(tasks: Sequence[Task] = DEFAULT_TASKS) -> list[tuple[Task, Fraction, int]]:
@@ -181,30 +229,21 @@ def reward_rows(tasks: Sequence[Task] = DEFAULT_TASKS) -> list[tuple[Task, Fract
 
 
 @in_both_languages
-def reward_figure(lang: str | None = None) -> Figure:
+def reward_figure(lang: str | None = None) -> HTML:
     """A bar per task: its chance for a hand of 7 cards, the 5 % line, +2 tasks hatched."""
     lang = lang or language()
-    rows = reward_rows()
-    fig, axes = plt.subplots(figsize=(8, 7), dpi=100)
-    names = [task.title(lang) for task, _, _ in rows]
-    chances = [100 * float(chance) for _, chance, _ in rows]
-    bars = axes.barh(range(len(rows)), chances, color=[BLUE if reward == 1 else VERMILLION for *_, reward in rows])
-    for bar, (_, _, reward) in zip(bars, rows):
-        if reward == 2:
-            bar.set_hatch("//")
-    axes.axvline(100 * float(REWARD_THRESHOLD), color="black", linewidth=2)
-    axes.set_yticks(range(len(rows)), names, fontsize=8)
-    axes.invert_yaxis()
-    axes.set_xlabel(text("lessons.chance.plot.reward_axis", lang, size=REWARD_HAND))
-    axes.legend(
-        handles=[bars[[r for *_, r in rows].index(1)], bars[[r for *_, r in rows].index(2)]],
-        labels=[text("lessons.chance.plot.plus_one", lang), text("lessons.chance.plot.plus_two", lang)],
-        loc="lower right",
+    rows = [(task.title(lang), 100 * float(chance), reward == 2) for task, chance, reward in reward_rows()]
+    return HTML(
+        bar_chart(
+            rows,
+            x_label=text("lessons.chance.plot.reward_axis", lang, size=REWARD_HAND),
+            alt=text("lessons.access.reward_alt", lang, size=REWARD_HAND),
+            lang=lang,
+            threshold=100 * float(REWARD_THRESHOLD),
+            plain_label=text("lessons.chance.plot.plus_one", lang),
+            marked_label=text("lessons.chance.plot.plus_two", lang),
+        )
     )
-    fig.tight_layout()
-    plt.close(fig)
-    describe_figure(text("lessons.access.reward_alt", lang, size=REWARD_HAND))
-    return fig
 
 
 @in_both_languages
@@ -268,8 +307,9 @@ class MoreLikelyProblem:
             )
             for task_id, chance in ((self.first, a), (self.second, b))
         )
-        key = "lessons.chance.likely.right" if answer == right else "lessons.chance.likely.wrong"
-        return Feedback(answer == right, text(key, lang), lines)
+        if answer != right:  # the numbers would give the answer away: only once revealed
+            return Feedback(False, text("lessons.chance.likely.wrong", lang), (self.hint(lang),), lines)
+        return Feedback(True, text("lessons.chance.likely.right", lang), lines)
 
     def __repr__(self) -> str:
         return f"MoreLikelyProblem({self.first!r}, {self.second!r}, size={self.size})"
@@ -302,8 +342,9 @@ class RewardProblem:
             relation=text("lessons.chance.reward.below" if reward == 2 else "lessons.chance.reward.above", lang),
             reward=reward,
         )
-        key = "lessons.chance.reward.right" if answer == reward else "lessons.chance.reward.wrong"
-        return Feedback(answer == reward, text(key, lang), (line,))
+        if answer != reward:
+            return Feedback(False, text("lessons.chance.reward.wrong", lang), (self.hint(lang),), (line,))
+        return Feedback(True, text("lessons.chance.reward.right", lang), (line,))
 
     def __repr__(self) -> str:
         return f"RewardProblem({self.task_id!r})"
@@ -329,7 +370,6 @@ class EstimateProblem:
     def check(self, answer: int, lang: str) -> Feedback:
         expected = self.expected()
         close = abs(answer - expected) <= max(2, expected / 3)
-        simulated = sum(simulate(self.task_id, self.hands, self.size))
         lines = (
             text(
                 "lessons.chance.estimate.exact",
@@ -338,10 +378,23 @@ class EstimateProblem:
                 hands=self.hands,
                 expected=round(expected),
             ),
-            text("lessons.chance.estimate.simulated", lang, hands=self.hands, count=simulated),
+            text(
+                "lessons.chance.estimate.simulated",
+                lang,
+                hands=self.hands,
+                count=sum(simulate(self.task_id, self.hands, self.size)),
+            ),
         )
-        key = "lessons.chance.estimate.right" if close else "lessons.chance.estimate.wrong"
-        return Feedback(close, text(key, lang, answer=answer), lines)
+        if close:
+            return Feedback(True, text("lessons.chance.estimate.right", lang, answer=answer), lines)
+        per_cent = round(100 * exact(self.task_id, self.size))  # a hint that fits the mistake
+        if answer == per_cent and abs(per_cent - expected) > 2:
+            key = "lessons.chance.estimate.per_cent"
+        elif answer > self.hands:
+            key = "lessons.chance.estimate.more_than_hands"
+        else:
+            key = "lessons.chance.estimate.too_high" if answer > expected else "lessons.chance.estimate.too_low"
+        return Feedback(False, text(key, lang, answer=answer, hands=self.hands), (self.hint(lang),), lines)
 
     def __repr__(self) -> str:
         return f"EstimateProblem({self.task_id!r}, hands={self.hands}, size={self.size})"
@@ -363,12 +416,19 @@ class PercentProblem:
     def check(self, answer: int, lang: str) -> Feedback:
         chance = exact(self.task_id, self.size)
         right = round(100 * chance)
-        key = "lessons.chance.percent.right" if answer == right else "lessons.chance.percent.wrong"
-        return Feedback(
-            answer == right,
-            text(key, lang, answer=answer),
-            (text("lessons.chance.percent.exact", lang, chance=show_percent(chance, lang)),) if answer == right else (),
-        )
+        if answer == right:
+            return Feedback(
+                True,
+                text("lessons.chance.percent.right", lang, answer=answer),
+                (text("lessons.chance.percent.exact", lang, chance=show_percent(chance, lang)),),
+            )
+        mistakes = {
+            round(100 * exact(self.task_id, 5)): "lessons.chance.percent.five_cards",
+            100: "lessons.chance.percent.not_sure",
+        }
+        key = mistakes.get(answer, "lessons.chance.percent.wrong")
+        solution = (text("lessons.chance.percent.exact", lang, chance=show_percent(chance, lang)),)
+        return Feedback(False, text(key, lang, answer=answer, size=self.size), solution=solution)
 
     def __repr__(self) -> str:
         return f"PercentProblem({self.task_id!r}, {self.size})"
@@ -436,34 +496,77 @@ def chance_commentary(state, lang: str) -> list[str]:
 # -- dealing many hands in the browser -----------------------------------------------------
 
 
-class Simulation(widgets.VBox):
-    """Deal hands with the engine, 100 or 1000 at a time, and watch the frequency settle."""
+def group_seed() -> int:
+    """A new seed for a group: 1000–9999, different on every page."""
+    return 1000 + randbelow(GROUP_SEEDS)
 
-    def __init__(self, task_id: str = "five-even", size: int = 5) -> None:
+
+class Simulation(widgets.VBox):
+    """A group's experiment: write an estimate first, then deal hands with the engine (100 or
+    1000 at a time, from the group's own seed) and watch the share settle near the exact
+    chance. "Von vorn" starts again with a new seed. In a class each batch is recorded and the
+    class's pooled curve is drawn beside the group's."""
+
+    BATCHES = (100, 1000)
+
+    def __init__(self, task_id: str = "five-even", size: int = 5, seed: int | None = None) -> None:
         super().__init__()
         self.add_class("ks-table")
         self.add_class("ks-exercise")
         self.task_id = task_id
         self.size = size
-        self.hits: list[bool] = []
         self.title = widgets.HTML()
-        self.buttons = [widgets.Button(icon="random") for _ in (100, 1000)]
-        for button, games in zip(self.buttons, (100, 1000)):
+        self.seed_line = widgets.HTML()
+        self.estimate_label = widgets.HTML()
+        self.estimate_box = widgets.Text(layout=widgets.Layout(width="6em"))
+        self.estimate_box.observe(lambda change: self.set_estimate(change["new"]), "value")
+        self.buttons = [widgets.Button(icon="random") for _ in self.BATCHES]
+        for button, games in zip(self.buttons, self.BATCHES):
+            button.add_class("ks-main-action")
             button.on_click(lambda _, games=games: self.deal(games))
         self.reset_button = widgets.Button(icon="fast-backward")
         self.reset_button.on_click(lambda _: self.reset())
+        self.class_button = widgets.Button(icon="users")
+        self.class_button.on_click(lambda _: self.redraw())
         self.result = widgets.HTML()
-        self.children = (self.title, widgets.HBox([*self.buttons, self.reset_button]), self.result)
-        self.redraw()
+        self.chart = widgets.HTML()
+        self.children = (
+            self.title,
+            self.seed_line,
+            widgets.HBox([self.estimate_label, self.estimate_box]),
+            widgets.HBox([*self.buttons, self.reset_button, self.class_button]),
+            self.result,
+            self.chart,
+        )
+        self.reset(seed)
         follow(self)
 
-    def deal(self, games: int) -> None:
-        """Deal `games` more hands (the next seeds) and check each with the task finder."""
-        self.hits.extend(simulate(self.task_id, games, self.size, SIMULATION_SEED + len(self.hits)))
+    @property
+    def experiment(self) -> str:
+        return f"chance.sim.{self.task_id}.{self.size}"
+
+    def reset(self, seed: int | None = None) -> None:
+        """Start again (a new seed unless one is given); the estimate is asked again."""
+        self.seed = group_seed() if seed is None else seed
+        self.hits: list[bool] = []
+        self.estimate: int | None = None
+        self.estimate_box.value = ""
         self.redraw()
 
-    def reset(self) -> None:
-        self.hits = []
+    def set_estimate(self, raw: str) -> None:
+        """The group's estimate: how many hits in 100 hands (a whole number 0–100)."""
+        value = raw.strip()
+        self.estimate = int(value) if value.isdigit() and int(value) <= 100 else None
+        self.redraw()
+
+    def deal(self, games: int) -> None:
+        """Deal `games` more hands from the group's seed and check each with the task finder."""
+        if self.estimate is None:
+            return
+        first = self.seed * HANDS_PER_GROUP + len(self.hits)
+        batch = simulate(self.task_id, games, self.size, first)
+        self.hits.extend(batch)
+        experiments.record_batch(self.experiment, self.seed, games, sum(batch))
         self.redraw()
 
     def redraw(self) -> None:
@@ -473,29 +576,56 @@ class Simulation(widgets.VBox):
             f"<h4>{escape(text('lessons.chance.sim.title', lang, size=self.size))}</h4>"
             f"<p>{escape(task_by_id(self.task_id).title(lang))}</p>"
         )
-        for button, games in zip(self.buttons, (100, 1000)):
+        self.seed_line.value = f"<p>{escape(text('lessons.chance.sim.seed', lang, seed=self.seed))}</p>"
+        self.estimate_label.value = escape(text("lessons.chance.sim.estimate", lang))
+        self.estimate_box.disabled = bool(self.hits)
+        for button, games in zip(self.buttons, self.BATCHES):
             button.description = text("lessons.chance.sim.deal", lang, games=games)
+            button.disabled = self.estimate is None
         self.reset_button.description = text("lessons.chance.sim.reset", lang)
+        in_class = pupil.current() is not None
+        self.class_button.description = text("lessons.chance.sim.class_refresh", lang)
+        self.class_button.layout.display = "" if in_class else "none"
+        batches = experiments.class_batches(self.experiment) if in_class else []
+        pooled = experiments.pooled_curve(batches)
         games, hits = len(self.hits), sum(self.hits)
         if not games:
-            self.result.value = message(text("lessons.chance.sim.none", lang))
+            key = "lessons.chance.sim.none" if self.estimate is None else "lessons.chance.sim.ready"
+            self.result.value = message(text(key, lang, estimate=self.estimate or 0))
+            self.chart.value = ""
             return
-        frequency = Fraction(hits, games)
-        scale = 100 / max(float(3 * chance), float(frequency), 0.01)
-        bar = (
-            f"<div class='ks-bar-track'><div class='ks-bar-fill' style='width:{min(100, float(frequency) * scale):.1f}%'></div>"
-            f"<div class='ks-bar-mark' style='left:{min(100, float(chance) * scale):.1f}%'></div></div>"
-        )
-        self.result.value = (
-            message(
+        first_hundred = sum(self.hits[:100])
+        lines = [
+            text("lessons.chance.sim.estimated", lang, count=self.estimate, hits=first_hundred),
+            text("lessons.chance.sim.exact", lang, chance=show_percent(chance, lang)),
+        ]
+        if pooled:
+            class_hands, class_hits = pooled[-1][0], sum(batch.hits for batch in batches)
+            groups = len({(batch.group, batch.seed) for batch in batches})
+            lines.append(
                 text(
-                    "lessons.chance.sim.result", lang, games=games, count=hits, frequency=show_percent(frequency, lang)
-                ),
-                [text("lessons.chance.sim.exact", lang, chance=show_percent(chance, lang))],
-                None,
+                    "lessons.chance.sim.class",
+                    lang,
+                    count=groups,
+                    hands=class_hands,
+                    hits=class_hits,
+                    frequency=show_percent(Fraction(class_hits, class_hands), lang),
+                )
             )
-            + bar
+        elif not in_class:
+            lines.append(text("lessons.chance.sim.alone", lang))
+        self.result.value = message(
+            text(
+                "lessons.chance.sim.result",
+                lang,
+                games=games,
+                count=hits,
+                frequency=show_percent(Fraction(hits, games), lang),
+            ),
+            lines,
+            None,
         )
+        self.chart.value = frequency_chart(self.task_id, self.size, self.hits, lang, pooled)
 
     def __repr__(self) -> str:
         return f"Simulation({self.task_id!r}, size={self.size})"
@@ -526,9 +656,172 @@ def challenge_quiz() -> NumberQuiz:
     return NumberQuiz([PercentProblem("five-even", 9)], "lessons.chance.percent.title")
 
 
+@dataclass(frozen=True)
+class MostLikelyPrediction:
+    """In the watched game, at the start: which open task can a random hand of 7 cards fulfil
+    most often? (The commentary, which shows the chances, waits for the answer.)"""
+
+    tasks: tuple[str, ...]
+
+    def chances(self) -> dict[str, Fraction]:
+        return {task_id: probability(task_by_id(task_id), REWARD_HAND) for task_id in self.tasks}
+
+    def prompt(self, lang: str) -> str:
+        return f"<p>{escape(text('lessons.chance.predict.likely', lang, size=REWARD_HAND))}</p>"
+
+    def hint(self, lang: str) -> str:
+        return text("lessons.chance.predict.likely_hint", lang)
+
+    def choices(self, lang: str) -> list[Spec]:
+        return [Spec(task_id, task_by_id(task_id).title(lang)) for task_id in self.tasks]
+
+    def check(self, answer: Hashable, lang: str) -> Feedback:
+        chances = self.chances()
+        best = max(chances.values())
+        lines = tuple(
+            text(
+                "lessons.chance.likely.line",
+                lang,
+                task=task_by_id(t).title(lang),
+                chance=show_percent(c, lang),
+                one_in=_one_in(c),
+            )
+            for t, c in sorted(chances.items(), key=lambda item: -item[1])
+        )
+        if chances.get(str(answer)) == best:
+            return Feedback(True, text("lessons.chance.likely.right", lang), lines)
+        return Feedback(False, text("lessons.chance.likely.wrong", lang), (self.hint(lang),), lines)
+
+    def __repr__(self) -> str:
+        return f"MostLikelyPrediction({self.tasks!r})"
+
+
+@dataclass(frozen=True)
+class FulfilPrediction:
+    """In the watched game: the player to move is about to fulfil a task. Which one?"""
+
+    player: int
+    tasks: tuple[str, ...]
+    fulfilled: str
+
+    def prompt(self, lang: str) -> str:
+        name = text("player.name", lang, number=self.player + 1)
+        return f"<p>{escape(text('lessons.chance.predict.fulfil', lang, name=name))}</p>"
+
+    def hint(self, lang: str) -> str:
+        return text("lessons.chance.predict.fulfil_hint", lang)
+
+    def choices(self, lang: str) -> list[Spec]:
+        return [Spec(task_id, task_by_id(task_id).title(lang)) for task_id in self.tasks]
+
+    def check(self, answer: Hashable, lang: str) -> Feedback:
+        task = task_by_id(self.fulfilled)
+        line = text(
+            "lessons.chance.predict.fulfil_line",
+            lang,
+            task=task.title(lang),
+            reward=task.reward,
+            chance=show_percent(probability(task, REWARD_HAND), lang),
+            size=REWARD_HAND,
+        )
+        if answer == self.fulfilled:
+            return Feedback(True, text("lessons.chance.predict.fulfil_right", lang), (line,))
+        return Feedback(False, text("lessons.chance.predict.fulfil_wrong", lang), (self.hint(lang),), (line,))
+
+    def __repr__(self) -> str:
+        return f"FulfilPrediction({self.fulfilled!r})"
+
+
+def chance_prediction(state: Any, move: Any) -> MostLikelyPrediction | FulfilPrediction | None:
+    """Prepared positions: at the start, which open task is most likely; before the computer
+    fulfils a task, which one it will be."""
+    if state.turn == 0:
+        return MostLikelyPrediction(tuple(state.open_tasks))
+    if move.kind == "fulfil" and move.task is not None and len(state.open_tasks) > 1:
+        return FulfilPrediction(state.to_move, tuple(state.open_tasks), move.task)
+    return None
+
+
 def watcher() -> GameWatcher:
-    """A game of three computer players (seeded), with the chances of the open tasks."""
-    return GameWatcher("tausch_rausch", 3, WATCH_SEED, chance_commentary)
+    """A game of three computer players (seeded), with the chances of the open tasks; the pupil
+    first predicts the most likely task and each task the computer fulfils."""
+    return GameWatcher(
+        "tausch_rausch", 3, WATCH_SEED, chance_commentary, predict=chance_prediction, name="chance.watch"
+    )
+
+
+class PracticeNumberProblem:
+    """A generated practice exercise (a number answer) as a quiz problem."""
+
+    def __init__(self, made: Exercise) -> None:
+        self.made = made
+
+    def prompt(self, lang: str) -> str:
+        faces = self.made.faces()
+        cards = f"<div class='ks-row'>{cards_html(faces, lang)}</div>" if faces else ""
+        return f"{cards}<p>{escape(self.made.question_text(lang))}</p>"
+
+    def hint(self, lang: str) -> str:
+        return ""
+
+    def check(self, answer: Hashable, lang: str) -> Feedback:
+        solution = (self.made.solution_text(lang),)
+        if answer == self.made.answer or answer == self.made.answer_text("de"):
+            return Feedback(True, text("practice.f.right", lang), solution)
+        key = self.made.mistakes.get(answer) if isinstance(answer, int) else None  # type: ignore[arg-type]
+        shown: object = answer
+        if self.made.choices and isinstance(answer, int):
+            word = self.made.choice_texts(lang)[answer]
+            shown = f"„{word}“" if lang == "de" else f"“{word}”"
+        hint = (
+            text(key, lang)
+            if key
+            else text("practice.f.other_choice" if self.made.choices else "lessons.quiz.again", lang)
+        )
+        return Feedback(False, text("practice.f.not_yet", lang, given=shown, hint=hint), (), solution)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.made.lesson}, {self.made.level!r}, {self.made.number})"
+
+
+class PracticeChoiceProblem(PracticeNumberProblem):
+    """A generated practice exercise with choices (sicher / möglich / unmöglich …)."""
+
+    def choices(self, lang: str) -> list[Spec]:
+        return [Spec(index, label) for index, label in enumerate(self.made.choice_texts(lang))]
+
+
+def practice_problem(made: Exercise) -> PracticeNumberProblem:
+    return PracticeChoiceProblem(made) if made.choices else PracticeNumberProblem(made)
+
+
+EXIT_EXERCISES = (("grundschule", 3), ("grundschule", 2), ("klasse56", 2))
+"""The exit ticket: sicher/möglich/unmöglich, which is more likely, how many cards help."""
+
+
+def exit_questions() -> list[PracticeNumberProblem]:
+    return [practice_problem(exercise(4, level, number)) for level, number in EXIT_EXERCISES]
+
+
+def sicherung() -> Sicherung:
+    """Merksatz and exit ticket."""
+    return Sicherung("chance", exit_questions())
+
+
+def practice() -> LevelPractice:
+    """Endless practice at the pupil's (or the class's) level: from sicher / möglich /
+    unmöglich (Grundschule) to chances in per cent (Knobeln)."""
+    return LevelPractice("chance")
+
+
+def reason_groups() -> Begruende:
+    """Begründe: two groups got different shares — is one of them wrong?"""
+    return Begruende("chance", "groups")
+
+
+def reason_reward() -> Begruende:
+    """Begründe: is +2 for rare tasks fair?"""
+    return Begruende("chance", "reward")
 
 
 @in_both_languages

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-
-import sympy
+from fractions import Fraction
+from math import comb
 
 from ..arithmetic import count_subsets_with_sum
 from ..quanto import parse_cards
@@ -147,8 +147,13 @@ def folgen() -> list[Fact]:
             f"{pairs2} possibilities for two adjacent pairs",
         ),
         Fact("three_adjacent_pairs", pairs3, f"{pairs3} für drei", f"{pairs3} for three"),
-        Fact("run_sum", sum(range(3, 8)), f"= {sum(range(3, 8))}", f"= {sum(range(3, 8))}"),
-        Fact("gauss_10", sum(range(1, 11)), f"= {sum(range(1, 11))}", f"= {sum(range(1, 11))}"),
+        Fact(
+            "run_sum",
+            sum(range(4, 9)),
+            f"(4 + 8) · 5 : 2 = {sum(range(4, 9))}",
+            f"(4 + 8) · 5 : 2 = {sum(range(4, 9))}",
+        ),
+        Fact("gauss_20", sum(range(1, 21)), f"· 20 : 2 = {sum(range(1, 21))}", f"· 20 : 2 = {sum(range(1, 21))}"),
         Fact("gauss_100", sum(range(1, 101)), f"= {sum(range(1, 101))}", f"= {sum(range(1, 101))}"),
         Fact("arithmetic_5", arith5, f"{arith5} Folgen mit 5 Zahlen", f"{arith5} sequences of 5 numbers"),
         Fact("arithmetic_3", arith3, f"{arith3} Folgen mit 3 Zahlen", f"{arith3} sequences of 3 numbers"),
@@ -175,11 +180,13 @@ def _steps_text(counts: dict[int, int], lang: str) -> str:
 def zufall() -> list[Fact]:
     all_hands = int(chance.hands(5))
     even_hands = int(chance.all_even_hands(5))
-    five_even_5 = chance.as_fraction(chance.five_even_chance(5))
-    five_even_7 = chance.as_fraction(chance.five_even_chance(7))
-    games = 2000
+    five_even_5 = chance.five_even_chance(5)
+    five_even_7 = chance.five_even_chance(7)
+    games = chance.FIGURE_HANDS
     hits = sum(chance.simulate("five-even", games))
-    high_4 = chance.as_fraction(chance.value_combination_hands(task_by_id(parity.HIGH_TASK)) / chance.hands(4))
+    band_100 = chance.spread(five_even_5, 100)
+    band_2000 = chance.spread(five_even_5, games)
+    high_4 = Fraction(chance.value_combination_hands(task_by_id(parity.HIGH_TASK)), chance.hands(4))
     rows = chance.reward_rows()
     plus_two = sum(1 for *_, reward in rows if reward == 2)
     rarest = rows[-1]
@@ -187,10 +194,15 @@ def zufall() -> list[Fact]:
     one_colour = chance.exact("five-one-colour", REWARD_HAND)
     high_7 = chance.exact(parity.HIGH_TASK, REWARD_HAND)
     nine = chance.exact("five-even", 9)
-    tens, nines = sympy.binomial(chance.PER_VALUE, 4), chance.PER_VALUE * sympy.binomial(chance.PER_VALUE, 3)
+    tens, nines = comb(chance.PER_VALUE, 4), chance.PER_VALUE * comb(chance.PER_VALUE, 3)
     return [
         Fact("hands_5", all_hands, number(all_hands, "de"), number(all_hands, "en")),
-        Fact("reduced", chance.as_fraction(reduced), f"{reduced.p} / {reduced.q}", f"{reduced.p} / {reduced.q}"),
+        Fact(
+            "reduced",
+            reduced,
+            f"{reduced.numerator} / {reduced.denominator}",
+            f"{reduced.numerator} / {reduced.denominator}",
+        ),
         Fact("eight_times", five_even_7 / five_even_5, "fast achtmal", "almost eight times"),
         Fact("four_tens", int(tens), f"= {tens}$", f"= {tens}$"),
         Fact("nine_and_tens", int(nines), f"= {nines}$", f"= {nines}$"),
@@ -201,6 +213,18 @@ def zufall() -> list[Fact]:
         Fact("five_even_5", five_even_5, percent(five_even_5, "de"), percent(five_even_5, "en")),
         Fact("five_even_7", five_even_7, percent(five_even_7, "de"), percent(five_even_7, "en")),
         Fact("simulated", hits, f"{hits} von {number(games, 'de')}", f"{hits} of {number(games, 'en')}"),
+        Fact(
+            "band_100",
+            band_100,
+            f"±{band_100:.1f} Prozentpunkte".replace(".", ","),
+            f"±{band_100:.1f} percentage points",
+        ),
+        Fact(
+            "band_2000",
+            band_2000,
+            f"±{band_2000:.2f} Prozentpunkte".replace(".", ","),
+            f"±{band_2000:.2f} percentage points",
+        ),
         Fact("high_4", high_4, percent(high_4, "de"), percent(high_4, "en")),
         Fact("threshold", REWARD_THRESHOLD, f"{REWARD_HAND} Karten", f"{REWARD_HAND} cards"),
         Fact(

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import inspect
 import io
+import sys
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, Protocol, TypeVar
@@ -20,13 +21,13 @@ from weakref import WeakSet
 
 import ipywidgets as widgets
 from IPython.display import HTML
-from matplotlib.figure import Figure
 
 from ..classroom import pupil
 from ..classroom.join import JoinBox
 from ..classroom.roles import is_teacher, served_by_voila
 from ..i18n import LANGUAGES, current_language, set_language, text
 from ..widgets.access import Access
+from ..widgets.home import START_FROM_LESSONS, home_link
 from ..widgets.style import style_widget
 from ..widgets.texts import default_language, language_options
 from .style import lesson_style
@@ -62,7 +63,8 @@ Shown = TypeVar("Shown", bound=Callable[..., Any])
 
 
 def _html(shown: object) -> str:
-    if isinstance(shown, Figure):
+    figure = sys.modules.get("matplotlib.figure")  # a figure exists only if matplotlib is loaded
+    if figure is not None and isinstance(shown, figure.Figure):
         png = io.BytesIO()
         shown.savefig(png, format="png", metadata={"Software": None})
         return f"<img alt='' src='data:image/png;base64,{base64.b64encode(png.getvalue()).decode()}'>"
@@ -108,7 +110,8 @@ class LessonBar(widgets.HBox):
         self.switch = widgets.ToggleButtons(options=language_options(), value=start)
         self.switch.observe(lambda change: switch_language(change["new"]), "value")
         self.access = Access()
-        self.children = (style_widget(), lesson_style(), self.access, self.label, self.switch)
+        self.home = widgets.HTML()
+        self.children = (style_widget(), lesson_style(), self.access, self.label, self.switch, self.home)
         _bars[:] = [self]
         self.join: JoinBox | None = None
         if served_by_voila() and not is_teacher():
@@ -120,6 +123,7 @@ class LessonBar(widgets.HBox):
 
     def redraw(self) -> None:
         self.label.value = f"<b>{text('lessons.bar.language', language())}</b>"
+        self.home.value = home_link(language(), START_FROM_LESSONS)
         for lang in LANGUAGES:
             if lang == language():
                 self.add_class(f"ks-lang-{lang}")

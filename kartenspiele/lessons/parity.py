@@ -4,6 +4,11 @@ The engine judges: whether chosen cards fulfil a task and why (`explain_selectio
 a hand can fulfil a task or what it lacks (`find`, `explain_finding`), and whether a task
 can be fulfilled at all (`Task` rejects an impossible one with the reason). The lesson adds
 the arithmetic around it: the parity of a sum, and the "points missing" of a sum bound.
+
+Wrong answers get help for the mistake they show (pairs of odd cards taken to "make the sum
+odd", the odd card left over missed, "at least" read as "exactly"); the worked solution waits for a
+real attempt (`quiz`). The watched game comments only on the open tasks about parity or sums,
+and stops at prepared positions for the pupil to predict the parity of the hand's sum.
 """
 
 from __future__ import annotations
@@ -12,22 +17,27 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from html import escape
 from itertools import combinations_with_replacement
+from typing import Any
 
 import ipywidgets as widgets
 from IPython.display import HTML
 
 from ..core.errors import RuleOptionError
+from ..core.rng import derive_rng
 from ..i18n import join_words, text
 from ..tausch_rausch import DECK, Card, Parity, Sum, Task, find, task_by_id
-from ..tausch_rausch.cards import VALUES, format_cards
+from ..tausch_rausch.cards import VALUES, format_cards, parse_cards
 from ..tausch_rausch.reasons import sum_arith
 from ..widgets.access import Access, tagged
 from ..widgets.buttons import Spec
 from .cards import cards_html
 from .language import follow, in_both_languages, language
+from .levels import LevelPractice
 from .quiz import CardQuiz, ChoiceQuiz, Feedback, NumberQuiz
+from .reasoning import Begruende
+from .sicherung import Sicherung
 from .style import table as html_table
-from .task_problems import CanFulfilProblem, SelectTaskProblem, finding_line, random_hand
+from .task_problems import CanFulfilProblem, SelectTaskProblem, finding_line, random_hand, sort_cards
 from .watch import GameWatcher
 
 EVEN, ODD = "even", "odd"
@@ -126,12 +136,15 @@ class ParityProblem:
     def choices(self, lang: str) -> list[Spec]:
         return [Spec(EVEN, text("lessons.parity.even", lang)), Spec(ODD, text("lessons.parity.odd", lang))]
 
-    def check(self, answer: Hashable, lang: str) -> Feedback:
+    @property
+    def right(self) -> str:
+        return EVEN if sum(card.value for card in self.cards) % 2 == 0 else ODD
+
+    def explanation(self, lang: str) -> tuple[str, ...]:
         values = [card.value for card in self.cards]
         total = sum(values)
         odd = [v for v in values if v % 2]
-        right = EVEN if total % 2 == 0 else ODD
-        lines = (
+        return (
             text(
                 "lessons.parity.sum.odd_cards",
                 lang,
@@ -142,8 +155,22 @@ class ParityProblem:
             ),
             text("lessons.parity.sum.total", lang, arith=sum_arith(values), result=parity_word(total, lang)),
         )
-        key = "lessons.parity.sum.right" if answer == right else "lessons.parity.sum.wrong"
-        return Feedback(answer == right, text(key, lang), lines)
+
+    def mistakes(self, answer: Hashable) -> list[str]:
+        """The keys of help for what a wrong answer shows."""
+        odd = sum(card.value % 2 for card in self.cards)
+        keys = []
+        if answer == ODD and odd and odd % 2 == 0:
+            keys.append("lessons.parity.sum.pairs_of_odd")
+        if answer == EVEN and odd % 2:
+            keys.append("lessons.parity.sum.one_left")
+        return keys
+
+    def check(self, answer: Hashable, lang: str) -> Feedback:
+        if answer == self.right:
+            return Feedback(True, text("lessons.parity.sum.right", lang), (), self.explanation(lang))
+        lines = (*(text(key, lang) for key in self.mistakes(answer)), text("lessons.parity.sum.count_odd", lang))
+        return Feedback(False, text("lessons.parity.sum.wrong", lang), lines, self.explanation(lang))
 
     def __repr__(self) -> str:
         return f"ParityProblem({format_cards(self.cards)!r})"
@@ -167,15 +194,22 @@ class CombinationCountProblem:
     def hint(self, lang: str) -> str:
         return text("lessons.parity.combinations.hint", lang, count=10 * self.count - self.at_least)
 
+    def mistakes(self) -> dict[int, str]:
+        """Wrong counts pupils typically give, each with the key of its own help."""
+        found = value_combinations(self.task())
+        exactly = sum(1 for values in found if sum(values) == self.at_least)
+        above = len(found) - exactly
+        known = {exactly: "lessons.parity.combinations.exactly", above: "lessons.parity.combinations.bound_left_out"}
+        return {count: key for count, key in known.items() if count != len(found)}
+
     def check(self, answer: int, lang: str) -> Feedback:
         found = value_combinations(self.task())
+        listed = tuple(sum_arith(values) for values in sorted(found, key=sum, reverse=True))
         if answer == len(found):
-            return Feedback(
-                True,
-                text("lessons.parity.combinations.right", lang, found=len(found)),
-                tuple(sum_arith(values) for values in sorted(found, key=sum, reverse=True)),
-            )
-        return Feedback(False, text("lessons.parity.combinations.wrong", lang, answer=answer))
+            return Feedback(True, text("lessons.parity.combinations.right", lang, found=len(found)), (), listed)
+        known = self.mistakes().get(answer)
+        lines = (text(known, lang, total=self.at_least),) if known else ()
+        return Feedback(False, text("lessons.parity.combinations.wrong", lang, answer=answer), lines, listed)
 
     def __repr__(self) -> str:
         return f"CombinationCountProblem(at_least={self.at_least}, count={self.count})"
@@ -185,8 +219,19 @@ class CombinationCountProblem:
 
 
 def parity_problems(count: int = 6, seed: int = 2) -> list[ParityProblem]:
-    """Random hands of five cards."""
-    return [ParityProblem(random_hand(seed, "parity", i)) for i in range(count)]
+    """Random hands of five cards; half of the sums even, half odd, in a seeded order."""
+    keys = [EVEN, ODD] * (count // 2) + [EVEN] * (count % 2)
+    derive_rng(seed, "lessons", "parity-key").shuffle(keys)
+    problems: list[ParityProblem] = []
+    attempt = 0
+    for key in keys:
+        while True:
+            problem = ParityProblem(random_hand(seed, "parity", attempt))
+            attempt += 1
+            if problem.right == key:
+                problems.append(problem)
+                break
+    return problems
 
 
 def select_problems(count: int = 4, seed: int = 2) -> list[SelectTaskProblem]:
@@ -222,7 +267,8 @@ def can_fulfil_problems(count: int = 6, seed: int = 2) -> list[CanFulfilProblem]
 
 
 def parity_commentary(state, lang: str) -> list[str]:
-    """For the watched game: the hand's even and odd cards, its sum, and the parity tasks."""
+    """For the watched game: the hand's even and odd cards, its sum, and the open tasks about
+    parity or sums (only those: a task that is not open is not in play)."""
     hand = state.hand_cards(state.to_move)
     values = [card.value for card in hand]
     even = [v for v in values if v % 2 == 0]
@@ -237,19 +283,63 @@ def parity_commentary(state, lang: str) -> list[str]:
             result=parity_word(sum(values), lang),
         ),
     ]
-    for task_id in ("five-even", "five-odd"):
-        lines.append(finding_line(task_by_id(task_id), hand, lang))
-    return lines
+    tasks = [state.task(task_id) for task_id in state.open_tasks]
+    about = [task for task in tasks if task.parity is not None or task.sum is not None]
+    if not about:
+        return [*lines, text("lessons.watch.parity.none_open", lang)]
+    return [*lines, *(finding_line(task, hand, lang) for task in about)]
+
+
+@dataclass(frozen=True)
+class SumPrediction:
+    """In the watched game: is the sum of the hand to move even or odd? (Before the move.)"""
+
+    player: int
+    cards: tuple[Card, ...]
+
+    def prompt(self, lang: str) -> str:
+        name = text("player.name", lang, number=self.player + 1)
+        return (
+            f"<p>{escape(text('lessons.parity.predict.prompt', lang, name=name))}</p>"
+            f"<div class='ks-row'>{cards_html(self.cards, lang)}</div>"
+        )
+
+    def hint(self, lang: str) -> str:
+        return text("lessons.parity.sum.hint", lang)
+
+    def choices(self, lang: str) -> list[Spec]:
+        return ParityProblem(self.cards).choices(lang)
+
+    def check(self, answer: Hashable, lang: str) -> Feedback:
+        return ParityProblem(self.cards).check(answer, lang)
+
+    def __repr__(self) -> str:
+        return f"SumPrediction({format_cards(self.cards)!r})"
+
+
+PREDICT_EVERY = 4
+
+
+def sum_prediction(state, move) -> SumPrediction | None:
+    """A prepared position: every fourth move (each player in turn) while a task about parity or sums is open."""
+    tasks = [state.task(task_id) for task_id in state.open_tasks]
+    if state.turn % PREDICT_EVERY or not any(task.parity or task.sum for task in tasks):
+        return None
+    hand = tuple(sort_cards(state.hand_cards(state.to_move)))
+    return SumPrediction(state.to_move, hand) if hand else None
 
 
 # -- the task designer --------------------------------------------------------------------
 
 
-def designed_task(count: int, parity: str | None, total: int, lang: str) -> Task:
+DESIGN_ID = "eigene"
+
+
+def designed_task(count: int, parity: str | None, total: int) -> Task:
     """A task "count cards, all even/odd (or any), sum exactly total"; an impossible one
     raises `RuleOptionError` with the engine's reason."""
     blocks = (Parity(parity),) if parity else ()
-    return Task(text("lessons.design.id", lang), count, (*blocks, Sum.exactly(total)))
+    return Task(DESIGN_ID, count, (*blocks, Sum.exactly(total)))
 
 
 def example_values(task: Task) -> tuple[int, ...] | None:
@@ -257,12 +347,14 @@ def example_values(task: Task) -> tuple[int, ...] | None:
     return next(iter(value_combinations(task)), None)
 
 
-def design_feedback(count: int, parity: str | None, total: int, lang: str) -> Feedback:
+def design_feedback(count: int, parity: str | None, total: int | None, lang: str) -> Feedback:
     """Whether the designed task can be fulfilled, with an example or the reasons why not."""
+    if total is None or total < 1:
+        return Feedback(False, text("lessons.design.total_positive", lang))
     try:
-        task = designed_task(count, parity, total, lang)
+        task = designed_task(count, parity, total)
     except RuleOptionError as error:
-        lines = [error.message(lang)]
+        lines = []
         allowed = [v for v in VALUES if parity is None or v % 2 == (0 if parity == EVEN else 1)]
         if parity == ODD and count % 2 != total % 2:
             lines.append(
@@ -279,8 +371,9 @@ def design_feedback(count: int, parity: str | None, total: int, lang: str) -> Fe
             lines.append(text("lessons.design.even_sum", lang, total=total))
         low, high = count * allowed[0], count * allowed[-1]
         if not low <= total <= high:
-            lines.append(text("lessons.design.range", lang, count=count, low=low, high=high))
-        return Feedback(False, text("lessons.design.impossible", lang), tuple(lines))
+            key = "lessons.design.range" if lines else "lessons.design.range_first"
+            lines.append(text(key, lang, count=count, low=low, high=high))
+        return Feedback(False, text("lessons.design.impossible", lang), tuple(lines or [error.message(lang)]))
     example = example_values(task)
     assert example is not None  # the engine accepted the task, so some cards fulfil it
     return Feedback(
@@ -290,17 +383,47 @@ def design_feedback(count: int, parity: str | None, total: int, lang: str) -> Fe
     )
 
 
+@dataclass(frozen=True)
+class PossibleProblem:
+    """Can `count` cards (all even/odd) make exactly `total`? Yes or no, judged by the engine."""
+
+    count: int
+    parity: str | None
+    total: int
+
+    def prompt(self, lang: str) -> str:
+        kind = text(f"lessons.parity.{self.parity or 'any'}.plural", lang)
+        question = text("lessons.parity.possible.prompt", lang, count=self.count, kind=kind, total=self.total)
+        return f"<p>{escape(question)}</p>"
+
+    def hint(self, lang: str) -> str:
+        return text("lessons.parity.sum.hint", lang)
+
+    def choices(self, lang: str) -> list[Spec]:
+        return [Spec(True, text("lessons.word.yes", lang)), Spec(False, text("lessons.word.no", lang))]
+
+    def check(self, answer: Hashable, lang: str) -> Feedback:
+        judged = design_feedback(self.count, self.parity, self.total, lang)
+        why = (judged.headline, *judged.lines)
+        if answer == judged.ok:
+            return Feedback(True, text("lessons.can.right", lang), (), why)
+        return Feedback(False, text("lessons.parity.possible.wrong", lang), (), why)
+
+    def __repr__(self) -> str:
+        return f"PossibleProblem({self.count}, {self.parity!r}, {self.total})"
+
+
 class TaskDesigner(widgets.VBox):
     """Invent a task "N cards, all even/odd, sum exactly S" — the engine says if it can be done."""
 
-    def __init__(self, count: int = 5, parity: str | None = ODD, total: int = 20) -> None:
+    def __init__(self, count: int = 5, parity: str | None = ODD, total: int = 21) -> None:
         super().__init__()
         self.add_class("ks-table")
         self.add_class("ks-exercise")
         self.title = widgets.HTML()
         self.count = widgets.ToggleButtons(options=[2, 3, 4, 5, 6], value=count)
         self.parity = widgets.ToggleButtons(options=[("", EVEN), ("", ODD), ("", None)], value=parity)
-        self.total = widgets.BoundedIntText(value=total, min=1, max=60, layout=widgets.Layout(width="7em"))
+        self.total = widgets.Text(value=str(total), continuous_update=False, layout=widgets.Layout(width="7em"))
         self.labels = [widgets.HTML() for _ in range(3)]
         self.feedback = widgets.HTML()
         self.drawing = False
@@ -315,9 +438,14 @@ class TaskDesigner(widgets.VBox):
         self.redraw()
         follow(self)
 
-    def choose(self, count: int, parity: str | None, total: int) -> None:
+    def choose(self, count: int, parity: str | None, total: int | str) -> None:
         """Set the three controls (as a pupil would)."""
-        self.count.value, self.parity.value, self.total.value = count, parity, total
+        self.count.value, self.parity.value, self.total.value = count, parity, str(total)
+
+    def typed_total(self) -> int | None:
+        """The typed sum as a whole number (None if it is not one)."""
+        value = self.total.value.strip()
+        return int(value) if value.lstrip("-").isdigit() else None
 
     def redraw(self) -> None:
         if self.drawing:  # relabelling the parity buttons reports a change of value
@@ -340,7 +468,13 @@ class TaskDesigner(widgets.VBox):
         ]
         self.parity.value = value
         self.drawing = False
-        self.feedback.value = design_feedback(self.count.value, self.parity.value, self.total.value, lang).html()
+        total = self.typed_total()
+        if total is None and self.total.value.strip():
+            self.feedback.value = Feedback(
+                False, text("lessons.quiz.not_a_number", lang, value=self.total.value.strip())
+            ).html()
+            return
+        self.feedback.value = design_feedback(self.count.value, self.parity.value, total, lang).html()
 
     def __repr__(self) -> str:
         return f"TaskDesigner({self.count.value}, {self.parity.value!r}, {self.total.value})"
@@ -348,7 +482,8 @@ class TaskDesigner(widgets.VBox):
 
 # -- the lesson's widgets and solutions -------------------------------------------------
 
-WATCH_SEED = 3
+WATCH_SEED = 10
+"""A game whose first open tasks are five odd cards, sum at least 37 and sum at most 7."""
 
 
 def parity_quiz() -> ChoiceQuiz:
@@ -372,8 +507,36 @@ def challenge_quiz() -> NumberQuiz:
 
 
 def watcher() -> GameWatcher:
-    """A game of three computer players (seeded), with the parity of the hand to move."""
-    return GameWatcher("tausch_rausch", 3, WATCH_SEED, parity_commentary)
+    """A game of three computer players (seeded), with the parity of the hand to move; at
+    prepared positions the pupil first predicts whether its sum is even."""
+    return GameWatcher("tausch_rausch", 3, WATCH_SEED, parity_commentary, predict=sum_prediction, name="parity.watch")
+
+
+def practice() -> LevelPractice:
+    """Endless practice at the pupil's (or the class's) level."""
+    return LevelPractice("parity")
+
+
+def reason() -> Begruende:
+    """Begründe: is the sum of six odd cards odd? (A claim to check, not the designer's case.)"""
+    return Begruende("parity", "six_odd")
+
+
+EXIT_HAND = "ge3 ro4 bl7 gr8 ro9"
+
+
+def exit_questions() -> list[Any]:
+    """The exit ticket: the parity of a sum, a possible sum, points missing."""
+    return [
+        ParityProblem(tuple(parse_cards(EXIT_HAND))),
+        PossibleProblem(3, ODD, 12),
+        CombinationCountProblem(38),
+    ]
+
+
+def sicherung() -> Sicherung:
+    """Merksatz and exit ticket."""
+    return Sicherung("parity", exit_questions())
 
 
 @in_both_languages
@@ -417,6 +580,20 @@ def solutions(lang: str | None = None) -> HTML:
                 len(value_combinations(challenge.task())),
             )
         )
+    first, possible, count = exit_questions()
+    rows += [
+        (
+            text("activity.exit.q1", lang),
+            format_cards(first.cards),
+            parity_word(sum(c.value for c in first.cards), lang),
+        ),
+        (
+            text("activity.exit.q2", lang),
+            f"{possible.count} × {parity_word(1, lang)} = {possible.total}?",
+            text("lessons.word.yes" if design_feedback(3, ODD, 12, lang).ok else "lessons.word.no", lang),
+        ),
+        (text("activity.exit.q3", lang), f"≥ {count.at_least}", len(value_combinations(count.task()))),
+    ]
     head = [
         text("lessons.solutions.exercise", lang),
         text("lessons.solutions.problem", lang),

@@ -7,9 +7,12 @@ widget shows one problem after another ("Neue Aufgabe"). Three kinds of answer:
 * `ChoiceQuiz` — press one of a few buttons (`choices(lang)`, `check(key, lang)`);
 * `CardQuiz` — pick cards, judged after every click (`cards`, `check(positions, lang)`).
 
-Feedback is recomputed from the last answer when the language changes. Every judged answer
-and every hint is reported to `classroom.pupil.record` (which does nothing unless the pupil
-joined a class); locked lessons show a notice instead of the problem.
+Feedback is recomputed from the last answer when the language changes. A wrong answer gets
+the problem's help for that answer (`Feedback.lines`); the worked solution
+(`Feedback.solution`) is shown only after a real attempt: the third different wrong answer, or
+"Lösung zeigen" after at least one. A right answer shows its explanation at once. Every judged
+answer, every hint and every revealed solution is reported to `classroom.pupil.record` (which
+does nothing unless the pupil joined a class); locked lessons show a notice instead.
 """
 
 from __future__ import annotations
@@ -28,6 +31,9 @@ from .cards import Face, card_spec
 from .language import follow, language
 from .style import message
 
+TRIES_BEFORE_SOLUTION = 3
+"""Different wrong answers after which the worked solution shows by itself."""
+
 
 @dataclass(frozen=True)
 class Feedback:
@@ -36,9 +42,15 @@ class Feedback:
     ok: bool | None
     headline: str
     lines: tuple[str, ...] = ()
+    solution: tuple[str, ...] = ()
+    """The worked answer: shown with a right answer, after a wrong one only once revealed."""
 
-    def html(self) -> str:
-        return message(self.headline, self.lines, self.ok)
+    def html(self, revealed: bool = False) -> str:
+        shown = self.lines + self.solution if self.ok else self.lines
+        html = message(self.headline, shown, self.ok)
+        if revealed and not self.ok and self.solution:
+            html += message(text("lessons.quiz.solution", language()), self.solution)
+        return html
 
 
 class Problem(Protocol):
@@ -70,8 +82,9 @@ class CardProblem(Problem, Protocol):
 class Quiz(widgets.VBox):
     """The frame of every exercise: question, answer area, feedback, hint and next problem."""
 
-    def __init__(self, problems: Sequence[Any], title_key: str) -> None:
+    def __init__(self, problems: Sequence[Any], title_key: str, name: str | None = None) -> None:
         super().__init__()
+        self.name = name
         if not problems:
             raise ValueError("a quiz needs at least one problem")
         self.add_class("ks-table")
@@ -83,17 +96,21 @@ class Quiz(widgets.VBox):
         self.reported: Any = None  # the last answer reported to the class
         self.answer: Any = None
         self.showing_hint = False
+        self.wrong: list[Any] = []  # the different wrong answers to the current problem
+        self.solved = self.revealed = False
         self.title = widgets.HTML()
         self.prompt = widgets.HTML()
         self.prompt.add_class("ks-prompt")
         self.feedback = widgets.HTML()
         self.hint_button = widgets.Button(icon="lightbulb-o")
         self.hint_button.on_click(lambda _: self.show_hint())
+        self.solution_button = widgets.Button(icon="eye")
+        self.solution_button.on_click(lambda _: self.reveal())
         self.next_button = widgets.Button(icon="forward")
         self.next_button.on_click(lambda _: self.next_problem())
         self.round = widgets.HTML()
         self.round.add_class("ks-round")
-        self.footer = widgets.HBox([self.hint_button, self.next_button, self.round])
+        self.footer = widgets.HBox([self.hint_button, self.solution_button, self.next_button, self.round])
         self.children = (self.title, self.prompt, self.answer_area(), self.feedback, self.footer)
         self.redraw()
         follow(self)
@@ -114,7 +131,8 @@ class Quiz(widgets.VBox):
     @property
     def exercise(self) -> str:
         """The exercise's name in the class's evidence: the quiz and the problem's number."""
-        return f"{self.title_key.removeprefix('lessons.').removesuffix('.title')}#{self.index + 1}"
+        quiz = self.name or self.title_key.removeprefix("lessons.").removesuffix(".title")
+        return f"{quiz}#{self.index + 1}"
 
     def answer_text(self, answer: Any) -> str:
         """The answer as the teacher reads it."""
@@ -130,6 +148,12 @@ class Quiz(widgets.VBox):
         judged = self.problem.check(answer, "de")
         if judged is not None and judged.ok is not None:
             self.reported = answer
+            if judged.ok:
+                self.solved = True
+            elif answer not in self.wrong:
+                self.wrong.append(answer)
+                self.revealed = self.revealed or len(self.wrong) >= TRIES_BEFORE_SOLUTION
+            self.redraw_feedback()
             pupil.record(
                 "attempt",
                 lesson=pupil.page_lesson(),
@@ -138,6 +162,15 @@ class Quiz(widgets.VBox):
                 ok=judged.ok,
                 seconds=self.stopwatch.seconds(),
             )
+
+    def reveal(self) -> None:
+        """Show the worked solution — only after at least one wrong answer."""
+        if not self.wrong or self.solved:
+            return
+        self.revealed = True
+        self.showing_hint = False
+        self.redraw_feedback()
+        pupil.record("hint", lesson=pupil.page_lesson(), exercise=self.exercise)
 
     def show_hint(self) -> None:
         self.showing_hint = True
@@ -150,6 +183,8 @@ class Quiz(widgets.VBox):
         self.index = (self.index + 1) % len(self.problems)
         self.answer = None
         self.showing_hint = False
+        self.wrong = []
+        self.solved = self.revealed = False
         self.clear_answer()
         self.redraw()
 
@@ -159,7 +194,9 @@ class Quiz(widgets.VBox):
             self.feedback.value = message(self.problem.hint(lang))
             return
         judged = None if self.answer is None else self.problem.check(self.answer, lang)
-        self.feedback.value = judged.html() if judged is not None else ""
+        self.feedback.value = judged.html(self.revealed) if judged is not None else ""
+        self.solution_button.description = text("lessons.quiz.show_solution", lang)
+        self.solution_button.layout.display = "" if self.wrong and not (self.solved or self.revealed) else "none"
 
     def redraw(self) -> None:
         lang = language()
@@ -211,7 +248,7 @@ class NumberQuiz(Quiz):
         if not value:
             return
         try:
-            self.give(int(value))
+            self.give(int(value.removesuffix("%").strip()))  # "50 %" is the whole number 50
         except ValueError:
             self.answer = None
             self.feedback.value = message(text("lessons.quiz.not_a_number", language(), value=value), ok=False)
@@ -250,9 +287,9 @@ class CardQuiz(Quiz):
 
     problems: list[CardProblem]
 
-    def __init__(self, problems: Sequence[CardProblem], title_key: str) -> None:
+    def __init__(self, problems: Sequence[CardProblem], title_key: str, name: str | None = None) -> None:
         self.chosen: set[int] = set()
-        super().__init__(problems, title_key)
+        super().__init__(problems, title_key, name)
 
     def answer_area(self) -> widgets.Widget:
         self.buttons = ButtonRow(self._toggle)

@@ -7,18 +7,23 @@ The runs and adjacent pairs are the engine's own task shapes (`Run().targets`,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from html import escape
+from typing import Any
 
 from IPython.display import HTML
 
 from ..i18n import text
-from ..tausch_rausch import AdjacentPairs, Card, Run, explain_missing, find, missing, task_by_id
+from ..tausch_rausch import AdjacentPairs, Card, Run, Task, explain_missing, find, missing, parse_cards, task_by_id
 from ..tausch_rausch.cards import COLOURS, COPIES, VALUES, format_cards
+from ..widgets.buttons import Spec
 from .cards import cards_html
 from .language import in_both_languages, language
+from .levels import LevelPractice
 from .quiz import CardQuiz, Feedback, NumberQuiz
+from .reasoning import Begruende
+from .sicherung import Sicherung
 from .style import table as html_table
 from .task_problems import SelectTaskProblem, finding_line, random_hand
 from .watch import GameWatcher
@@ -51,24 +56,6 @@ def sequence_sum_rule(sequence: Sequence[int]) -> str:
     """Gauss's rule for an arithmetic sequence: "(3 + 7) · 5 : 2 = 25"."""
     first, last, count = sequence[0], sequence[-1], len(sequence)
     return f"({first} + {last}) · {count} : 2 = {(first + last) * count // 2}"
-
-
-def sum_line(values: Sequence[int]) -> str:
-    """ "3 + 4 + 5 + 6 + 7 = 25"."""
-    return f"{' + '.join(map(str, values))} = {sum(values)}"
-
-
-@in_both_languages
-def runs_table(length: int, lang: str | None = None) -> HTML:
-    """Every run of `length` with its sum, added up and by the rule."""
-    lang = lang or language()
-    head = [
-        text("lessons.sequences.column.run", lang),
-        text("lessons.sequences.column.sum", lang),
-        text("lessons.sequences.column.rule", lang),
-    ]
-    rows = [("-".join(map(str, run)), sum_line(run), sequence_sum_rule(run)) for run in runs(length)]
-    return HTML(html_table(head, rows))
 
 
 @in_both_languages
@@ -121,12 +108,21 @@ class CountRunsProblem:
     def check(self, answer: int, lang: str) -> Feedback:
         found = runs(self.length)
         listing = (", ".join("-".join(map(str, run)) for run in found),)
-        if answer == len(found):
-            return Feedback(
-                True, text("lessons.sequences.count.right", lang, count=len(found), length=self.length), listing
-            )
-        key = "lessons.sequences.count.too_few" if answer < len(found) else "lessons.sequences.count.too_many"
-        return Feedback(False, text(key, lang, answer=answer))
+        right = len(found)
+        if answer == right:
+            return Feedback(True, text("lessons.sequences.count.right", lang, count=right, length=self.length), listing)
+        mistakes = {
+            HIGH: "lessons.sequences.count.every_start",  # every number taken as a start
+            right + 1: "lessons.sequences.count.one_too_many",  # the last start counted once too often
+            2 * right: "lessons.sequences.count.both_ways",  # up and down counted as two
+            self.length: "lessons.sequences.count.length",  # the number of cards, not of runs
+        }
+        key = mistakes.get(answer) or (
+            "lessons.sequences.count.too_few" if answer < right else "lessons.sequences.count.too_many"
+        )
+        return Feedback(
+            False, text(key, lang, answer=answer, length=self.length, last=HIGH - self.length + 1), (), listing
+        )
 
     def __repr__(self) -> str:
         return f"CountRunsProblem({self.length})"
@@ -148,8 +144,17 @@ class SequenceSumProblem:
     def check(self, answer: int, lang: str) -> Feedback:
         total = sum(self.sequence)
         lines = (text("lessons.sequences.sum.rule", lang, rule=sequence_sum_rule(self.sequence)),)
-        key = "lessons.sequences.sum.right" if answer == total else "lessons.sequences.sum.wrong"
-        return Feedback(answer == total, text(key, lang, answer=answer), lines if answer == total else ())
+        if answer == total:
+            return Feedback(True, text("lessons.sequences.sum.right", lang, answer=answer), lines)
+        first, last, count = self.sequence[0], self.sequence[-1], len(self.sequence)
+        mistakes = {
+            (first + last) * count: "lessons.sequences.sum.not_halved",
+            (first + last) * (count - 1) // 2: "lessons.sequences.sum.count_off",
+            (first + last) * (count + 1) // 2: "lessons.sequences.sum.count_off",
+            first + last: "lessons.sequences.sum.one_pair",
+        }
+        key = mistakes.get(answer, "lessons.sequences.sum.wrong")
+        return Feedback(False, text(key, lang, answer=answer), (), lines)
 
     def __repr__(self) -> str:
         return f"SequenceSumProblem({self.sequence})"
@@ -177,8 +182,21 @@ class CountSequencesProblem:
                 text("lessons.sequences.arithmetic.step", lang, step=step, count=count) for step, count in steps.items()
             )
             return Feedback(True, text("lessons.sequences.arithmetic.right", lang, count=len(found)), lines)
-        key = "lessons.sequences.count.too_few" if answer < len(found) else "lessons.sequences.count.too_many"
-        return Feedback(False, text(key, lang, answer=answer))
+        by_step = [sum(1 for sequence in found if sequence[1] - sequence[0] == 1)]
+        mistakes = {
+            2 * len(found): "lessons.sequences.arithmetic.both_ways",  # 2-5-8 and 8-5-2 counted twice
+            by_step[0]: "lessons.sequences.arithmetic.only_runs",  # only step 1
+        }
+        key = mistakes.get(answer) or (
+            "lessons.sequences.arithmetic.too_few" if answer < len(found) else "lessons.sequences.arithmetic.too_many"
+        )
+        steps: dict[int, int] = {}
+        for sequence in found:
+            steps[sequence[1] - sequence[0]] = steps.get(sequence[1] - sequence[0], 0) + 1
+        solution = tuple(
+            text("lessons.sequences.arithmetic.step", lang, step=step, count=count) for step, count in steps.items()
+        )
+        return Feedback(False, text(key, lang, answer=answer), (), solution)
 
     def __repr__(self) -> str:
         return f"CountSequencesProblem({self.length})"
@@ -210,13 +228,20 @@ class MissingCardProblem:
         told = explain_missing(shortfall, lang)  # type: ignore[arg-type]
         needed = self.needed()
         if answer in needed:
-            run = self._run_with(answer)
-            return Feedback(
-                True,
-                text("lessons.sequences.missing.right", lang, value=answer),
-                (told, finding_line(task_by_id(RUN_TASK), run, lang)),
-            )
-        return Feedback(False, text("lessons.sequences.missing.wrong", lang, value=answer))
+            run = find(task_by_id(RUN_TASK), self._run_with(answer)).ways[0]
+            lines = [text("lessons.sequences.missing.run", lang, run="-".join(str(card.value) for card in run))]
+            others = sorted(needed - {answer})
+            if others:
+                lines.append(text("lessons.sequences.missing.also", lang, value=others[0]))
+            return Feedback(True, text("lessons.sequences.missing.right", lang, value=answer), tuple(lines))
+        values = {card.value for card in self.hand}
+        if answer in values:
+            key = "lessons.sequences.missing.have_it"
+        elif not LOW <= answer <= HIGH:
+            key = "lessons.sequences.missing.no_card"
+        else:
+            key = "lessons.sequences.missing.wrong"
+        return Feedback(False, text(key, lang, value=answer), (), (told,))
 
     def _run_with(self, value: int) -> tuple[Card, ...]:
         return (*self.hand, Card(COLOURS[0], value))
@@ -270,22 +295,84 @@ def longest_run(values: Sequence[int]) -> tuple[int, ...]:
     return tuple(best)
 
 
+def is_sequence_task(task: Task) -> bool:
+    """Whether a task asks for values that follow each other (a run or adjacent pairs)."""
+    return isinstance(task.pattern, Run | AdjacentPairs)
+
+
+def open_sequence_tasks(state: Any) -> list[Task]:
+    """The open tasks of the position that ask for runs or adjacent pairs."""
+    return [state.task(task_id) for task_id in state.open_tasks if is_sequence_task(state.task(task_id))]
+
+
 def runs_commentary(state, lang: str) -> list[str]:
-    """For the watched game: the longest run in the hand and what the run tasks still need."""
+    """For the watched game: the longest run in the hand and what the open run and pair tasks
+    still need (tasks that are not open are not mentioned)."""
     hand = state.hand_cards(state.to_move)
     run = longest_run([card.value for card in hand])
     lines = [
         text("lessons.watch.tr.head", lang, name=text("player.name", lang, number=state.to_move + 1)),
         text("lessons.watch.runs.longest", lang, run="-".join(map(str, run)), count=len(run)),
     ]
-    for task_id in (RUN_TASK, "two-adjacent-pairs"):
-        lines.append(finding_line(task_by_id(task_id), hand, lang))
+    tasks = open_sequence_tasks(state)
+    lines += [finding_line(task, hand, lang) for task in tasks]
+    if not tasks:
+        lines.append(text("lessons.watch.runs.none_open", lang))
     return lines
+
+
+@dataclass(frozen=True)
+class NeedPrediction:
+    """In the watched game: which number does the player to move lack for an open run or pair
+    task? (The hand lacks exactly one card; the task finder knows which.)"""
+
+    player: int
+    task_id: str
+    hand: tuple[Card, ...]
+
+    def needed(self) -> set[int]:
+        shortfall = missing(task_by_id(self.task_id), self.hand)
+        assert shortfall is not None and shortfall.cards == 1
+        return {value for option in shortfall.options for need in option.needs for value in need.values}
+
+    def prompt(self, lang: str) -> str:
+        name = text("player.name", lang, number=self.player + 1)
+        task = task_by_id(self.task_id).title(lang)
+        return f"<p>{escape(text('lessons.sequences.predict.prompt', lang, name=name, task=task))}</p>"
+
+    def hint(self, lang: str) -> str:
+        return text("lessons.sequences.missing.hint", lang)
+
+    def choices(self, lang: str) -> list[Spec]:
+        return [Spec(value, str(value)) for value in VALUES]
+
+    def check(self, answer: Hashable, lang: str) -> Feedback:
+        shortfall = missing(task_by_id(self.task_id), self.hand)
+        told = (explain_missing(shortfall, lang),)  # type: ignore[arg-type]
+        if answer in self.needed():
+            return Feedback(True, text("lessons.sequences.predict.right", lang, value=answer), told)
+        return Feedback(False, text("lessons.sequences.predict.wrong", lang, value=answer), (), told)
+
+    def __repr__(self) -> str:
+        return f"NeedPrediction({self.task_id!r}, {format_cards(self.hand)!r})"
+
+
+def need_prediction(state: Any, move: Any) -> NeedPrediction | None:
+    """A prepared position: the player to move lacks exactly one card for an open run or pair
+    task (and cannot fulfil one already)."""
+    hand = tuple(state.hand_cards(state.to_move))
+    for task in open_sequence_tasks(state):
+        shortfall = missing(task, hand)
+        if shortfall is None:
+            return None  # fulfillable now: nothing to predict
+        if shortfall.cards == 1 and len({v for o in shortfall.options for n in o.needs for v in n.values}) <= 2:
+            return NeedPrediction(state.to_move, task.id, hand)
+    return None
 
 
 # -- the lesson's widgets and solutions -------------------------------------------------
 
-WATCH_SEED = 18
+WATCH_SEED = 13  # open from the start: a run of 5, two adjacent pairs and a run of 4 in one colour
 
 
 def count_quiz() -> NumberQuiz:
@@ -316,8 +403,41 @@ def challenge_quiz() -> NumberQuiz:
 
 
 def watcher() -> GameWatcher:
-    """A game of three computer players (seeded), with the runs of the hand to move."""
-    return GameWatcher("tausch_rausch", 3, WATCH_SEED, runs_commentary)
+    """A game of three computer players (seeded), with the runs of the hand to move; where a
+    hand lacks one card for an open run or pair task, the pupil first names the number."""
+    return GameWatcher("tausch_rausch", 3, WATCH_SEED, runs_commentary, predict=need_prediction, name="sequences.watch")
+
+
+def practice() -> LevelPractice:
+    """Endless practice at the pupil's (or the class's) level."""
+    return LevelPractice("sequences")
+
+
+def reason_runs() -> Begruende:
+    """Begründe: why there is one run of 4 cards more than of 5 cards."""
+    return Begruende("sequences", "one_more")
+
+
+def reason_gauss() -> Begruende:
+    """Begründe: why Gauss's pairs all have the same sum."""
+    return Begruende("sequences", "gauss")
+
+
+EXIT_HAND = "ge2 ro3 bl5 gr6 ge9 ro9"
+
+
+def exit_questions() -> list[Any]:
+    """The exit ticket: count runs of 6, add a run, find the missing card."""
+    return [
+        CountRunsProblem(6),
+        SequenceSumProblem((5, 6, 7, 8, 9)),
+        MissingCardProblem(tuple(parse_cards(EXIT_HAND))),
+    ]
+
+
+def sicherung() -> Sicherung:
+    """Merksatz and exit ticket."""
+    return Sicherung("sequences", exit_questions())
 
 
 @in_both_languages

@@ -30,6 +30,12 @@ CSS = """
   position: relative; vertical-align: middle; }
 .ks-bar-fill { position: absolute; left: 0; top: 0; bottom: 0; background: #0072B2; }
 .ks-bar-mark { position: absolute; top: -3px; bottom: -3px; width: 3px; background: #D55E00; }
+.ks-merksatz { border: 2px solid #0072B2; border-radius: 8px; background: #EEF6FC; padding: 8px 14px; margin: 8px 0;
+  max-width: 58em; font-size: 1.1em; }
+.ks-merksatz ul { margin: 6px 0; }
+.ks-ausblick { display: inline-block; background: #FFF3D6; border: 2px solid #B35C00; border-radius: 6px;
+  padding: 2px 10px; color: #5C2E00; font-weight: bold; }
+.ks-exercise textarea { font-size: 1.05em; }
 body:has(.ks-lesson-bar.ks-lang-de) .ks-only-de, body:has(.ks-lesson-bar.ks-lang-en) .ks-only-en { display: block !important; }
 body:has(.ks-lesson-bar.ks-lang-de) .ks-only-en, body:has(.ks-lesson-bar.ks-lang-en) .ks-only-de { display: none !important; }
 """

@@ -101,7 +101,7 @@ class CanFulfilProblem:
         )
 
     def hint(self, lang: str) -> str:
-        return text(f"lessons.can.hint.{self.task_id}", lang)
+        return text(self.hint_key, lang)
 
     def choices(self, lang: str) -> list[Spec]:
         return [Spec(True, text("lessons.word.yes", lang)), Spec(False, text("lessons.word.no", lang))]
@@ -124,11 +124,23 @@ class CanFulfilProblem:
         ]
 
     def check(self, answer: Hashable, lang: str) -> Feedback:
+        """Right: the finder's ways (or what is missing). Wrong: help to look again — the
+        whole answer only after a real attempt."""
         finding = find(self.task, self.hand)
-        key = "lessons.can.right" if answer == finding.possible else "lessons.can.wrong"
-        return Feedback(
-            answer == finding.possible, text(key, lang), (*self.extreme_line(lang), *explain_finding(finding, lang))
-        )
+        solution = (*self.extreme_line(lang), *explain_finding(finding, lang))
+        if answer == finding.possible:
+            return Feedback(True, text("lessons.can.right", lang), (), solution)
+        bound = self.task.sum
+        if bound is not None and (bound.at_least is None) != (bound.at_most is None):
+            key = "lessons.can.wrong_no" if finding.possible else "lessons.can.wrong_yes"
+            help_line = text(key, lang, count=self.task.count)
+        else:
+            help_line = text(self.hint_key, lang)
+        return Feedback(False, text("lessons.can.wrong", lang), (help_line,), solution)
+
+    @property
+    def hint_key(self) -> str:
+        return f"lessons.can.hint.{self.task_id}"
 
     def __repr__(self) -> str:
         return f"CanFulfilProblem({self.task_id!r}, {format_cards(self.hand)!r})"

@@ -17,6 +17,7 @@ from math import comb
 from ..arithmetic import count_subsets_with_sum, split_into_groups, subsets_with_sum
 from ..core.errors import KartenspieleError
 from ..core.rng import derive_rng
+from ..i18n import text
 from ..quanto import new_game as new_quanto
 from ..quanto.cards import DECK as QUANTO_DECK
 from ..quanto.cards import Card as QuantoCard
@@ -28,10 +29,11 @@ from ..tausch_rausch.cards import DECK as TR_DECK
 from ..tausch_rausch.cards import VALUES as TR_VALUES
 from ..tausch_rausch.cards import parse_cards as parse_tausch_rausch
 from ..tausch_rausch.tasks import Run
+from .phrases import Phrase, render_all
 
 LEVELS = ("grundschule", "klasse56", "knobeln")
-LESSONS = (1, 2, 3)
-KINDS = {1: "captures", 2: "parity", 3: "sequences"}
+LESSONS = (1, 2, 3, 4)
+KINDS = {1: "captures", 2: "parity", 3: "sequences", 4: "chance"}
 TABLE_CARDS = 6
 GRUNDSCHULE_MAX = 10
 
@@ -43,7 +45,8 @@ class PracticeError(KartenspieleError, ValueError):
 @dataclass(frozen=True)
 class Exercise:
     """One exercise: its question (an i18n key with fields), the cards shown, the engine's
-    answer, its worked solution, and the anticipated wrong answers with a hint each."""
+    answer, its worked solution, and the anticipated wrong answers with a hint each. With
+    `choices`, the pupil picks one of them and the answer is the right one's index."""
 
     lesson: int
     level: str
@@ -55,10 +58,24 @@ class Exercise:
     solution: str
     solution_params: dict[str, object]
     mistakes: dict[int, str] = field(default_factory=dict)
+    choices: tuple[Phrase, ...] = ()
 
     @property
     def kind(self) -> str:
         return KINDS[self.lesson]
+
+    def question_text(self, lang: str) -> str:
+        return text(self.question, lang, **render_all(self.params, lang))
+
+    def solution_text(self, lang: str) -> str:
+        return text(self.solution, lang, **render_all(self.solution_params, lang))
+
+    def choice_texts(self, lang: str) -> list[str]:
+        return [choice.render(lang) for choice in self.choices]
+
+    def answer_text(self, lang: str) -> str:
+        """The right answer as a pupil writes it (the chosen words, or the number)."""
+        return self.choice_texts(lang)[self.answer] if self.choices else str(self.answer)
 
     def faces(self) -> list:
         """The shown cards as the game's card objects (Quanto for lesson 1, else Tausch-Rausch)."""
@@ -127,7 +144,7 @@ def _captures(level: str, number: int, seed: int) -> Exercise | None:
             len(pairs),
             "practice.s.pairs",
             {"count": len(pairs), "pairs": "; ".join(shown), "target": target},
-            _only_wrong({len(values): "practice.m.all_cards"}, len(pairs)),
+            only_wrong({len(values): "practice.m.all_cards"}, len(pairs)),
         )
     if level == "klasse56":
         played = [card for card in hand if not card.is_joker and not card.rainbow]
@@ -152,7 +169,7 @@ def _captures(level: str, number: int, seed: int) -> Exercise | None:
             most,
             "practice.s.most",
             {"count": most, "takes": ", ".join(" + ".join(map(str, group)) for group in split), "card": str(card)},
-            _only_wrong(
+            only_wrong(
                 {
                     most + 1: "practice.m.counted_played",
                     single: "practice.m.one_group",
@@ -183,7 +200,7 @@ def _captures(level: str, number: int, seed: int) -> Exercise | None:
             ),
             "target": target,
         },
-        _only_wrong({pair_count: "practice.m.only_pairs"}, count),
+        only_wrong({pair_count: "practice.m.only_pairs"}, count),
     )
 
 
@@ -217,7 +234,7 @@ def _parity(level: str, number: int, seed: int) -> Exercise | None:
             even,
             "practice.s.even_cards",
             {"count": even, "even": " ".join(str(v) for v in values if v % 2 == 0) or "–"},
-            _only_wrong({odd: "practice.m.counted_odd"}, even),
+            only_wrong({odd: "practice.m.counted_odd"}, even),
         )
     if level == "klasse56":
         answer = comb(even, 2) + comb(odd, 2)  # even + even and odd + odd are even
@@ -231,7 +248,7 @@ def _parity(level: str, number: int, seed: int) -> Exercise | None:
             answer,
             "practice.s.even_pairs",
             {"count": answer, "even": even, "odd": odd},
-            _only_wrong(
+            only_wrong(
                 {comb(5, 2) - answer: "practice.m.odd_pairs", comb(even, 2): "practice.m.forgot_odd_odd"}, answer
             ),
         )
@@ -246,9 +263,7 @@ def _parity(level: str, number: int, seed: int) -> Exercise | None:
         answer,
         "practice.s.odd_triples",
         {"count": answer, "even": even, "odd": odd},
-        _only_wrong(
-            {comb(odd, 3): "practice.m.only_three_odd", comb(5, 3) - answer: "practice.m.even_triples"}, answer
-        ),
+        only_wrong({comb(odd, 3): "practice.m.only_three_odd", comb(5, 3) - answer: "practice.m.even_triples"}, answer),
     )
 
 
@@ -280,7 +295,7 @@ def _sequences(level: str, number: int, seed: int) -> Exercise | None:
                 "count": abs(step),
                 "answer": row[gap],
             },
-            _only_wrong(wrong, row[gap]),
+            only_wrong(wrong, row[gap]),
         )
     if level == "klasse56":
         hand = [TR_DECK[card] for card in new_tausch_rausch(3, seed=seed).hands[0]]
@@ -297,7 +312,7 @@ def _sequences(level: str, number: int, seed: int) -> Exercise | None:
             answer,
             "practice.s.run_missing",
             {"count": answer},
-            _only_wrong({5 - different: "practice.m.doubles"}, answer),
+            only_wrong({5 - different: "practice.m.doubles"}, answer),
         )
     distinct = sorted(set(values))
     if len(distinct) < 2:
@@ -323,7 +338,7 @@ def _sequences(level: str, number: int, seed: int) -> Exercise | None:
         len(runs),
         "practice.s.runs_with",
         {"count": len(runs), "runs": "; ".join(f"{min(run)}–{max(run)}" for run in runs)},
-        _only_wrong(wrong, len(runs)),
+        only_wrong(wrong, len(runs)),
     )
 
 
@@ -332,7 +347,7 @@ def _tr_shown(seed: int) -> tuple[str, ...]:
     return tuple(str(card) for card in sorted(cards, key=lambda c: (c.value, c.colour)))
 
 
-def _only_wrong(mistakes: dict[int, str], answer: int) -> dict[int, str]:
+def only_wrong(mistakes: dict[int, str], answer: int) -> dict[int, str]:
     """The anticipated mistakes that differ from the answer (the first key of a value wins)."""
     kept: dict[int, str] = {}
     for value, key in mistakes.items():
@@ -341,4 +356,15 @@ def _only_wrong(mistakes: dict[int, str], answer: int) -> dict[int, str]:
     return kept
 
 
-_MAKERS: dict[int, Callable[[str, int, int], Exercise | None]] = {1: _captures, 2: _parity, 3: _sequences}
+def _chance(level: str, number: int, seed: int) -> Exercise | None:
+    from .chance import make  # lesson 4's exercises build on this module
+
+    return make(level, number, seed)
+
+
+_MAKERS: dict[int, Callable[[str, int, int], Exercise | None]] = {
+    1: _captures,
+    2: _parity,
+    3: _sequences,
+    4: _chance,
+}

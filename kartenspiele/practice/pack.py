@@ -99,8 +99,12 @@ def worksheet(pdf: Pack, title: str, level: str, exercises: Sequence[Exercise], 
         pdf.ln(1)
         if ex.cards:
             draw_row(pdf, ex)
-        pdf.body(text(ex.question, lang, **ex.params))
+        pdf.body(ex.question_text(lang))
         pdf.ln(2)
+        if ex.choices:  # boxes to tick instead of lines to write on
+            pdf.body("     ".join(f"☐ {choice}" for choice in ex.choice_texts(lang)))
+            pdf.ln(6)
+            continue
         y = pdf.get_y()
         for line in range(2):  # room to write the working
             pdf.set_draw_color(170)
@@ -144,8 +148,8 @@ def answer_key(pdf: Pack, title: str, level: str, exercises: Sequence[Exercise],
     pdf.body(f"{text('practice.level', lang)} {level}")
     pdf.ln(4)
     for ex in exercises:
-        pdf.body(f"{text('practice.number', lang, number=ex.number)}: {ex.answer}", bold=True)
-        pdf.body(text(ex.solution, lang, **ex.solution_params), size=11)
+        pdf.body(f"{text('practice.number', lang, number=ex.number)}: {ex.answer_text(lang)}", bold=True)
+        pdf.body(ex.solution_text(lang), size=11)
         pdf.ln(3)
 
 

@@ -10,6 +10,7 @@ answers are remembered, and two cheap bounds cut hopeless branches.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from operator import le
 from operator import sub as minus
@@ -20,7 +21,7 @@ VALUES = range(1, 13)
 EMPTY: Counts = (0,) * 13
 
 
-def counts_of(values) -> Counts:
+def counts_of(values: Iterable[int]) -> Counts:
     """The count vector of some card values (1–12)."""
     counts = [0] * 13
     for value in values:

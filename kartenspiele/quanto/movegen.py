@@ -3,70 +3,179 @@
 The table is counted by kind (face). A multiset of table cards is a packed integer (see
 `arithmetic.pack`) with the jokers in the last place: a joker on the table is a group by
 itself for every value and never part of a sum, so it is added to each union separately.
-Candidates are produced as plain tuples `(kind, card, declared, chip, target, taken)` and
-turned into `Move` values only at the end. `limit` bounds the unions considered per card
-and value on crowded tables; the largest capture is always kept.
+
+The list is lazy, as OpenSpiel gives integer actions: the moves of one card and one kind
+of play share a `Block` (kind, card, declared value, chip) and differ only in the packed
+table cards they take; a `Move` is made only when it is read. `MoveList` is a read-only
+sequence equal to the plain list of the same moves. `limit` bounds the unions considered
+per card and value on crowded tables; the largest capture (exact) is always kept.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, overload
 
-from ..arithmetic import contains, groups_with_sum, pack, union_codes, unpack
+from ..arithmetic import (
+    contains,
+    groups_with_sum,
+    guards,
+    is_crowded,
+    largest_disjoint_union,
+    largest_within,
+    pack,
+    union_bound,
+    union_codes,
+    unpack,
+)
 from .cards import DECK, JOKER, Card
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
 
+if TYPE_CHECKING:
+    from .state import QuantoState
+
 DEFAULT_LIMIT = 256
 Candidate = tuple[str, Card, "int | None", "int | None", "int | None", int]
+Header = tuple[str, Card, "int | None", "int | None", "int | None"]
+
+_JOKER_CODE = JOKER.sort_key()
+FACE_CODE: tuple[int, ...] = tuple(face.sort_key() for face in DECK)
+"""The sort key of each card id's face (2–25 by value, plain before rainbow; 26 the joker)."""
+_FACE_OF_CODE: dict[int, Card] = {face.sort_key(): face for face in DECK}
+_LAYS = {code: Move.canonical(LAY, face, (), None, None, None) for code, face in _FACE_OF_CODE.items()}
+_REFILL_TABLE, _REFILL_HAND, _PASS = Move(REFILL_TABLE), Move(REFILL_HAND), Move(PASS)
+
+
+_RECENT_TABLES = 64
+_recent_tables: dict[tuple[bytes, int | None], TableKinds] = {}
 
 
 class TableKinds:
     """The table as counts of kinds, with cached unions of disjoint groups per value."""
 
-    def __init__(self, faces: list[Card], limit: int | None) -> None:
-        counts: dict[Card, int] = {}
-        for face in faces:
-            counts[face] = counts.get(face, 0) + 1
-        jokers = counts.pop(JOKER, 0)
-        plain = sorted(counts, key=Card.sort_key)
-        self.faces = plain + [JOKER] if jokers else plain
-        self.plain = len(plain)
+    def __init__(self, faces: Sequence[Card], limit: int | None) -> None:
+        self._setup(sorted(face.sort_key() for face in faces), limit)
+
+    @classmethod
+    def of_ids(cls, table: Sequence[int], limit: int | None) -> TableKinds:
+        """The table of these card ids (the same object for a table seen lately, with the
+        unions it has worked out: tables recur from turn to turn)."""
+        codes = sorted([FACE_CODE[card_id] for card_id in table])
+        key = (bytes(codes), limit)
+        kinds = _recent_tables.get(key)
+        if kinds is None:
+            if len(_recent_tables) >= _RECENT_TABLES:
+                del _recent_tables[next(iter(_recent_tables))]
+            kinds = _recent_tables[key] = cls.__new__(cls)
+            kinds._setup(codes, limit)
+        return kinds
+
+    def _setup(self, codes: list[int], limit: int | None) -> None:
+        """Count the sorted face codes (see `FACE_CODE`) by kind."""
+        counts: dict[int, int] = {}
+        for code in codes:
+            counts[code] = counts.get(code, 0) + 1
+        jokers = counts.pop(_JOKER_CODE, 0)
+        self.faces = [_FACE_OF_CODE[code] for code in counts]
+        self.plain = len(self.faces)
+        if jokers:
+            self.faces.append(JOKER)
         self.size = len(self.faces)
-        self.kinds = [(face.value, counts[face]) for face in plain]
+        self.kinds = tuple((code >> 1, count) for code, count in counts.items())
+        self.values = [code >> 1 for code in counts]
+        self.distinct_values = sorted(set(self.values))
+        options = 1
+        for count in counts.values():
+            options *= count + 1
+        self.roomy = limit is None or options - 1 <= limit  # never more than `limit` unions
         self.jokers = jokers
         self.joker_unit = 1 << (8 * self.plain)
         self.joker_codes = [count * self.joker_unit for count in range(jokers + 1)]
         self.plain_mask = self.joker_unit - 1
-        self.whole = pack([count for _, count in self.kinds] + ([jokers] if jokers else []))
+        self.whole = int.from_bytes(bytes([*counts.values(), jokers] if jokers else counts.values()), "little")
+        self.guard = guards(self.size)
+        self.units = [1 << (8 * index) for index in range(self.size)]
         self.limit = limit
-        self._unions: dict[tuple[int, int], list[int]] = {}
+        self._unions: dict[tuple[int, int, bool], list[int]] = {}
+        self._crowded: dict[tuple[int, int], bool] = {}
+        self._partners: dict[int, list[int]] = {}
 
     def positions_of_value(self, value: int) -> list[int]:
         """The kinds (positions) of the plain cards with this value (a plain and a rainbow one)."""
-        return [index for index, (kind_value, _) in enumerate(self.kinds) if kind_value == value]
+        start = bisect_right(self.values, value - 1)
+        end = bisect_right(self.values, value, start)
+        return list(range(start, end))
 
     def move(self, candidate: Candidate) -> Move:
         """The move of a candidate on this table."""
         kind, card, declared, chip, target, taken = candidate
         return Move.canonical(kind, card, self.cards(taken), declared, chip, target)
 
-    def unions(self, target: int, rest: int | None = None) -> list[int]:
-        """The empty union and every union of disjoint groups for `target` within `rest`."""
-        key = (self.whole & self.plain_mask if rest is None else rest & self.plain_mask, target)
+    def unions(self, target: int, rest: int | None = None, largest: bool = True) -> list[int]:
+        """The empty union and every union of disjoint groups for `target` within `rest`
+        (on a crowded table at most `limit` of them, and then the largest one too unless
+        `largest` is False)."""
+        key = (self.whole & self.plain_mask if rest is None else rest & self.plain_mask, target, largest)
         found = self._unions.get(key)
         if found is None:
-            kinds = (
-                self.kinds
-                if rest is None
-                else [(value, count) for (value, _), count in zip(self.kinds, unpack(key[0], self.plain))]
-            )
-            found = self._unions[key] = [0, *union_codes(kinds, target, self.limit)]
+            found = self._unions[key] = [
+                0,
+                *union_codes(self.kinds_within(key[0], target), target, self.limit, largest),
+            ]
         return found
+
+    def kinds_within(self, rest: int, target: int) -> Sequence[tuple[int, int]]:
+        """The (value, count) kinds of the plain cards of `rest` up to the value `target`."""
+        end = bisect_right(self.values, target)
+        if rest == self.whole & self.plain_mask:
+            return self.kinds[:end]
+        counts = unpack(rest, self.plain)
+        return [(value, counts[index]) for index, (value, _) in enumerate(self.kinds[:end])]
+
+    def crowded(self, target: int, rest: int) -> bool:
+        """Whether the unions for `target` within `rest` are more than `limit`."""
+        if self.roomy:
+            return False
+        key = (rest & self.plain_mask, target)
+        found = self._crowded.get(key)
+        if found is None:
+            found = self._crowded[key] = self.limit is not None and is_crowded(
+                self.kinds_within(key[0], target), target, self.limit
+            )
+        return found
+
+    def partners(self, value: int) -> list[int]:
+        """The groups for `value` on the table, packed."""
+        found = self._partners.get(value)
+        if found is None:
+            found = self._partners[value] = [pack(group) for group in groups_with_sum(self.kinds, value)]
+        return found
+
+    def largest_code(self, target: int, without: int) -> int:
+        """The plain cards of the largest union for `target` (exact) once one card of the
+        kind `without` has left the table, packed (0 if there is none)."""
+        counts = [0] * target
+        for value, count in self.kinds:
+            if value <= target:
+                counts[value - 1] += count
+        best = largest_within(tuple(counts), target, self.kinds[without][0])
+        if best is None:
+            return 0
+        code = 0
+        for index, (value, count) in enumerate(self.kinds):
+            if value <= target:
+                left = count - (index == without)
+                taken = min(left, best[value - 1])
+                best = best[: value - 1] + (best[value - 1] - taken,) + best[value:]
+                code += taken << (8 * index)
+        return code
 
     def bonus_choices(self, code: int) -> list[int]:
         """`code` plus one more card of each kind still on the table (a rainbow bonus)."""
-        left = unpack(self.whole - code, self.size)
-        return [code + (1 << (8 * index)) for index, count in enumerate(left) if count]
+        lifted = (self.whole | self.guard) - code
+        guard = self.guard
+        return [code + unit for unit in self.units if (lifted - unit) & guard == guard]
 
     def cards(self, code: int) -> tuple[Card, ...]:
         taken: list[Card] = []
@@ -77,7 +186,9 @@ class TableKinds:
 
     def code_of(self, faces: list[Card]) -> int | None:
         """The packed multiset of `faces`, or None if they are not all on the table."""
-        counts = Counter(faces)
+        counts: dict[Card, int] = {}
+        for face in faces:
+            counts[face] = counts.get(face, 0) + 1
         code = 0
         for index, face in enumerate(self.faces):
             code += counts.pop(face, 0) << (8 * index)
@@ -86,103 +197,261 @@ class TableKinds:
         return code
 
 
-def _add_groups(
-    found: list[Candidate],
-    table: TableKinds,
-    kind: str,
-    card: Card,
-    target: int,
-    declared: int | None,
-    need_group: bool,
-) -> None:
-    """Taking a union of disjoint groups for `target`, each table joker a group of its own,
-    plus (for a rainbow card) one more card of any kind."""
-    for union in table.unions(target):
-        for jokers in table.joker_codes:
-            taken = union + jokers
-            if need_group and not taken:
-                continue
-            found.append((kind, card, declared, None, None, taken))
-            if card.rainbow:
-                found.extend((kind, card, declared, None, None, bonus) for bonus in table.bonus_choices(taken))
+Block = tuple[Header, list[int]]
 
 
-def _add_forms(found: list[Candidate], table: TableKinds, card: Card, supply: list[int]) -> None:
-    for chip in supply:
-        for index in table.positions_of_value(chip - card.value):  # type: ignore[operator]
-            unit = 1 << (8 * index)
-            for union in table.unions(chip, table.whole - unit):
-                for jokers in table.joker_codes:
-                    found.append((FORM, card, None, chip, None, union + unit + jokers))
+def _with_jokers(table: TableKinds, unions: list[int], need_group: bool) -> list[int]:
+    """Each union, alone and with each number of the table's jokers (the empty one only
+    when no group is needed)."""
+    if table.jokers:
+        codes = [union + jokers for union in unions for jokers in table.joker_codes]
+    else:
+        codes = list(unions)
+    if need_group and codes and codes[0] == 0:
+        del codes[0]
+    return codes
 
 
-def _add_extensions(found: list[Candidate], table: TableKinds, card: Card, chip: int) -> None:
-    for partner in groups_with_sum(table.kinds, chip - card.value):  # type: ignore[operator]
-        partner_code = pack(partner)
-        for union in table.unions(chip, table.whole - partner_code):
+def _with_bonus(table: TableKinds, codes: list[int]) -> list[int]:
+    """The codes, each followed by itself plus one more card (a rainbow bonus), each once."""
+    found: dict[int, None] = {}
+    for code in codes:
+        found[code] = None
+        for bonus in table.bonus_choices(code):
+            found[bonus] = None
+    return list(found)
+
+
+def _group_block(table: TableKinds, header: Header, target: int, need_group: bool) -> Block:
+    codes = _with_jokers(table, table.unions(target), need_group)
+    if header[1].rainbow:
+        codes = _with_bonus(table, codes)
+    return header, codes
+
+
+def _form_block(table: TableKinds, card: Card, chip: int) -> Block | None:
+    """Forming a Quanto with `chip`: a partner card worth chip − value, plus disjoint groups
+    for the chip. On a crowded table the largest form (exact) is added."""
+    found: dict[int, None] = {}
+    positions = table.positions_of_value(chip - card.value)  # type: ignore[operator]
+    crowded = False
+    for index in positions:
+        unit = table.units[index]
+        crowded = crowded or table.crowded(chip, table.whole - unit)
+        for union in table.unions(chip, table.whole - unit, largest=False):
             for jokers in table.joker_codes:
-                found.append((EXTEND, card, None, None, None, union + partner_code + jokers))
+                found[union + unit + jokers] = None
+    if crowded:
+        best = table.largest_code(chip, positions[0])
+        found[best + table.units[positions[0]] + table.jokers * table.joker_unit] = None
+    return ((FORM, card, None, chip, None), list(found)) if found else None
 
 
-def candidates(state, card: Card, table: TableKinds, supply: list[int] | None = None) -> list[Candidate]:
-    """Every A1–A5 play of `card`, each once (laying, A6, is added by the caller)."""
+def _extension_block(table: TableKinds, card: Card, chip: int) -> Block | None:
+    """Extending the Quanto: a partner group for chip − value, plus disjoint groups for
+    the chip. On a crowded table the partners are listed until `limit` moves, and the
+    largest extension (exact) is added."""
+    found: dict[int, None] = {}
+    crowded = False
+    for partner_code in table.partners(chip - card.value):  # type: ignore[operator]
+        rest = table.whole - partner_code
+        crowded = crowded or table.crowded(chip, rest)
+        for union in table.unions(chip, rest, largest=False):
+            for jokers in table.joker_codes:
+                found[union + partner_code + jokers] = None
+        if table.limit is not None and len(found) > table.limit:
+            crowded = True
+            break
+    if crowded:
+        best = _largest_extension(table, chip - card.value, chip)  # type: ignore[operator]
+        if best is not None:
+            found[best + table.jokers * table.joker_unit] = None
+    return ((EXTEND, card, None, None, None), list(found)) if found else None
+
+
+def _largest_extension(table: TableKinds, need: int, chip: int) -> int | None:
+    """The plain cards of the extension with the most cards: a partner group for `need` and
+    the largest union for `chip` in the rest. Partners are tried from the most hopeful
+    (its cards and a bound on the rest's union) until none can beat the best found."""
+    hopes = []
+    for partner in groups_with_sum(table.kinds, need):
+        rest = [(value, count - taken) for (value, count), taken in zip(table.kinds, partner)]
+        hopes.append((sum(partner) + union_bound(rest, chip), partner, rest))
+    hopes.sort(key=lambda hope: -hope[0])
+    best: tuple[int, int] | None = None
+    for hope, partner, rest in hopes:
+        if best is not None and hope <= best[0]:
+            break
+        union = largest_disjoint_union(rest, chip)
+        cards = sum(partner) + (sum(union) if union else 0)
+        if best is None or cards > best[0]:
+            best = (cards, pack(partner) + (pack(union) if union else 0))
+    return None if best is None else best[1]
+
+
+def blocks(state: QuantoState, card: Card, table: TableKinds, supply: Sequence[int] | None = None) -> list[Block]:
+    """Every A1–A5 play of `card`, each once, in blocks (laying, A6, is added by the caller)."""
     player = state.to_move
     chip = state.chip_of[player]
-    found: list[Candidate] = []
-    if card.is_joker:
-        for value in range(1, 13):
-            _add_groups(found, table, CAPTURE, card, value, value, True)
+    found: list[Block | None] = []
+    joker = card.value is None
+    if joker:
+        found.extend(_group_block(table, (CAPTURE, card, value, None, None), value, True) for value in range(1, 13))
     else:
-        _add_groups(found, table, CAPTURE, card, card.value, None, True)  # type: ignore[arg-type]
+        found.append(_group_block(table, (CAPTURE, card, None, None, None), card.value, True))  # type: ignore[arg-type]
     if chip is None:
-        if not card.is_joker:
-            _add_forms(found, table, card, state.supply() if supply is None else supply)
+        if not joker:
+            for chip_value in state.supply() if supply is None else supply:
+                found.append(_form_block(table, card, chip_value))
     else:
-        if not card.is_joker and card.value < chip:  # type: ignore[operator]
-            _add_extensions(found, table, card, chip)
-        if card.is_joker or card.value == chip:
-            _add_groups(found, table, COLLECT, card, chip, chip if card.is_joker else None, False)
-    if card.is_joker:
-        found.extend(
-            (JOKER_QUANTO, card, None, None, other, 0)
-            for other, other_chip in enumerate(state.chip_of)
-            if other != player and other_chip is not None
-        )
-    return list(dict.fromkeys(found))
+        if not joker and card.value < chip:  # type: ignore[operator]
+            found.append(_extension_block(table, card, chip))
+        if joker or card.value == chip:
+            found.append(_group_block(table, (COLLECT, card, chip if joker else None, None, None), chip, False))
+    if joker:
+        others = [other for other, held in enumerate(state.chip_of) if other != player and held is not None]
+        found.extend(((JOKER_QUANTO, card, None, None, other), [0]) for other in others)
+    return [block for block in found if block is not None and block[1]]
+
+
+def candidates(
+    state: QuantoState, card: Card, table: TableKinds, supply: Sequence[int] | None = None
+) -> list[Candidate]:
+    """Every A1–A5 play of `card`, each once, as `(kind, card, declared, chip, target,
+    taken)` tuples (laying, A6, is added by the caller)."""
+    return [(*header, code) for header, codes in blocks(state, card, table, supply) for code in codes]
+
+
+class MoveList(Sequence[Move]):
+    """The legal moves of one position, read lazily: blocks of plays (one header, many
+    packed table codes) followed by the plain moves (laying, refilling, passing)."""
+
+    def __init__(self, table: TableKinds | None, plays: list[Block], plain: list[Move]) -> None:
+        self.table = table
+        self.plays = plays
+        self.plain = plain
+        self.ends: list[int] = []
+        total = 0
+        for _, codes in plays:
+            total += len(codes)
+            self.ends.append(total)
+        self.played = total
+        self.total = total + len(plain)
+
+    def __len__(self) -> int:
+        return self.total
+
+    @overload
+    def __getitem__(self, position: int) -> Move: ...
+    @overload
+    def __getitem__(self, position: slice) -> list[Move]: ...
+    def __getitem__(self, position: int | slice) -> Move | list[Move]:
+        if isinstance(position, slice):
+            return [self[i] for i in range(*position.indices(self.total))]
+        if position < 0:
+            position += self.total
+        if not 0 <= position < self.total:
+            raise IndexError(position)
+        if position >= self.played:
+            return self.plain[position - self.played]
+        block = bisect_right(self.ends, position)
+        (kind, card, declared, chip, target), codes = self.plays[block]
+        code = codes[position - (self.ends[block] - len(codes))]
+        assert self.table is not None
+        return Move.canonical(kind, card, self.table.cards(code), declared, chip, target)
+
+    def __iter__(self) -> Iterator[Move]:
+        table = self.table
+        for (kind, card, declared, chip, target), codes in self.plays:
+            assert table is not None
+            for code in codes:
+                yield Move.canonical(kind, card, table.cards(code), declared, chip, target)
+        yield from self.plain
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, tuple, MoveList)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __add__(self, other: Sequence[Move]) -> list[Move]:
+        return [*self, *other]
+
+    def __radd__(self, other: Sequence[Move]) -> list[Move]:
+        return [*other, *self]
+
+    def __repr__(self) -> str:
+        return f"MoveList({list(self)!r})"
 
 
 def capture_moves(table_cards: list[Card], card: Card, limit: int | None = None) -> list[Move]:
     """Every capture (A1) of `card` on a table of these cards, each once — for lessons and
     benchmarks ("which card captures the most?")."""
     table = TableKinds(list(table_cards), limit)
-    found: list[Candidate] = []
+    found: list[Block] = []
     for value in range(1, 13) if card.is_joker else (card.value,):
-        _add_groups(found, table, CAPTURE, card, value, value if card.is_joker else None, True)  # type: ignore[arg-type]
-    return [table.move(candidate) for candidate in dict.fromkeys(found)]
+        found.append(_group_block(table, (CAPTURE, card, value if card.is_joker else None, None, None), value, True))  # type: ignore[arg-type]
+    return list(MoveList(table, [block for block in found if block[1]], []))
 
 
-def play_moves(state, card: Card, table: TableKinds, supply: list[int] | None = None) -> list[Move]:
+def play_moves(state: QuantoState, card: Card, table: TableKinds, supply: Sequence[int] | None = None) -> list[Move]:
     """Every A1–A5 move with `card`, each once."""
-    return [table.move(candidate) for candidate in candidates(state, card, table, supply)]
+    return list(MoveList(table, blocks(state, card, table, supply), []))
 
 
-def legal_moves(state, limit: int | None = DEFAULT_LIMIT) -> list[Move]:
+def legal_moves(state: QuantoState, limit: int | None = DEFAULT_LIMIT) -> MoveList:
     """The legal moves of `state`'s player to move, each listed once."""
     if state.over:
-        return []
-    faces = sorted({DECK[i] for i in state.playable()}, key=Card.sort_key)
-    table = TableKinds([DECK[i] for i in state.table], limit)
-    supply = state.supply()
-    moves: list[Move] = []
-    for card in faces:
-        moves.extend(play_moves(state, card, table, supply))
-    if not state.options.lay_only_if_stuck or not moves:
-        moves.extend(Move(LAY, card) for card in faces)
+        return MoveList(None, [], [])
+    codes = sorted({FACE_CODE[i] for i in state.playable()})
+    faces = [_FACE_OF_CODE[code] for code in codes]
+    plays: list[Block] = []
+    table = None
+    if faces:
+        table = TableKinds.of_ids(state.table, limit)
+        supply = state.supply()
+        for card in faces:
+            plays.extend(blocks(state, card, table, supply))
+    plain: list[Move] = []
+    if not state.options.lay_only_if_stuck or not plays:
+        plain.extend(_LAYS[code] for code in codes)
     if state.phase == "turn" and state.options.refill == "choice" and state.draw:
         if len(state.table) < state.table_size:
-            moves.append(Move(REFILL_TABLE))
+            plain.append(_REFILL_TABLE)
         if len(state.hands[state.to_move]) < state.hand_size:
-            moves.append(Move(REFILL_HAND))
-    if not moves:
-        moves.append(Move(PASS))
-    return moves
+            plain.append(_REFILL_HAND)
+    if not plays and not plain:
+        plain.append(_PASS)
+    return MoveList(table, plays, plain)
+
+
+def can_play_beyond_laying(state: QuantoState) -> bool:
+    """Whether any A1–A5 move exists with a playable card (for `lay_only_if_stuck`),
+    decided without listing: a group for the card's value or a joker on the table, a
+    partner for a Quanto, or a Quanto to collect or to take."""
+    table = TableKinds.of_ids(state.table, 1)
+    player = state.to_move
+    chip = state.chip_of[player]
+    supply = state.supply()
+    for card in {DECK[i] for i in state.playable()}:
+        if card.value is None:
+            if table.size or chip is not None or any(held is not None for held in state.chip_of):
+                return True
+            continue
+        if table.jokers or groups_with_sum(table.kinds, card.value):
+            return True
+        if chip is None:
+            if any(table.positions_of_value(s - card.value) for s in supply):
+                return True
+        elif card.value == chip or (card.value < chip and groups_with_sum(table.kinds, chip - card.value)):
+            return True
+    return False
+
+
+def no_move_but_passing(state: QuantoState) -> bool:
+    """Whether passing is the only legal move: nothing to play and nothing to refill."""
+    if state.over or state.playable():
+        return False
+    refill = state.phase == "turn" and state.options.refill == "choice" and state.draw
+    return not (refill and (len(state.table) < state.table_size or len(state.hands[state.to_move]) < state.hand_size))

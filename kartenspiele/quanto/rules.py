@@ -10,11 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NoReturn
 
 from ..arithmetic import split_into_groups, subsets_with_sum
 from ..core.errors import GameOverError, IllegalMoveError
 from .cards import DECK, Card, format_cards
+from .movegen import can_play_beyond_laying, no_move_but_passing
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
+
+if TYPE_CHECKING:
+    from .state import QuantoState
 
 Group = tuple[Card, ...]
 
@@ -30,6 +35,12 @@ class Plan:
     partner: Group = ()
     bonus: Card | None = None
     value: int | None = None
+
+    @property
+    def played(self) -> int:
+        """The id of the card played (every move but refilling and passing plays one)."""
+        assert self.card_id is not None
+        return self.card_id
 
 
 def split_faces(faces: Sequence[Card], target: int) -> list[Group] | None:
@@ -84,7 +95,7 @@ def _find_partner(faces: Sequence[Card], need: int, chip: int) -> tuple[Group, l
     return None
 
 
-def _take_ids(state, faces: Sequence[Card]) -> list[int]:
+def _take_ids(state: QuantoState, faces: Sequence[Card]) -> list[int]:
     """Physical table cards for the faces, or an error naming what is not on the table."""
     available = list(state.table)
     ids = []
@@ -101,7 +112,7 @@ def _take_ids(state, faces: Sequence[Card]) -> list[int]:
     return ids
 
 
-def _playable_id(state, card: Card | None) -> int:
+def _playable_id(state: QuantoState, card: Card | None) -> int:
     if card is None:
         raise IllegalMoveError("quanto.illegal.no_card")
     source = state.playable()
@@ -109,15 +120,7 @@ def _playable_id(state, card: Card | None) -> int:
     if match is None:
         key = "quanto.illegal.not_drawn" if state.phase == "after_three" else "quanto.illegal.not_in_hand"
         raise IllegalMoveError(key, card=card.notation)
-    return match
-
-
-def can_play_beyond_laying(state) -> bool:
-    """Whether any A1–A5 move exists with a playable card (for `lay_only_if_stuck`)."""
-    from .movegen import TableKinds, candidates
-
-    table = TableKinds([DECK[i] for i in state.table], limit=1)
-    return any(candidates(state, face, table) for face in {DECK[i] for i in state.playable()})
+    return int(match)
 
 
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -150,7 +153,7 @@ def _check_fields(move: Move) -> None:
             raise IllegalMoveError("move.extra_field", kind=move.kind, field=name)
 
 
-def plan_move(state, move: Move) -> Plan:
+def plan_move(state: QuantoState, move: Move) -> Plan:
     """Check `move` in `state`; return its plan or raise `IllegalMoveError` saying why."""
     if state.over:
         raise GameOverError("illegal.game_over")
@@ -179,21 +182,21 @@ def plan_move(state, move: Move) -> Plan:
         value = move.declared if card.is_joker else card.value
         if value is None or not 1 <= value <= 12:
             raise IllegalMoveError("quanto.illegal.joker_value")
-        found = _split_with_bonus(takes, value, card.rainbow, need_group=True)
-        if found is None:
+        split = _split_with_bonus(takes, value, card.rainbow, need_group=True)
+        if split is None:
             _raise_not_groups(takes, value)
-        groups, bonus = found
+        groups, bonus = split
         return Plan(move, card_id, taken_ids, groups, bonus=bonus, value=value)
     if move.kind == FORM:
         return _plan_form(state, move, card_id, card, chip, taken_ids, takes)
     if chip is None:
         raise IllegalMoveError("quanto.illegal.no_quanto")
     if move.kind == EXTEND:
-        if card.is_joker:
+        if card.value is None:
             raise IllegalMoveError("quanto.illegal.joker_cannot_build")
-        if card.value >= chip:  # type: ignore[operator]
+        if card.value >= chip:
             raise IllegalMoveError("quanto.illegal.extend_too_big", card=card.notation, chip=chip)
-        found = _find_partner(takes, chip - card.value, chip)  # type: ignore[operator]
+        found = _find_partner(takes, chip - card.value, chip)
         if found is None:
             raise IllegalMoveError(
                 "quanto.illegal.extend_partner",
@@ -201,7 +204,7 @@ def plan_move(state, move: Move) -> Plan:
                 chip=chip,
                 count=chip - card.value,
                 cards=format_cards(takes) or "–",
-            )  # type: ignore[operator]
+            )
         partner, groups = found
         return Plan(move, card_id, taken_ids, groups, partner=partner, value=chip)
     if move.kind == COLLECT:
@@ -210,22 +213,22 @@ def plan_move(state, move: Move) -> Plan:
             value = chip
         if value != chip:
             raise IllegalMoveError("quanto.illegal.collect_value", card=card.notation, chip=chip)
-        found = _split_with_bonus(takes, chip, card.rainbow, need_group=False)
-        if found is None:
+        split = _split_with_bonus(takes, chip, card.rainbow, need_group=False)
+        if split is None:
             _raise_not_groups(takes, chip)
-        groups, bonus = found
+        groups, bonus = split
         return Plan(move, card_id, taken_ids, groups, bonus=bonus, value=chip)
     raise IllegalMoveError("quanto.illegal.not_a_move", move=str(move))
 
 
-def _raise_not_groups(takes: Sequence[Card], value: int) -> None:
+def _raise_not_groups(takes: Sequence[Card], value: int) -> NoReturn:
     if not takes:
         raise IllegalMoveError("quanto.illegal.no_groups", value=value)
     raise IllegalMoveError("quanto.illegal.not_groups", cards=format_cards(takes), value=value)
 
 
 def _plan_form(
-    state, move: Move, card_id: int, card: Card, chip: int | None, taken_ids: list[int], takes: list[Card]
+    state: QuantoState, move: Move, card_id: int, card: Card, chip: int | None, taken_ids: list[int], takes: list[Card]
 ) -> Plan:
     if chip is not None:
         raise IllegalMoveError("quanto.illegal.already_quanto", chip=chip)
@@ -250,7 +253,7 @@ def _plan_form(
     raise IllegalMoveError("quanto.illegal.not_groups", cards=format_cards(takes), value=target)
 
 
-def _plan_joker_quanto(state, move: Move, card_id: int, player: int) -> Plan:
+def _plan_joker_quanto(state: QuantoState, move: Move, card_id: int, player: int) -> Plan:
     if not DECK[card_id].is_joker:
         raise IllegalMoveError("quanto.illegal.joker_only")
     target = move.target
@@ -261,13 +264,11 @@ def _plan_joker_quanto(state, move: Move, card_id: int, player: int) -> Plan:
     return Plan(move, card_id, value=state.chip_of[target])
 
 
-def _plan_turn_action(state, move: Move) -> Plan:
+def _plan_turn_action(state: QuantoState, move: Move) -> Plan:
     if move.card is not None or move.takes or move.declared is not None or move.chip is not None:
         raise IllegalMoveError("quanto.illegal.not_a_move", move=str(move))
     if move.kind == PASS:
-        from .movegen import legal_moves
-
-        if legal_moves(state, limit=1) != [move]:
+        if not no_move_but_passing(state):
             raise IllegalMoveError("quanto.illegal.cannot_pass")
         return Plan(move)
     if state.phase == "after_two":

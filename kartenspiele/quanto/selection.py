@@ -13,8 +13,9 @@ there are millions); it decides each question by the exact search in `cover.py`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import IllegalMoveError
 from ..i18n import text
@@ -22,6 +23,9 @@ from .cards import CHIPS, DECK, Card
 from .cover import Counts, Cover, add, any_group, counts_of, fits, one, sub
 from .explain import card_name, played, player_name
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, Move
+
+if TYPE_CHECKING:
+    from .state import QuantoState
 
 ORDER = {CAPTURE: 0, COLLECT: 1, EXTEND: 2, FORM: 3, JOKER_QUANTO: 4}
 SHOWN_GOALS = 2
@@ -60,7 +64,7 @@ class Reason:
     """Why a table card cannot join: i18n keys with their fields, told one after another.
     A field `holder` (a seat) is told as that player's name."""
 
-    parts: tuple[tuple[str, dict], ...]
+    parts: tuple[tuple[str, dict[str, Any]], ...]
 
     def text(self, lang: str | None = None, names: Sequence[str] | None = None) -> str:
         told = []
@@ -95,14 +99,14 @@ def _makes(avail: Counts, amount: int) -> bool:
 class _Query:
     """One selection query: the table counted by value, and the exact search."""
 
-    def __init__(self, state, card: Card, declared: int | None) -> None:
+    def __init__(self, state: QuantoState, card: Card, declared: int | None) -> None:
         self.state = state
         self.card = card
         self.declared = declared
         self.player = state.to_move
         self.chip = state.chip_of[self.player]
         faces = [DECK[i] for i in state.table]
-        self.avail = counts_of(face.value for face in faces if not face.is_joker)
+        self.avail = counts_of(face.value for face in faces if face.value is not None)
         self.table_jokers = sum(face.is_joker for face in faces)
         self.search = Cover()
 
@@ -117,10 +121,11 @@ class _Query:
         else:
             found.append(Goal(CAPTURE, card.value))  # type: ignore[arg-type]
         if chip is None:
-            if not card.is_joker:
-                found.extend(Goal(FORM, s, chip=s) for s in self.state.supply() if 1 <= s - card.value <= 12)
+            if card.value is not None:
+                value = card.value
+                found.extend(Goal(FORM, s, chip=s) for s in self.state.supply() if 1 <= s - value <= 12)
         else:
-            if not card.is_joker and card.value < chip:
+            if card.value is not None and card.value < chip:
                 found.append(Goal(EXTEND, chip))
             if (card.is_joker and self.declared in (None, chip)) or card.value == chip:
                 found.append(Goal(COLLECT, chip, declared=chip if card.is_joker else None))
@@ -145,15 +150,17 @@ class _Query:
         if goal.kind == JOKER_QUANTO:
             return Shape(()) if not any(need) and not jokers else None
         if goal.kind in (CAPTURE, COLLECT):
+            bonus: int | None = None
             if self.card.rainbow:
                 found = search.cover_with_bonus(need, avail, target)
                 if found is None:
                     return None
                 groups, bonus = found
             else:
-                groups, bonus = search.cover(need, avail, target), None
-                if groups is None:
+                covered = search.cover(need, avail, target)
+                if covered is None:
                     return None
+                groups = covered
             if goal.kind == CAPTURE and not groups and not jokers:
                 left = avail if bonus is None else sub(avail, one(bonus))
                 extra = any_group(left, target)
@@ -166,13 +173,13 @@ class _Query:
         if goal.kind == FORM:
             partner = one(target - self.card.value)  # type: ignore[operator]
             if fits(partner, need):
-                groups = search.cover(sub(need, partner), sub(avail, partner), target)
-                if groups is not None:
-                    return Shape(groups, partner, True, jokers=jokers)
+                formed = search.cover(sub(need, partner), sub(avail, partner), target)
+                if formed is not None:
+                    return Shape(formed, partner, True, jokers=jokers)
             if fits(add(need, partner), avail):
-                groups = search.cover(need, sub(avail, partner), target)
-                if groups is not None:
-                    return Shape(groups, partner, False, jokers=jokers)
+                formed = search.cover(need, sub(avail, partner), target)
+                if formed is not None:
+                    return Shape(formed, partner, False, jokers=jokers)
             return None
         found_part = search.cover_with_part(need, avail, target - self.card.value, target)  # type: ignore[operator]
         if found_part is None:
@@ -191,7 +198,7 @@ class _Query:
         return Move.canonical(goal.kind, self.card, takes, goal.declared, goal.chip, goal.other)
 
 
-def query(state, card_id: int, table_ids: Sequence[int] = (), declared: int | None = None) -> Selection:
+def query(state: QuantoState, card_id: int, table_ids: Sequence[int] = (), declared: int | None = None) -> Selection:
     """Answer the selection query; a card not playable or not on the table raises
     `IllegalMoveError`. `declared` narrows a joker to one value."""
     if card_id not in state.playable():
@@ -205,7 +212,7 @@ def query(state, card_id: int, table_ids: Sequence[int] = (), declared: int | No
         raise IllegalMoveError("quanto.illegal.joker_value")
     ask = _Query(state, card, declared)
     picked = [DECK[i] for i in table_ids]
-    need = counts_of(face.value for face in picked if not face.is_joker)
+    need = counts_of(face.value for face in picked if face.value is not None)
     jokers = sum(face.is_joker for face in picked)
     every_goal = ask.goals()
     shapes = {goal: shape for goal in every_goal if (shape := ask.shape(goal, need, jokers)) is not None}
@@ -250,7 +257,7 @@ def query(state, card_id: int, table_ids: Sequence[int] = (), declared: int | No
 
 
 # -- reasons ------------------------------------------------------------------------------
-def _pairing(card: Card, value: int, state) -> tuple[str, dict]:
+def _pairing(card: Card, value: int, state: QuantoState) -> tuple[str, dict[str, Any]]:
     """Why the card and one table card form no Quanto: the chip of their sum."""
     total = card.value + value  # type: ignore[operator]
     arith = _arith([card.value, value])  # type: ignore[list-item]
@@ -301,13 +308,13 @@ def _reason(
 def _open_parts(ask: _Query, goal: Goal, shape: Shape, need: Counts) -> list[list[int]]:
     """The selection's cards of every group that still misses cards (values; the played
     card first in the part that extends a Quanto)."""
-    parts = []
+    parts: list[list[int]] = []
     left = need
     if shape.partner is not None and goal.kind == EXTEND:
         mine = tuple(min(n, p) for n, p in zip(left, shape.partner))
         left = sub(left, mine)
         if mine != shape.partner:
-            parts.append([ask.card.value, *_values(mine)])
+            parts.append([ask.card.value or 0, *_values(mine)])
     elif shape.partner is not None and shape.partner_picked:
         left = sub(left, shape.partner)
     if shape.bonus is not None and left[shape.bonus]:
@@ -320,7 +327,7 @@ def _open_parts(ask: _Query, goal: Goal, shape: Shape, need: Counts) -> list[lis
     return parts
 
 
-def _against(ask: _Query, goal: Goal, shape: Shape, value: int, need: Counts) -> tuple[str, dict]:
+def _against(ask: _Query, goal: Goal, shape: Shape, value: int, need: Counts) -> tuple[str, dict[str, Any]]:
     """Why a card of `value` cannot join `goal` (whose target the selection can reach)."""
     target = goal.target
     if value > target:
@@ -425,7 +432,9 @@ class Selection:
         return arith
 
 
-def _pieces(card: Card, goal: Goal, shape: Shape, pool: list[Card]):
+def _pieces(
+    card: Card, goal: Goal, shape: Shape, pool: list[Card]
+) -> Iterator[tuple[tuple[list[str], int, int, str | None], int]]:
     """The groups of a shape told with the selected cards' names: (names, sum, missing,
     missing partner) per group that holds a selected card, and the target."""
     plain = [face for face in pool if not face.is_joker]
@@ -444,14 +453,14 @@ def _pieces(card: Card, goal: Goal, shape: Shape, pool: list[Card]):
         return taken
 
     target = goal.target
-    own = str(card.value) if not card.is_joker else None
+    own = "" if card.value is None else str(card.value)  # only forming and extending name it
     if goal.kind == FORM and shape.partner is not None:
         partner_value = target - card.value  # type: ignore[operator]
         if shape.partner_picked:
             chosen = take([partner_value])
             yield ([own, *(str(f.value) for f in chosen)], target, 0, None), target  # type: ignore[list-item]
         else:
-            yield ([own], card.value, 0, str(partner_value)), target  # type: ignore[list-item]
+            yield ([own], card.value or 0, 0, str(partner_value)), target
     if goal.kind == EXTEND and shape.partner is not None:
         part = take(_values(shape.partner))
         reached = card.value + sum(f.value for f in part)  # type: ignore[operator,misc]

@@ -10,16 +10,20 @@ of the drawn cards (`after_three`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import IllegalMoveError, PlayerCountError, check_player
 from ..core.events import Event
 from ..core.rng import check_seed, derive_rng, new_seed
 from .cards import CHIPS, DECK, Card
-from .movegen import DEFAULT_LIMIT, legal_moves
+from .movegen import DEFAULT_LIMIT, MoveList, legal_moves
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
 from .options import QuantoOptions
 from .rules import Plan, plan_move
+
+if TYPE_CHECKING:
+    from .selection import Selection
+    from .view import QuantoView
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 PHASES = ("turn", "after_two", "after_three")
@@ -92,11 +96,11 @@ class QuantoState:
     def current_player(self) -> int | None:
         return None if self.over else self.to_move
 
-    def legal_moves(self, limit: int | None = DEFAULT_LIMIT) -> list[Move]:
-        """Every legal move, each once. On a crowded table at most `limit` unions of groups
-        are listed per card and value (the largest capture among them — on tables of about
-        20 cards and more, the largest one that a bounded search finds); `limit=None`
-        lists all. `apply` accepts every legal move, listed or not."""
+    def legal_moves(self, limit: int | None = DEFAULT_LIMIT) -> MoveList:
+        """Every legal move, each once, as a lazy `MoveList` (a read-only sequence). On a
+        crowded table at most `limit` unions of groups are listed per card and value, and
+        the largest capture, Quanto and extension (exact, on any table) besides;
+        `limit=None` lists all. `apply` accepts every legal move, listed or not."""
         return legal_moves(self, limit)
 
     def check(self, move: Move) -> Plan:
@@ -152,19 +156,19 @@ class QuantoState:
             self._refill_hand(player, events)
             self._end_turn(events)
             return events
-        card = DECK[plan.card_id]
+        card = DECK[plan.played]
         if self.phase == "after_three":
-            self.drawn.remove(plan.card_id)
+            self.drawn.remove(plan.played)
             events.append(Event("chose_drawn", player, card=card))
             if self.drawn:
                 events.append(Event("cards_out", player, cards=tuple(DECK[i] for i in self.drawn)))
                 self.out.extend(self.drawn)
                 self.drawn = []
         else:
-            self.hands[player].remove(plan.card_id)
+            self.hands[player].remove(plan.played)
         self.phase = "turn"
         if kind == LAY:
-            self.table.append(plan.card_id)
+            self.table.append(plan.played)
             events.append(Event("laid", player, card=card))
             self._lay_effect(card, player, events)
             return events
@@ -186,16 +190,16 @@ class QuantoState:
             events.append(Event("captured", player, card=card, groups=groups, value=plan.value))
             self._bonus(plan, player, events)
             self.win[player].extend(plan.taken_ids)
-            self.win[player].append(plan.card_id)
+            self.win[player].append(plan.played)
         elif kind == FORM:
             self.chip_of[player] = plan.value
-            self.stacks[player] = [plan.card_id, *plan.taken_ids]
+            self.stacks[player] = [plan.played, *plan.taken_ids]
             events.append(Event("quanto_formed", player, card=card, cards=plan.partner, value=plan.value))
             events.append(Event("chip_taken", player, value=plan.value))
             if groups:
                 events.append(Event("quanto_groups_added", player, groups=groups, value=plan.value))
         elif kind == EXTEND:
-            self.stacks[player].extend([plan.card_id, *plan.taken_ids])
+            self.stacks[player].extend([plan.played, *plan.taken_ids])
             events.append(Event("quanto_extended", player, card=card, cards=plan.partner, value=plan.value))
             if groups:
                 events.append(Event("quanto_groups_added", player, groups=groups, value=plan.value))
@@ -204,7 +208,7 @@ class QuantoState:
                 events.append(Event("quanto_groups_added", player, groups=groups, value=plan.value))
             stack = self.stacks[player] + plan.taken_ids
             self.win[player].extend(stack)
-            self.win[player].append(plan.card_id)
+            self.win[player].append(plan.played)
             events.append(
                 Event(
                     "quanto_collected",
@@ -231,7 +235,7 @@ class QuantoState:
             Event(
                 "joker_took_quanto",
                 player,
-                card=DECK[plan.card_id],
+                card=DECK[plan.played],
                 other=other,
                 value=self.chip_of[other],
                 cards=tuple(DECK[i] for i in stack),
@@ -239,7 +243,7 @@ class QuantoState:
         )
         events.append(Event("chip_returned", other, value=self.chip_of[other]))
         self.win[player].extend(stack)
-        self.win[player].append(plan.card_id)
+        self.win[player].append(plan.played)
         self.stacks[other] = []
         self.chip_of[other] = None
 
@@ -361,14 +365,14 @@ class QuantoState:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def view(self, player: int):
+    def view(self, player: int) -> QuantoView:
         """What `player` may see: no other hand, no order or content of the draw pile."""
         check_player(player, self.players)
         from .view import QuantoView
 
         return QuantoView.of(self, player)
 
-    def selection(self, card_id: int, table_ids=(), declared: int | None = None):
+    def selection(self, card_id: int, table_ids: object = (), declared: int | None = None) -> Selection:
         """What a hand card with these table cards can still become (see `selection.py`)."""
         from .selection import query
 

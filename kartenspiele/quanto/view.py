@@ -16,7 +16,7 @@ from .cards import DECK
 from .options import QuantoOptions
 
 if TYPE_CHECKING:
-    from .moves import Move
+    from .movegen import MoveList
     from .state import QuantoState
 
 
@@ -94,7 +94,7 @@ class QuantoView:
         state.last_capturer, state.end_begun, state.over = self.last_capturer, self.end_begun, self.over
         return state
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> MoveList:
         """The legal moves of the player to move: they depend only on what lies open."""
         return self.sample_state(random.Random(0)).legal_moves()
 

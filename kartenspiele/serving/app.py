@@ -11,9 +11,11 @@ It is Voilà with these changes:
 
 from __future__ import annotations
 
+import time
 from importlib import resources
 from pathlib import Path
 
+import tornado.ioloop
 import tornado.web
 from jupyter_core.utils import ensure_async
 from voila.app import Voila
@@ -27,6 +29,7 @@ from .handlers import (
     ALIVE_PATH,
     CLIENT,
     LOGIN_PATH,
+    PAGE_KERNELS,
     AliveHandler,
     HostRefusedHandler,
     LoginHandler,
@@ -36,12 +39,16 @@ from .handlers import (
     logged_in,
 )
 from .limits import KernelLimits
+from .unconnected import GRACE, SWEEP_EVERY, Unconnected
 
 TEMPLATE = "kartenspiele"
 PREHEATED = ("notebooks/start.ipynb", "notebooks/quanto.ipynb", "notebooks/tausch_rausch.ipynb")
 """The pages a class opens at once; Voilà keeps kernels for them started ahead of time."""
 REFILL_DELAY = 30.0
 """Seconds after handing out a ready kernel before a new one is started for the pool."""
+REFILL_SPACING = 3.0
+"""Seconds between two kernels started for the pools: a class that took 30 kernels at once gets
+them back one by one, not 30 kernel starts at once while its pages are still loading."""
 QUERY_PATH = "/voila/query/"
 """Where a preheated kernel asks for its page's address (the kernel has no class cookie)."""
 BANNER_KEYS = ("serve.lost", "serve.lost_text", "serve.resume")
@@ -91,6 +98,7 @@ class KartenspieleVoila(Voila):
         limits: KernelLimits,
         preheat: int = 0,
         preheat_pages: tuple[str, ...] = PREHEATED,
+        connect_grace: float = GRACE,
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
@@ -98,6 +106,8 @@ class KartenspieleVoila(Voila):
         self.limits = limits
         self.preheat = preheat
         self.preheat_pages = preheat_pages
+        self.connect_grace = connect_grace
+        self.unconnected: Unconnected | None = None
 
     def initialize(self, argv=None):
         super().initialize(argv)
@@ -114,19 +124,48 @@ class KartenspieleVoila(Voila):
     def init_settings(self) -> dict:
         settings = super().init_settings()
         self.record_kernel_owners()
+        self.space_refills()
+        if self.connect_grace > 0:
+            self.unconnected = Unconnected(self.kernel_manager, self.connect_grace)
+            self.unconnected.watch_connections()
         return settings
 
+    def space_refills(self) -> None:
+        """Start the pools' new kernels `REFILL_SPACING` seconds apart (Voilà starts every one
+        `fill_delay` after its page, so a class opening pages at once gets a burst)."""
+        manager = self.kernel_manager
+        if not hasattr(manager, "fill_if_needed"):
+            return
+        fill = manager.fill_if_needed
+        next_start = [0.0]
+
+        def fill_if_needed(delay=None, *args, **kwargs):
+            if delay is None:  # a refill after a page took a kernel (not the first filling)
+                now = time.monotonic()
+                start = max(now + REFILL_DELAY, next_start[0])
+                next_start[0] = start + REFILL_SPACING
+                delay = start - now
+            return fill(delay, *args, **kwargs)
+
+        manager.fill_if_needed = fill_if_needed
+
     def record_kernel_owners(self) -> None:
-        """Remember which client each kernel was started for (for the per-client cap)."""
+        """Remember which client each kernel was started for (for the per-client cap) and which
+        kernels the page being rendered was given (to watch that it connects)."""
         manager = self.kernel_manager
         start = manager.start_kernel
         limits = self.limits
 
-        async def start_kernel(*args, **kwargs):
-            kernel_id = await ensure_async(start(*args, **kwargs))
-            client = CLIENT.get()
+        def handed(kernel_id: str) -> None:
+            client, kernels = CLIENT.get(), PAGE_KERNELS.get()
             if client is not None:
                 limits.record(kernel_id, client)
+            if kernels is not None:
+                kernels.append(kernel_id)
+
+        async def start_kernel(*args, **kwargs):
+            kernel_id = await ensure_async(start(*args, **kwargs))
+            handed(kernel_id)
             return kernel_id
 
         manager.start_kernel = start_kernel
@@ -135,9 +174,7 @@ class KartenspieleVoila(Voila):
 
             async def get_rendered_notebook(*args, **kwargs):
                 task, cache, kernel_id = await hand_out(*args, **kwargs)
-                client = CLIENT.get()
-                if client is not None:
-                    limits.record(kernel_id, client)
+                handed(kernel_id)
                 return task, cache, kernel_id
 
             manager.get_rendered_notebook = get_rendered_notebook
@@ -152,7 +189,9 @@ class KartenspieleVoila(Voila):
             if handler is TornadoVoilaTreeHandler:
                 handlers.append((pattern, StartRedirectHandler))
             elif handler is TornadoVoilaHandler:
-                handlers.append((pattern, PageHandler, {**options, "limits": self.limits}))
+                handlers.append(
+                    (pattern, PageHandler, {**options, "limits": self.limits, "unconnected": self.unconnected})
+                )
             else:
                 handlers.append(route)
         base = self.server_url.rstrip("/")
@@ -171,4 +210,6 @@ class KartenspieleVoila(Voila):
         self.app = GatedApplication(self.access, **settings)
         self.app.settings.update(self.tornado_settings)
         self.app.add_handlers(".*$", self.init_handlers())
+        if self.unconnected is not None:
+            tornado.ioloop.PeriodicCallback(self.unconnected.sweep, SWEEP_EVERY * 1000).start()
         self.listen()

@@ -2,8 +2,11 @@
 
 The server passes the bound to its kernels as `KARTENSPIELE_CLICK_LIMIT` (seconds). A kernel
 that imports the tables then handles every widget message (a click, a choice) under a timer:
-past the bound the computation is stopped with `ClickTimeoutError`, which the table shows as
-a message, so one huge question cannot hold a pupil's page (or the machine) for minutes.
+past the bound the computation is stopped with `ClickTimeoutError`, so one huge question cannot
+hold a pupil's page (or the machine) for minutes. The error is raised wherever the computation
+was; whoever listens (`when_stopped`: the game tables) is told afterwards, so the page shows a
+message and draws itself again from its state instead of staying half drawn. After each
+message the bots' caches are kept small (`kernel_memory`).
 """
 
 from __future__ import annotations
@@ -11,23 +14,52 @@ from __future__ import annotations
 import os
 import signal
 import threading
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import ClickTimeoutError
+from . import kernel_memory
 
 ENVIRONMENT = "KARTENSPIELE_CLICK_LIMIT"
 
 
+_listeners: list[weakref.WeakMethod] = []
+
+
+@dataclass
+class Timer:
+    """Whether the bound was reached."""
+
+    fired: bool = False
+
+
+def when_stopped(method: Callable[[], Any]) -> None:
+    """Call the bound `method` (weakly held) after a click was stopped at the bound."""
+    _listeners[:] = [ref for ref in _listeners if ref() is not None]
+    _listeners.append(weakref.WeakMethod(method))  # type: ignore[arg-type]
+
+
+def tell_stopped() -> None:
+    """Tell every listener that a click was stopped (after the timer is cleared)."""
+    for ref in list(_listeners):
+        listener = ref()
+        if listener is not None:
+            listener()
+
+
 @contextmanager
-def bounded(seconds: float) -> Iterator[None]:
+def bounded(seconds: float, timer: Timer | None = None) -> Iterator[None]:
     """Run the body for at most `seconds` (main thread only; elsewhere no bound)."""
     if seconds <= 0 or threading.current_thread() is not threading.main_thread():
         yield
         return
 
     def stop(_signum: int, _frame: Any) -> None:
+        if timer is not None:
+            timer.fired = True
         raise ClickTimeoutError("serve.click_too_long")
 
     previous = signal.signal(signal.SIGALRM, stop)
@@ -40,11 +72,19 @@ def bounded(seconds: float) -> Iterator[None]:
 
 
 def bound_handler(handler: Callable[..., Any], seconds: float) -> Callable[..., Any]:
-    """`handler` run under the bound."""
+    """`handler` run under the bound; when it is reached, the listeners are told."""
 
     def bounded_handler(*args: Any, **kwargs: Any) -> Any:
-        with bounded(seconds):
-            return handler(*args, **kwargs)
+        timer = Timer()
+        try:
+            with bounded(seconds, timer):
+                return handler(*args, **kwargs)
+        except ClickTimeoutError:
+            return None
+        finally:
+            if timer.fired:
+                tell_stopped()
+            kernel_memory.trim()  # every widget message of a served page passes here
 
     bounded_handler.__wrapped__ = handler  # type: ignore[attr-defined]
     return bounded_handler

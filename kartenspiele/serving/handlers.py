@@ -21,7 +21,8 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 from ..i18n import LANGUAGES, text
 from .access import COOKIE, Access
-from .limits import KernelLimits
+from .limits import KernelLimits, ready_kernels
+from .unconnected import Unconnected
 
 LOGIN_PATH = "/kartenspiele/login"
 ALIVE_PATH = "/kartenspiele/alive/"
@@ -29,6 +30,8 @@ START_PATH = "/voila/render/notebooks/start.ipynb"
 WRONG_PASSWORD_DELAY = 1.0
 CLIENT: ContextVar[str | None] = ContextVar("kartenspiele_client", default=None)
 """The client whose page is being rendered (read where its kernel is started)."""
+PAGE_KERNELS: ContextVar[list[str] | None] = ContextVar("kartenspiele_page_kernels", default=None)
+"""The kernels handed to the page being rendered (filled where its kernel is started)."""
 
 STYLE = """body{font-family:'DejaVu Sans',sans-serif;background:#f3f6fb;color:#1d2a3a;margin:0;
 display:flex;min-height:100vh;align-items:center;justify-content:center}
@@ -171,6 +174,7 @@ class PageHandler(TornadoVoilaHandler):
 
     def initialize(self, **kwargs) -> None:
         self.limits: KernelLimits = kwargs.pop("limits")
+        self.unconnected: Unconnected | None = kwargs.pop("unconnected", None)
         super().initialize(**kwargs)
 
     async def prepare(self) -> None:
@@ -179,16 +183,21 @@ class PageHandler(TornadoVoilaHandler):
 
     async def get(self, path: str | None = None) -> None:
         client = self.request.remote_ip or "?"
-        refusal = self.limits.refusal(client, self.kernel_manager.list_kernel_ids())
+        manager = self.kernel_manager
+        refusal = self.limits.refusal(client, manager.list_kernel_ids(), ready_kernels(manager))
         if refusal is not None and path and path.endswith(".ipynb"):
             self.server_full(*refusal)
             return
         self.limits.begin(client)
-        token = CLIENT.set(client)
+        token, kernels = CLIENT.set(client), PAGE_KERNELS.set([])
         try:
             await super().get(path)
         finally:
+            for kernel in PAGE_KERNELS.get() or []:
+                if self.unconnected is not None:
+                    self.unconnected.sent(kernel)
             CLIENT.reset(token)
+            PAGE_KERNELS.reset(kernels)
             self.limits.end(client)
 
     def server_full(self, reason: str, count: int) -> None:

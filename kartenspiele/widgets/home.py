@@ -9,6 +9,9 @@ from .texts import t
 START_PAGE = "start.ipynb"
 """The start page, beside the apps in `notebooks/`."""
 
+START_FROM_LESSONS = "../notebooks/start.ipynb"
+"""The start page as seen from a lesson in `lessons/`."""
+
 
 def home_href(lang: str, page: str = START_PAGE) -> str:
     """The start page's address relative to an app, keeping the language."""

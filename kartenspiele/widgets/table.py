@@ -20,10 +20,11 @@ from .. import bots
 from ..bots.hint import hint
 from ..classroom import pupil
 from ..classroom.roles import served_by_voila
-from ..core.errors import KartenspieleError
+from ..core.errors import ClickTimeoutError, KartenspieleError
 from ..core.events import Event
 from ..core.rng import derive_rng
 from ..core.session import Session
+from ..serving import click_limit
 from .access import Access, tagged
 from .ending import EndScreen
 from .home import home_link
@@ -91,6 +92,7 @@ class GameTable(widgets.VBox):
             if options and variant.option in options:
                 box.value = options[variant.option]
         self._layout()
+        click_limit.when_stopped(self.click_stopped)
         if start:
             self.start_game(self.setup.config())
 
@@ -119,24 +121,30 @@ class GameTable(widgets.VBox):
             button.layout.width = "auto"
         self.log_button = widgets.ToggleButton(value=False, icon="list", layout=widgets.Layout(width="auto"))
         self.log_button.observe(self._log_toggled, "value")
+        self.settings_button = widgets.ToggleButton(value=False, icon="cog", layout=widgets.Layout(width="auto"))
+        self.settings_button.observe(self._settings_toggled, "value")
+        for button in (self.hint_button, self.log_button, self.settings_button):
+            button.add_class("ks-compact")  # only its icon on a narrow screen (the name is still read out)
         self.home_link = widgets.HTML()
         self.new_button.add_class("ks-apart")
         self.toolbar = widgets.HBox(
             [
                 self.heading,
-                self.language,
                 self.undo_button,
                 self.hint_button,
-                self.speed,
-                self.step,
                 self.next_button,
-                self.big,
                 self.log_button,
+                self.settings_button,
                 self.new_button,
                 self.home_link,
             ]
         )
         self.toolbar.add_class("ks-toolbar")
+        # language, pace and card size: always shown while a game is set up; during a game behind
+        # "Einstellungen", so that the toolbar keeps to one row on a tablet
+        self.settings = widgets.HBox([self.language, self.speed, self.step, self.big])
+        self.settings.add_class("ks-toolbar")
+        self.settings.add_class("ks-settings")
         self.setup = SetupPanel(self.game, self.player_range, self.variants, lang, self.start_game, players)
         self.resume_button = widgets.Button(icon="arrow-left", layout=widgets.Layout(width="auto"))
         self.resume_button.add_class("ks-resume")
@@ -189,6 +197,8 @@ class GameTable(widgets.VBox):
                 ("new", self.new_button),
                 ("big", self.big),
                 ("log_button", self.log_button),
+                ("settings", self.settings),
+                ("settings_button", self.settings_button),
             )
         }
         self._relabel_frame()
@@ -338,12 +348,12 @@ class GameTable(widgets.VBox):
         if self.session is None or setup:
             running = self.session is not None and not self.state.is_terminal()
             children = (
-                (self.style_sheet, self.access, self.toolbar, self.resume_button, self.setup, self.keys_help)
+                (self.style_sheet, self.access, self.toolbar, self.settings, self.resume_button, self.setup)
                 if running
-                else (self.style_sheet, self.access, self.toolbar, self.setup, self.keys_help)
-            )
+                else (self.style_sheet, self.access, self.toolbar, self.settings, self.setup)
+            ) + (self.keys_help,)
         else:
-            children = (self.style_sheet, self.access, self.toolbar, self.main)
+            children = (self.style_sheet, self.access, self.toolbar, self.settings, self.main)
         if self.children != children:
             self.children = children
         self._sync_toolbar()
@@ -511,6 +521,7 @@ class GameTable(widgets.VBox):
         self.heading.value = f"<h1 class='ks-title'>{escape(t(self.title_key, lang))}</h1>"
         self.home_link.value = home_link(lang)
         self.log_button.description = t("access.log", lang)
+        self.settings_button.description = t("access.settings", lang)
         self.resume_button.description = t("access.resume", lang)
         self.keys_help.value = f"<p class='ks-note'>{escape(t('access.keys', lang))}</p>"
         self.new_button.description = t("button.new_game", lang)
@@ -542,6 +553,8 @@ class GameTable(widgets.VBox):
         access.set(tags["new"], {"aria-description": t("access.new_game", lang)})
         access.set(tags["big"], {"aria-pressed": str(self.big.value).lower()})
         access.set(tags["log_button"], {"aria-pressed": str(self.log_button.value).lower()})
+        access.set(tags["settings"], {"role": "group", "aria-label": t("access.settings", lang)})
+        access.set(tags["settings_button"], {"aria-expanded": str(self.settings_button.value).lower()})
         access.flush()
 
     def _log_toggled(self, change: dict) -> None:
@@ -554,6 +567,15 @@ class GameTable(widgets.VBox):
         self.access.set(self._tags["log_button"], {"aria-pressed": str(change["new"]).lower()})
         self.access.flush()
 
+    def _settings_toggled(self, change: dict) -> None:
+        """Show or hide the settings row during a game ("Einstellungen")."""
+        if change["new"]:
+            self.add_class("ks-settings-open")
+        else:
+            self.remove_class("ks-settings-open")
+        self.access.set(self._tags["settings_button"], {"aria-expanded": str(change["new"]).lower()})
+        self.access.flush()
+
     def _big_changed(self, change: dict) -> None:
         if change["new"]:
             self.add_class("ks-big")
@@ -561,6 +583,12 @@ class GameTable(widgets.VBox):
             self.remove_class("ks-big")
         self.access.set(self._tags["big"], {"aria-pressed": str(change["new"]).lower()})
         self.access.flush()
+
+    def click_stopped(self) -> None:
+        """A click computed too long and was stopped (`kartenspiele serve --click-limit`): say
+        so and draw the table again from its state."""
+        self.say(ClickTimeoutError("serve.click_too_long").message(self.lang), "warn")
+        self.redraw()
 
     # -- drawing ---------------------------------------------------------------------------
     def say(self, text: str, kind: str = "info") -> None:
@@ -689,6 +717,12 @@ class GameTable(widgets.VBox):
         computer_to_move = playing and not over and self.seats[self.state.to_move].is_computer
         self.undo_button.disabled = not (playing and True in self.decisions)
         self.hint_button.layout.display = "" if playing else "none"
+        self.settings_button.layout.display = "" if playing else "none"
+        self.log_button.layout.display = "" if playing else "none"
+        if playing:
+            self.add_class("ks-playing")
+        else:
+            self.remove_class("ks-playing")
         self.hint_button.disabled = not (playing and self.person_acts())
         self.next_button.layout.display = "" if self.step.value else "none"
         self.next_button.disabled = not computer_to_move

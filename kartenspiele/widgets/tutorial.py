@@ -79,6 +79,7 @@ class Tutorial(widgets.VBox):
         self.done = False
         self.table = self.make_table(lang)
         self.table.toolbar.layout.display = "none"
+        self.table.settings.layout.display = "none"
         self.table.show_result = False
         self.table.move_guard = self.guard
         self.table.listeners.append(self._moved)
@@ -108,7 +109,11 @@ class Tutorial(widgets.VBox):
         bar.add_class("ks-toolbar")
         buttons = widgets.HBox([self.back_button, self.again_button, self.hint_button, self.next_button])
         buttons.add_class("ks-tutor-buttons")
-        self.children = (style_widget(), bar, self.text, buttons, self.table)
+        side = widgets.VBox([self.text, buttons])
+        side.add_class("ks-tutor-side")
+        body = widgets.HBox([side, self.table])  # the lesson beside the table on a landscape screen (CSS)
+        body.add_class("ks-tutor-body")
+        self.children = (style_widget(), bar, body)
         self.add_class("ks-table")
         self._relabel()
         self.go(lesson)
@@ -229,8 +234,8 @@ class Tutorial(widgets.VBox):
                 f"{escape(t('access.play_real', lang))}</a></p>"
             )
         self.text.value = (
-            f"<div class='ks-progress'>{escape(progress)}</div>"
-            f"<h3>{escape(self.words('title'))}</h3><p>{escape(self.words('intro'))}</p>"
+            f"<h2><span class='ks-progress'>{escape(progress)}</span> {escape(self.words('title'))}</h2>"
+            f"<p>{escape(self.words('intro'))}</p>"
             f"<p class='ks-task-text'><b>{escape(t('tutor.your_task', lang))}</b> "
             f"{escape(self.words('task'))}</p>{done}"
         )

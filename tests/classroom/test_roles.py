@@ -4,7 +4,6 @@ import argparse
 import json
 
 import pytest
-from IPython.display import Markdown
 
 from kartenspiele.classroom import roles
 from kartenspiele.classroom.gate import RefusalPage, teacher_page
@@ -98,7 +97,7 @@ def shown(monkeypatch, call):
     outputs = []
     monkeypatch.setattr("kartenspiele.lessons.teacher.display", lambda obj: outputs.append(obj))
     result = call()
-    return result, " ".join(obj.data if isinstance(obj, Markdown) else str(obj.data) for obj in outputs)
+    return result, " ".join(str(obj.data) if hasattr(obj, "data") else repr(obj) for obj in outputs)
 
 
 def test_lesson_teacher_sections_are_rendered_for_teachers_only(monkeypatch):
@@ -109,8 +108,9 @@ def test_lesson_teacher_sections_are_rendered_for_teachers_only(monkeypatch):
     voila_page(monkeypatch, "lehrkraft=geheim42")
     _, text = shown(monkeypatch, lambda: for_teachers(subsets))
     assert "## Für Lehrkräfte" in text and str(subsets.solutions().data) in text
+    assert "Leitfragen" in text and "PackDownload('subsets')" in text  # notes per exercise, the pack
     _, guide = shown(monkeypatch, teachers_guide)
-    assert "Handreichung" in guide and "Datenschutz" in guide
+    assert "Handreichung" in guide and "Datenschutz" in guide and "Leitfragen" in guide
 
 
 def test_the_start_page_links_the_guide_for_teachers_only_and_keeps_the_code(monkeypatch, tmp_path):

@@ -6,17 +6,40 @@ from __future__ import annotations
 from collections import Counter
 
 VIEWPORTS = {"landscape": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
-PLAYING_AREA = ".ks-table-cards, .ks-market"
+PLAYING_AREA = ".ks-table-cards, .ks-market, .ks-tasks"
 
 GEOMETRY_JS = """() => {
-  const box = (sel) => { const e = document.querySelector(sel); if (!e) return null;
-    const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
-    height: r.height, width: r.width}; };
+  const rect = (r) => ({top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height, width: r.width});
+  const box = (sel) => { const e = document.querySelector(sel); return e ? rect(e.getBoundingClientRect()) : null; };
+  const union = (sel) => { const rs = [...document.querySelectorAll(sel)].map(e => e.getBoundingClientRect())
+      .filter(r => r.height > 0);
+    if (!rs.length) return null;
+    const top = Math.min(...rs.map(r => r.top)), bottom = Math.max(...rs.map(r => r.bottom));
+    const left = Math.min(...rs.map(r => r.left)), right = Math.max(...rs.map(r => r.right));
+    return {top, bottom, left, right, height: bottom - top, width: right - left}; };
   const table = document.querySelector('.ks-table');
-  return {table: table ? table.getBoundingClientRect().height : 0,
-          page: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth,
-          hand: box('.ks-hand-cards'), pinned: box('.ks-hand-slot'), play: box('PLAY'), scroll: window.scrollY};
+  let scrolled = window.scrollY, scroller = document.scrollingElement;
+  for (let e = table; e; e = e.parentElement) if (e.scrollTop > scrolled) { scrolled = e.scrollTop; scroller = e; }
+  const t = table ? table.getBoundingClientRect() : null;
+  return {table: t ? t.height : 0, top: t ? t.top + scrolled : 0, bottom: t ? t.bottom + scrolled : 0,
+          scrollHeight: scroller.scrollHeight, scrolled, width: document.documentElement.scrollWidth,
+          toolbar: box('.ks-toolbar'), hand: box('.ks-hand-cards'), pinned: box('.ks-hand-slot'), play: union('PLAY')};
 }""".replace("PLAY", PLAYING_AREA)
+
+SMALL_TEXT_JS = """(minimum) => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const e = n.parentElement;
+    if (!n.textContent.trim() || !e || !e.closest('.ks-table') || e.closest('.ks-hidden, [aria-hidden=true]')) continue;
+    const r = e.getBoundingClientRect(), style = getComputedStyle(e);
+    if (r.width <= 1 || r.height <= 1 || style.visibility === 'hidden' || e.closest('.jupyter-button.ks-compact, .ks-tutor-buttons'))
+      continue;  // visually hidden, or a button that shows only its icon
+    const size = parseFloat(style.fontSize);
+    if (size < minimum) out.push({text: n.textContent.trim().slice(0, 30), size});
+  }
+  return out;
+}"""
 
 TARGETS_JS = """() => {
   const out = [];
@@ -37,8 +60,34 @@ TARGETS_JS = """() => {
 
 
 def geometry(page) -> dict:
-    """Heights and boxes (px) of the table, the whole page, the hand and the playing area."""
+    """Heights and boxes (px, in the window) of the table, the toolbar, the hand and the playing
+    area (table cards, or market and tasks); `top`/`bottom`: the table's place on the page;
+    `scrolled`: how far the page is scrolled."""
     return page.evaluate(GEOMETRY_JS)
+
+
+def new_tab_links(page) -> list[str]:
+    """Links to a page of the app (a notebook) that would open a new tab."""
+    return page.evaluate(
+        "() => [...document.querySelectorAll('a[href*=\\'.ipynb\\']')]"
+        ".filter(a => a.target && a.target !== '_self' && !a.href.startsWith('https://mybinder.org'))"
+        ".map(a => a.getAttribute('href'))"
+    )
+
+
+def small_texts(page, minimum: float = 12) -> list[dict]:
+    """Visible texts of the table set smaller than `minimum` px."""
+    return page.evaluate(SMALL_TEXT_JS, minimum)
+
+
+def overlap(a: dict, b: dict) -> bool:
+    """Whether two boxes overlap (by more than a pixel)."""
+    return (
+        a["top"] < b["bottom"] - 1
+        and b["top"] < a["bottom"] - 1
+        and a["left"] < b["right"] - 1
+        and b["left"] < a["right"] - 1
+    )
 
 
 def small_targets(page, minimum: int = 44) -> list[dict]:

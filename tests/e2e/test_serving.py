@@ -12,7 +12,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 
-from .driver import ROOT, VoilaServer, open_app
+from .driver import ROOT, VoilaServer, click_and_wait, open_app, play_quanto_turn
 
 pytestmark = pytest.mark.browser
 KERNEL_GONE_S = 120  # the goal: a closed page's kernel is gone within 2 minutes
@@ -227,3 +227,120 @@ def test_preheated_pages_know_their_language(project, browser):
         context.close()
     finally:
         voila.stop()
+
+
+SLOW_CLICK = """import time
+from kartenspiele.widgets import QuantoTable
+
+table = QuantoTable(seed=11, speed="instant", start=True)
+slow = [True]
+
+
+def think(move):
+    # the first move of the pupil computes for a minute (as a huge table's question would)
+    if slow[0]:
+        slow[0] = False
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            pass
+    return None
+
+
+table.move_guard = think
+table
+"""
+
+
+def test_a_click_that_computes_too_long_is_stopped_with_a_message(project, browser, shots):
+    """`--click-limit 3`: the click is stopped after about 3 s (not 60), the table says so and
+    the next move is made as usual."""
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(SLOW_CLICK)])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(notebook, project / "notebooks" / "slow_click.ipynb")
+    voila = VoilaServer(project, log=ROOT / "test-output" / "voila-click-limit.log", extra=("--click-limit", "3"))
+    try:
+        voila.wait_ready()
+        context = browser.new_context(viewport={"width": 1024, "height": 768})
+        page = context.new_page()
+        open_app(page, voila.url("notebooks/slow_click.ipynb"))
+        page.wait_for_selector(".ks-table.ks-your-turn", timeout=60_000)
+        hand = page.locator(".ks-hand-cards button").count()
+        start = time.monotonic()
+        play_quanto_turn(page)  # its last click makes the move: stopped, then drawn again
+        message = page.locator(".ks-message")
+        expect(message).to_contain_text("Das hat zu lange gedauert", timeout=40_000)
+        assert time.monotonic() - start < 40  # stopped, not computed for the whole minute
+        page.screenshot(path=str(shots / "click-limit-1024.png"))
+        expect(page.locator(".ks-table.ks-your-turn")).to_be_visible()  # still the pupil's move …
+        assert page.locator(".ks-hand-cards button").count() == hand  # … and nothing was played
+        click_and_wait(page, page.locator(".ks-actions button.ks-main-action").first)  # again: now it is made
+        expect(message).not_to_contain_text("Das hat zu lange gedauert", timeout=30_000)
+        page.wait_for_selector(".ks-table.ks-your-turn", timeout=60_000)
+        assert page.locator(".ks-hand-cards button").count() == hand - 1
+        expect(page.locator("#ks-lost")).to_be_hidden()
+        page.close(run_before_unload=True)
+        context.close()
+    finally:
+        voila.stop()
+
+
+def test_a_page_closed_while_loading_frees_its_kernel(project, browser):
+    """A page that never connects to its kernel (closed before its scripts loaded, so Voilà's
+    shutdown request is never sent) loses the kernel after `--connect-grace`; an open page
+    keeps its own."""
+    voila = VoilaServer(project, log=ROOT / "test-output" / "voila-unconnected.log", extra=("--connect-grace", "8"))
+    try:
+        voila.wait_ready()
+        context = browser.new_context()
+        page = context.new_page()
+        open_app(page, voila.url("notebooks/quanto.ipynb"))
+        assert status(voila.url("notebooks/tausch_rausch.ipynb")) == 200  # the page arrives, nothing connects
+        assert len(voila.kernels()) == 2
+        assert voila.wait_kernels(1, 60) < 60
+        assert "its page never connected" in voila.log_path.read_text()
+        page.wait_for_timeout(12_000)  # longer than the grace: the open page keeps its kernel
+        assert len(voila.kernels()) == 1
+        page.locator(".ks-setup .ks-start").click()
+        page.wait_for_selector(".ks-main", timeout=30_000)
+        expect(page.locator("#ks-lost")).to_be_hidden()
+        page.close(run_before_unload=True)
+        voila.wait_kernels(0, KERNEL_GONE_S)
+        context.close()
+    finally:
+        voila.stop()
+
+
+def test_protocol_pupils_of_the_load_run_play_like_a_browser(server):
+    """The load run's protocol-level pupil (`benchmarks/protocol_pupil.py`): it opens a game page,
+    plays moves with widget messages, closes the page with Voilà's shutdown request — and the
+    kernel is gone, as after a browser's tab."""
+    import asyncio
+    import concurrent.futures
+    import sys
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from protocol_play import play
+    from protocol_pupil import ProtocolPage
+
+    async def pupil(game: str) -> tuple[int, list[float], str, int, list[str]]:
+        page = ProtocolPage(server.url(f"notebooks/{game}.ipynb"))
+        await page.open(120)
+        moves, clicks = await play(page, game, 5, 3, 60)
+        kernel = page.kernel
+        return moves, clicks, kernel, await page.close(), page.errors
+
+    def run(game: str) -> tuple[int, list[float], str, int, list[str]]:
+        # its own thread: Playwright's sync API keeps an event loop running in this one
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            return pool.submit(asyncio.run, pupil(game)).result()
+
+    for game in ("quanto", "tausch_rausch"):
+        moves, clicks, kernel, closed, errors = run(game)
+        # "No such comm" (a widget message that reached a widget the kernel had just closed) is
+        # a warning of the kernel seen now and then, not yet explained; every other one fails
+        assert [error for error in errors if "No such comm" not in error] == [], errors
+        assert moves == 3 and len(clicks) >= 3
+        assert closed == 204
+        server.wait_kernels(0, KERNEL_GONE_S)

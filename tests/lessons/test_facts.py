@@ -98,8 +98,8 @@ def test_folgen():
     assert found["runs_of_5"] == sum(1 for c in arithmetic(5) if c[1] - c[0] == 1) == 6
     assert found["runs_of_4"] == sum(1 for c in arithmetic(4) if c[1] - c[0] == 1) == 7
     assert found["two_adjacent_pairs"] == 9 and found["three_adjacent_pairs"] == 8
-    assert found["run_sum"] == 3 + 4 + 5 + 6 + 7 == 25
-    assert found["gauss_10"] == 55 and found["gauss_100"] == 5050
+    assert found["run_sum"] == 4 + 5 + 6 + 7 + 8 == 30
+    assert found["gauss_20"] == sum(range(1, 21)) == 210 and found["gauss_100"] == 5050
     assert found["arithmetic_5"] == len(arithmetic(5)) == 8
     assert found["arithmetic_3"] == len(arithmetic(3)) == 20
     assert found["steps_5"] == dict(Counter(c[1] - c[0] for c in arithmetic(5))) == {1: 6, 2: 2}
@@ -124,6 +124,11 @@ def test_zufall():
     assert found["nine_cards"] == Fraction(1, 2)
     hits = sum(can_fulfil(five_even, new_game(2, seed=seed).hand_cards(0)) for seed in range(4000, 6000))
     assert found["simulated"] == hits == 47
+    p = 333 / 12166  # twice the standard deviation of the share, in percentage points
+    assert found["band_100"] == pytest.approx(200 * math.sqrt(p * (1 - p) / 100)) and 3.25 < found["band_100"] < 3.35
+    assert (
+        found["band_2000"] == pytest.approx(200 * math.sqrt(p * (1 - p) / 2000)) and 0.725 < found["band_2000"] < 0.735
+    )
     assert found["threshold"] == Fraction(1, 20)
     assert found["plus_two"] == sum(1 for task in DEFAULT_TASKS if task.reward == 2) == 10
     rarest = min(DEFAULT_TASKS, key=lambda task: probability(task, 7))

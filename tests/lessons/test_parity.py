@@ -15,7 +15,8 @@ def test_parity_problems_judge_the_sum():
         right = "even" if total % 2 == 0 else "odd"
         wrong = "odd" if right == "even" else "even"
         assert problem.check(right, "de").ok and not problem.check(wrong, "de").ok
-        assert str(total) in problem.check(right, "de").lines[1]
+        assert str(total) in problem.check(right, "de").solution[1]
+        assert str(total) not in " ".join(problem.check(wrong, "de").lines)  # no solution at once
 
 
 def test_the_tables_teach_the_rule():
@@ -80,12 +81,15 @@ def test_the_designer_asks_the_engine(count, kind, total, possible, reason):
         example = parity.example_values(Task("x", count, (*blocks, Sum.exactly(total))))
         assert sum(example) == total and str(total) in judged.lines[0]
     else:
-        assert "niemand" in judged.lines[0] and reason in " ".join(judged.lines)
+        assert "niemand" in judged.headline and reason in " ".join(judged.lines)
+        assert "eigene" not in " ".join(judged.lines)  # no internal task id
 
 
 def test_designer_widget():
     bar = LessonBar()
     designer = parity.TaskDesigner()
+    assert "ks-say-good" in designer.feedback.value  # starts with a task that works: no reason given away
+    designer.choose(5, "odd", 20)
     assert "ks-say-warn" in designer.feedback.value
     designer.choose(5, "odd", 21)
     assert "ks-say-good" in designer.feedback.value
@@ -96,8 +100,14 @@ def test_designer_widget():
 
 def test_commentary_and_finder_lines():
     watcher = parity.watcher()
-    assert "Gerade Karten: 5, ungerade Karten: 0" in watcher.comment.value
-    assert "(auf genau eine Art)" in watcher.comment.value
+    assert watcher.comment.value == "" and watcher.step_button.disabled  # predict first
+    watcher.answer("even")
+    assert "ks-say-warn" in watcher.verdict.value and watcher.comment.value == ""  # wrong: help, no answer
+    assert not watcher.step_button.disabled
+    watcher.answer("odd")
+    assert "Gerade Karten: 4, ungerade Karten: 1" in watcher.comment.value
+    assert "„5 Karten, alle ungerade“" in watcher.comment.value  # open at seed 10
+    assert "5 Karten, alle gerade" not in watcher.comment.value  # not open: not commented
     watcher.step()
     assert "Spieler 1" in watcher.told.value
     hand = parse_cards("ge1 ge3")

@@ -8,10 +8,11 @@ from kartenspiele.lessons.subsets import EveryNumberChallenge, best_card_problem
 def test_number_quiz_judges_typed_answers():
     quiz = NumberQuiz(ways_problems(), "lessons.subsets.ways.title")
     assert quiz.feedback.value == "" and "Aufgabe 1 von 5" in quiz.round.value
-    quiz.entry.value = "3"
+    quiz.entry.value = "2"
     assert "ks-say-warn" in quiz.feedback.value and "zu wenig" in quiz.feedback.value
-    quiz.entry.value = "4"
-    assert "ks-say-good" in quiz.feedback.value and "1 + 7 = 8" in quiz.feedback.value
+    assert "1 + 9 = 10" not in quiz.feedback.value  # no solution after one wrong answer
+    quiz.entry.value = "3"
+    assert "ks-say-good" in quiz.feedback.value and "1 + 9 = 10" in quiz.feedback.value
     quiz.entry.value = "vier"
     assert "keine ganze Zahl" in quiz.feedback.value and quiz.answer is None
     quiz.hint_button.click()
@@ -43,14 +44,14 @@ def test_choice_quiz_marks_the_pressed_button():
 
 
 def test_card_quiz_judges_after_every_click():
-    quiz = CardQuiz(capture_problems(), "lessons.subsets.capture.title")
+    quiz = CardQuiz(capture_problems()[1:], "lessons.subsets.capture.title")  # 1 2 3 4 5 6, the 7
     cards = quiz.buttons.children
     cards[0].click()  # the 1: can still grow
     assert "ks-say-info" in quiz.feedback.value
-    cards[5].click()  # and the 7: 1 + 7 = 8
-    assert "ks-say-good" in quiz.feedback.value and "7 + 1 = 8" in quiz.feedback.value
+    cards[5].click()  # and the 6: 1 + 6 = 7
+    assert "ks-say-good" in quiz.feedback.value and "6 + 1 = 7" in quiz.feedback.value
     assert "ks-selected" in cards[0]._dom_classes
-    cards[0].click()  # put the 1 back: the 7 alone can still grow
+    cards[0].click()  # put the 1 back: the 6 alone can still grow
     assert quiz.chosen == {5}
     quiz.pick([])
     assert quiz.feedback.value == ""

@@ -34,6 +34,20 @@ def test_the_polynomial_counts_the_groups(values, target):
     assert expanded.get(target, 0) == count_subsets_with_sum(values, target)
 
 
+@settings(max_examples=50, deadline=None)
+@given(values_lists)
+def test_the_product_multiplied_out_is_sympys_expansion(values):
+    import sympy
+
+    x = sympy.Symbol("x")
+    product = sympy.Integer(1)
+    for value in values:
+        product *= 1 + x**value
+    expected = sympy.Poly(sympy.expand(product), x).all_coeffs()[::-1]
+    assert subsets.polynomial(values) == [int(c) for c in expected]
+    assert sympy.sympify(repr(subsets.generating_function(values)), locals={"x": x}) == product
+
+
 def test_the_expanded_product_reads_from_small_to_large():
     expanded = subsets.Expanded(subsets.LESSON_VALUES)
     assert repr(expanded).startswith("1 + x + x**2 + 2*x**3")
@@ -84,7 +98,7 @@ def test_best_card_problems_have_one_best_card():
             for i, m in problem.best.items()
             if m and i != winner and problem.hand[i] != problem.hand[winner]
         )
-        assert problem.check(winner, "en").ok and "captures" in problem.check(winner, "en").lines[0]
+        assert problem.check(winner, "en").ok and "captures" in problem.check(winner, "en").solution[0]
 
 
 def test_ways_problems_are_seeded_and_checked_by_the_engine():
@@ -120,13 +134,19 @@ def test_search_tree_widget_steps():
 
 def test_watcher_replays_the_same_game_and_tells_every_move():
     watcher = subsets.watcher()
+    assert watcher.comment.value == "" and watcher.step_button.disabled  # predict first
+    watcher.answer(watcher.problem.played.notation)
     assert "12: nimmt 4 Karten" in watcher.comment.value
     for _ in range(12):
+        if watcher.problem is not None:
+            watcher.answer(watcher.problem.played.notation)
         watcher.step()
         assert "Zug" in watcher.told.value and "{" not in watcher.told.value
     first_moves = list(watcher.match.moves)
     watcher.restart()
     for _ in range(12):
+        if watcher.problem is not None:
+            watcher.answer(watcher.problem.played.notation)
         watcher.step()
     assert watcher.match.moves == first_moves
 

@@ -116,7 +116,7 @@ def test_same_number_same_exercise_and_numbers_never_run_out(lesson: int) -> Non
 
 
 @pytest.mark.parametrize(
-    "args", [(4, "knobeln", 1), (1, "abitur", 1), (1, "knobeln", 0), (1, "knobeln", "3"), (1, "knobeln", True)]
+    "args", [(5, "knobeln", 1), (1, "abitur", 1), (1, "knobeln", 0), (1, "knobeln", "3"), (1, "knobeln", True)]
 )
 def test_bad_arguments_get_a_clear_error_in_both_languages(args) -> None:
     with pytest.raises(KartenspieleError) as caught:

@@ -12,8 +12,7 @@ from kartenspiele.practice.exercises import LEVELS
 
 
 def solution(widget: Practice) -> str:
-    ex = widget.exercise
-    return escape(text(ex.solution, widget.lang, **ex.solution_params))
+    return escape(widget.exercise.solution_text(widget.lang))
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -77,3 +76,46 @@ def test_new_exercise_and_level_change() -> None:
     assert widget.number == 6 and "Aufgabe 6" in widget.title.value and widget.feedback.value == ""
     widget.level_choice.value = "knobeln"
     assert widget.number == 1 and widget.exercise.level == "knobeln"
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_chance_choices_each_wrong_choice_gets_its_hint_and_no_solution(lang: str) -> None:
+    widget = Practice(4, "grundschule", lang=lang)
+    checked = 0
+    for number in range(1, 31):
+        widget.show(number)
+        assert widget.number_row.layout.display == "none" and len(widget.choice_buttons) == 3
+        for index, key in widget.exercise.mistakes.items():
+            widget.show(number)
+            widget.choice_buttons[index].click()
+            assert escape(text(key, lang)) in widget.feedback.value
+            assert solution(widget) not in widget.feedback.value
+            assert widget.choice_buttons[index].disabled  # tried: greyed out
+            assert not widget.choice_buttons[widget.exercise.answer].disabled
+            checked += 1
+        widget.show(number)
+        widget.choice_buttons[widget.exercise.answer].click()
+        assert widget.solved and solution(widget) in widget.feedback.value
+    assert checked >= 50
+
+
+def test_chance_second_wrong_choice_shows_the_solution() -> None:
+    widget = Practice(4, "grundschule", number=3)
+    wrong = [index for index in range(3) if index != widget.exercise.answer]
+    widget.choice_buttons[wrong[0]].click()
+    widget.choice_buttons[wrong[0]].click()  # greyed out: not another try
+    assert widget.tries == 1 and solution(widget) not in widget.feedback.value
+    widget.choice_buttons[wrong[1]].click()
+    assert widget.revealed and solution(widget) in widget.feedback.value
+    assert all(button.disabled for button in widget.choice_buttons)
+
+
+def test_chance_percent_may_be_typed_with_a_percent_sign() -> None:
+    widget = Practice(4, "knobeln")
+    widget.submit(f"{widget.exercise.answer} %")
+    assert widget.solved
+    widget.show(2)
+    count = widget.exercise.solution_params["count"]
+    if count != widget.exercise.answer:
+        widget.submit(str(count))
+        assert escape(text("practice.m.c.count_not_percent")) in widget.feedback.value

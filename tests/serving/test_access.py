@@ -1,7 +1,9 @@
 """Access rules of `kartenspiele serve`: passwords, Host header, login cookie, kernel caps."""
 
+import asyncio
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import pytest
 import segno
@@ -17,7 +19,7 @@ from kartenspiele.serving.handlers import (
     logged_in,
     password_mark,
 )
-from kartenspiele.serving.limits import KernelLimits
+from kartenspiele.serving.limits import KernelLimits, ready_kernels
 
 
 def test_loopback_needs_no_password():
@@ -110,6 +112,31 @@ def test_kernel_caps_in_total_and_per_client():
     limits.end("10.0.0.6")
     assert limits.refusal("10.0.0.5", ["k2"]) is None  # k1 was shut down: it no longer counts
     assert KernelLimits(0, 0).refusal("x", [str(n) for n in range(500)]) is None
+
+
+def test_kernels_started_ahead_do_not_fill_the_server():
+    """`--preheat 30` for three pages keeps 90 kernels ready; the cap of 60 counts pages."""
+    limits = KernelLimits(total=60, per_client=0)
+    ready = [f"ready{n}" for n in range(90)]
+    assert limits.refusal("10.0.0.5", ready, ready) is None
+    pages = [f"page{n}" for n in range(60)]
+    assert limits.refusal("10.0.0.5", ready + pages, ready) == ("total", 60)
+    assert limits.refusal("10.0.0.5", ready + pages[:59], ready) is None
+
+
+def test_ready_kernels_are_read_from_voilas_pools():
+    async def pools() -> set[str]:
+        loop = asyncio.get_running_loop()
+        done, failed, waiting = loop.create_future(), loop.create_future(), loop.create_future()
+        done.set_result({"kernel_id": "k1"})
+        failed.set_exception(RuntimeError("kernel died"))
+        manager = SimpleNamespace(_pools={"notebooks/quanto.ipynb": [done, failed, waiting]})
+        found = ready_kernels(manager)
+        waiting.cancel()
+        return found
+
+    assert asyncio.run(pools()) == {"k1"}
+    assert ready_kernels(SimpleNamespace()) == set()
 
 
 def test_a_public_server_prints_its_address_and_a_qr_code_of_it(capsys):

@@ -71,6 +71,9 @@ def test_voila_settings_strip_sources_hide_tracebacks_and_cull_kernels():
     culling = settings["MappingKernelManager"]
     assert culling["cull_idle_timeout"] > 0 and culling["cull_interval"] > 0
     assert culling["cull_connected"] is False  # a pupil's open page is never culled
+    # a page's output may come seconds after its cell finished when a class opens pages at once;
+    # nbclient's default (4 s) left those pages empty
+    assert settings["VoilaExecutor"]["iopub_timeout"] >= 120
 
 
 def test_serve_hands_the_store_to_the_kernels(tmp_path, monkeypatch, capsys):

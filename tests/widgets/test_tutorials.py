@@ -37,6 +37,8 @@ def test_every_lesson_can_be_done_by_clicks(kind, press, lang):
             tutorial.next_button.click()
     assert len(titles) == len(tutorial.lessons)
     assert tutorial.next_button.disabled
+    game = f"{tutorial.game_key}.ipynb" + ("" if lang == "de" else "?lang=en")
+    assert f"<a class='ks-home' href='{game}' target='_self'>" in tutorial.text.value  # on into a real game
 
 
 def test_a_wrong_capture_is_told_with_its_arithmetic_and_undone():

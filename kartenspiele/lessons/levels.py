@@ -1,0 +1,72 @@
+"""Practice placed in a lesson: the pupil chooses a level, unless the class has one.
+
+`LevelPractice("subsets")` shows the practice widget (`practice.Practice`) for the lesson.
+When the pupil joined a class and the teacher set a level for this lesson (the class's
+`levels`, set on the dashboard), that level is used and the chooser is hidden; otherwise
+the pupil picks Grundschule, Klasse 5–6 or Knobeln.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from ..classroom import pupil
+from ..classroom.classes import ClassError
+from ..classroom.store import StoreError
+from ..i18n import text
+from ..practice import Practice
+from ..practice.exercises import LESSONS as PRACTICE_LESSONS
+from .catalogue import LESSONS
+from .language import follow, language
+
+DEFAULT_LEVEL = "klasse56"
+
+
+def lesson_number(lesson: str) -> int:
+    """The practice number of a lesson key ("subsets" -> 1)."""
+    keys = [item.key for item in LESSONS]
+    if lesson not in keys or keys.index(lesson) + 1 not in PRACTICE_LESSONS:
+        raise ValueError(f"no practice for lesson {lesson!r}")
+    return keys.index(lesson) + 1
+
+
+def class_level(lesson: str) -> str | None:
+    """The level the teacher set for this lesson in the pupil's class, if any."""
+    session = pupil.current()
+    if session is None:
+        return None
+    try:
+        return session.classes.levels(session.pupil.code).get(lesson)
+    except (ClassError, StoreError):
+        return None
+
+
+class LevelPractice(widgets.VBox):
+    """The lesson's endless practice at the pupil's (or the class's) level."""
+
+    def __init__(self, lesson: str, level: str = DEFAULT_LEVEL) -> None:
+        super().__init__()
+        self.lesson = lesson
+        self.practice = Practice(lesson_number(lesson), class_level(lesson) or level, name=f"{lesson}.practice")
+        self.note = widgets.HTML()
+        self.children = (self.note, self.practice)
+        self.redraw()
+        follow(self)
+
+    def redraw(self) -> None:
+        """Follow the class's level (a pupil may join the class after the page opened)."""
+        fixed = class_level(self.lesson)
+        if fixed and fixed != self.practice.level_choice.value:
+            self.practice.level_choice.value = fixed
+        self.practice.level_choice.layout.display = "none" if fixed else ""
+        lang = language()
+        self.note.value = (
+            f"<p>{escape(text('activity.level.set', lang, level=text(f'practice.level.{fixed}', lang)))}</p>"
+            if fixed
+            else ""
+        )
+
+    def __repr__(self) -> str:
+        return f"LevelPractice({self.lesson!r})"

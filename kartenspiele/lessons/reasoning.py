@@ -1,0 +1,83 @@
+"""A "Begründe" question: the pupil explains in a few words of their own.
+
+`Begruende("parity", "odd_sum")` asks `lessons.parity.reason.odd_sum`. "Abschicken" stores
+the text as evidence (`{"kind": "reason", …}`) when a class is open — the dashboard shows it
+on the board, without names — and then shows a model reasoning to compare with
+(`….example`). Empty or very short texts are not sent; the pupil is asked for a sentence.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from ..classroom import pupil
+from ..i18n import text
+from ..widgets.access import Access, tagged
+from .language import follow, language
+from .style import message
+
+MIN_WORDS = 3
+MAX_CHARS = 600
+
+
+class Begruende(widgets.VBox):
+    """A short text answer with a reason, recorded as evidence."""
+
+    def __init__(self, lesson: str, question: str) -> None:
+        super().__init__()
+        self.add_class("ks-table")
+        self.add_class("ks-exercise")
+        self.add_class("ks-reason")
+        self.lesson, self.question = lesson, question
+        self.sent: list[str] = []
+        self.too_short = False
+        self.title = widgets.HTML()
+        self.prompt = widgets.HTML()
+        self.prompt.add_class("ks-prompt")
+        self.entry = widgets.Textarea(layout=widgets.Layout(width="100%", max_width="40em", height="5em"))
+        self.send_button = widgets.Button(icon="paper-plane", layout=widgets.Layout(width="12em"))
+        self.send_button.add_class("ks-main-action")
+        self.send_button.on_click(lambda _: self.send(self.entry.value))
+        self.feedback = widgets.HTML()
+        self.access = Access()
+        self.tag = tagged(self.entry)
+        self.children = (self.access, self.title, self.prompt, self.entry, self.send_button, self.feedback)
+        self.redraw()
+        follow(self)
+
+    @property
+    def exercise(self) -> str:
+        return f"{self.lesson}.reason.{self.question}"
+
+    def send(self, value: str) -> None:
+        """Send the reasoning (what "Abschicken" does)."""
+        reason = " ".join(value.split())[:MAX_CHARS]
+        self.too_short = len(reason.split()) < MIN_WORDS
+        if not self.too_short and reason not in self.sent:
+            self.sent.append(reason)
+            pupil.record("reason", lesson=pupil.page_lesson(), exercise=self.exercise, text=reason)
+        self.redraw()
+
+    def redraw(self) -> None:
+        lang = language()
+        key = f"lessons.{self.lesson}.reason.{self.question}"
+        self.title.value = f"<h4>{escape(text('activity.reason.title', lang))}</h4>"
+        self.prompt.value = f"<p>{escape(text(key, lang))}</p>"
+        self.entry.placeholder = text("activity.reason.placeholder", lang)
+        self.send_button.description = text("activity.reason.send", lang)
+        self.access.set(self.tag, {"control:aria-label": text(key, lang)})
+        self.access.flush()
+        if self.too_short:
+            self.feedback.value = message(text("activity.reason.short", lang, count=MIN_WORDS))
+        elif self.sent:
+            saved = "activity.reason.saved_class" if pupil.current() else "activity.reason.saved"
+            self.feedback.value = message(text(saved, lang), ok=True) + message(
+                text("activity.reason.compare", lang), [text(f"{key}.example", lang)]
+            )
+        else:
+            self.feedback.value = ""
+
+    def __repr__(self) -> str:
+        return f"Begruende({self.lesson!r}, {self.question!r})"

@@ -1,0 +1,66 @@
+"""The end of a lesson: the Merksatz for the exercise book and a three-question exit ticket.
+
+`Sicherung("subsets", questions)` shows the Merksatz `lessons.<lesson>.merksatz` (its lines
+as a list, to copy into the Heft) and one small quiz per question. Each question is a
+problem of `quiz` (number or choice); answers are judged by its `check`, with the solution
+only after a real attempt, and recorded as evidence (`<lesson>.exit1` …) when a class is open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..i18n import text
+from .language import follow, language
+from .quiz import ChoiceQuiz, NumberQuiz, Quiz
+
+EXIT_QUESTIONS = 3
+
+
+def merksatz_html(lesson: str, lang: str) -> str:
+    """The Merksatz box: a title and the lines to copy into the exercise book."""
+    lines = text(f"lessons.{lesson}.merksatz", lang).split("\n")
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return (
+        f"<div class='ks-merksatz'><b>{escape(text('activity.merksatz', lang))}</b>"
+        f"<ul>{items}</ul><i>{escape(text('activity.merksatz.copy', lang))}</i></div>"
+    )
+
+
+def exit_quiz(lesson: str, number: int, problem: Any) -> Quiz:
+    """One exit-ticket question as its own quiz (a number or a choice)."""
+    kind = ChoiceQuiz if hasattr(problem, "choices") else NumberQuiz
+    return kind([problem], f"activity.exit.q{number}", name=f"{lesson}.exit{number}")
+
+
+class Sicherung(widgets.VBox):
+    """Merksatz and exit ticket at the end of a lesson."""
+
+    def __init__(self, lesson: str, questions: Sequence[Any]) -> None:
+        super().__init__()
+        if len(questions) != EXIT_QUESTIONS:
+            raise ValueError(f"an exit ticket has {EXIT_QUESTIONS} questions")
+        self.add_class("ks-sicherung")
+        self.lesson = lesson
+        self.heading = widgets.HTML()
+        self.merksatz = widgets.HTML()
+        self.ticket = widgets.HTML()
+        self.quizzes = [exit_quiz(lesson, i + 1, problem) for i, problem in enumerate(questions)]
+        self.children = (self.heading, self.merksatz, self.ticket, *self.quizzes)
+        self.redraw()
+        follow(self)
+
+    def redraw(self) -> None:
+        lang = language()
+        self.heading.value = f"<h3>{escape(text('activity.sicherung', lang))}</h3>"
+        self.merksatz.value = merksatz_html(self.lesson, lang)
+        self.ticket.value = (
+            f"<h4>{escape(text('activity.exit', lang))}</h4><p>{escape(text('activity.exit.intro', lang))}</p>"
+        )
+
+    def __repr__(self) -> str:
+        return f"Sicherung({self.lesson!r})"

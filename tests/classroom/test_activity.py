@@ -1,0 +1,115 @@
+"""The shared lesson pieces with a class: the teacher's practice level wins over the pupil's
+choice, exit tickets and "Begründe" answers become evidence the dashboard shows."""
+
+import pytest
+
+from kartenspiele.classroom import pupil
+from kartenspiele.classroom.classes import ClassError, Classes
+from kartenspiele.classroom.dashboard import Dashboard
+from kartenspiele.classroom.evidence import Evidence
+from kartenspiele.i18n import text
+from kartenspiele.lessons.levels import LevelPractice
+from kartenspiele.lessons.reasoning import Begruende
+from kartenspiele.lessons.sicherung import Sicherung
+from kartenspiele.lessons.subsets import WaysProblem
+from kartenspiele.quanto.cards import parse_cards
+
+
+@pytest.fixture
+def page(monkeypatch):
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/lessons/01_teilsummen.ipynb")
+    monkeypatch.setenv("QUERY_STRING", "")
+    pupil.set_current(None)
+    yield
+    pupil.set_current(None)
+
+
+def test_the_class_level_wins_and_the_chooser_hides(page, sqlite_store):
+    classes = Classes(sqlite_store)
+    code = classes.open()
+    pupil.join(code, "Ana", classes)
+    free = LevelPractice("subsets", level="knobeln")
+    assert free.practice.level_choice.value == "knobeln" and free.practice.level_choice.layout.display == ""
+    classes.set_level(code, "subsets", "grundschule")
+    fixed = LevelPractice("subsets", level="knobeln")
+    assert fixed.practice.exercise.level == "grundschule"
+    assert fixed.practice.level_choice.layout.display == "none"
+    assert text("practice.level.grundschule") in fixed.note.value
+    free.redraw()  # e.g. the language switch: the open page follows the teacher
+    assert free.practice.exercise.level == "grundschule"
+    classes.set_level(code, "subsets", None)
+    assert classes.levels(code) == {}
+    with pytest.raises(ClassError):
+        classes.set_level(code, "subsets", "abitur")
+    assert classes.levels(code) == {}
+
+
+def test_practice_answers_are_recorded(page, sqlite_store):
+    classes = Classes(sqlite_store)
+    code = classes.open()
+    pupil.join(code, "Ben", classes)
+    widget = LevelPractice("subsets", level="klasse56").practice
+    widget.submit(str(widget.exercise.answer + 3))
+    widget.submit(str(widget.exercise.answer))
+    record = Evidence().add_all(classes.all_entries(code)).record("Ben", "subsets.practice.klasse56#1")
+    assert (record.tries, record.solved, record.wrong) == (2, True, [str(widget.exercise.answer + 3)])
+
+
+def test_dashboard_sets_the_level_for_the_chosen_lesson(page, sqlite_store):
+    classes = Classes(sqlite_store)
+    code = classes.open()
+    dashboard = Dashboard(sqlite_store, live=False)
+    assert dashboard.level_choice.layout.display == "none"  # "all lessons" has no one level
+    dashboard.lesson_choice.value = "parity"
+    assert dashboard.level_choice.layout.display == ""
+    dashboard.level_choice.value = "knobeln"
+    assert classes.levels(code) == {"parity": "knobeln"}
+    dashboard.lesson_choice.value = "chance"  # lesson 4 has practice levels too (primary-school chance)
+    assert dashboard.level_choice.layout.display == ""
+    dashboard.level_choice.value = "grundschule"
+    assert classes.levels(code) == {"parity": "knobeln", "chance": "grundschule"}
+
+
+def ticket():
+    table = tuple(parse_cards("1 2 3 4 5"))
+    return Sicherung("subsets", [WaysProblem(table, 5), WaysProblem(table, 6), WaysProblem(table, 7)])
+
+
+def test_exit_ticket_answers_become_evidence(page, sqlite_store):
+    classes = Classes(sqlite_store)
+    code = classes.open()
+    pupil.join(code, "Cem", classes)
+    sicherung = ticket()
+    assert text("lessons.subsets.merksatz").split("\n")[0] in sicherung.merksatz.value
+    first = sicherung.quizzes[0]
+    first.give(first.problem.answer)
+    second = sicherung.quizzes[1]
+    second.give(0)
+    evidence = Evidence().add_all(classes.all_entries(code))
+    assert evidence.record("Cem", "subsets.exit1#1").first_try_right is True
+    assert evidence.record("Cem", "subsets.exit2#1").wrong == ["0"]
+
+
+def test_reasons_are_stored_and_shown_on_the_board(page, sqlite_store):
+    classes = Classes(sqlite_store)
+    code = classes.open()
+    pupil.join(code, "Dora", classes)
+    widget = Begruende("subsets", "cut")
+    widget.send("weil")
+    assert text("activity.reason.short", count=3) in widget.feedback.value
+    assert [e["kind"] for _, e in classes.entries(code, "Dora")] == ["seen"]
+    widget.send("Weil die Karten danach noch größer sind.")
+    assert text("activity.reason.saved_class") in widget.feedback.value
+    assert text("lessons.subsets.reason.cut.example") in widget.feedback.value
+    dashboard = Dashboard(sqlite_store, live=False)
+    assert "subsets.reason.cut" in [value for _, value in dashboard.board_choice.options]
+    dashboard.board_choice.value = "subsets.reason.cut"
+    dashboard.next_on_board()
+    assert "Weil die Karten danach noch größer sind." in dashboard.board.value
+
+
+def test_without_a_class_a_reason_is_not_sent_anywhere(page, sqlite_store):
+    widget = Begruende("subsets", "cut")
+    widget.send("Weil die Karten danach noch größer sind.")
+    assert text("activity.reason.saved") in widget.feedback.value and sqlite_store.logs() == []
