@@ -7,9 +7,12 @@ and once with the former design as the baseline (a full copy of the state kept p
 printing wall and CPU time (the machine may be shared) and the growth of the process's peak memory (resident set) while loading.
 
     python benchmarks/bench_save_files.py [--sizes 1 10] [--big] [--keep FOLDER]
+    python benchmarks/bench_save_files.py --limits [--keep FOLDER]
 
 The 100 MB file is above `MAX_BYTES` and `MAX_MOVES`: it is first loaded as it is (refused
-at once), then with the limits raised to show that loading stays linear.
+at once), then with the limits raised to show that loading stays linear. `--limits` measures
+what the limits allow at most: a game of `MAX_MOVES` moves, the same file padded with spaces
+to `MAX_BYTES`, and padded to 100 MB (refused by its size before a byte is read).
 """
 
 from __future__ import annotations
@@ -30,8 +33,9 @@ import common  # noqa: F401  (puts the repository on the import path)
 MB = 2**20
 
 
-def write_long_game(path: Path, size: int, seed: int = 1) -> int:
-    """A legal Tausch-Rausch game of only swaps, saved to `path`, of about `size` bytes."""
+def write_long_game(path: Path, size: int, seed: int = 1, most_moves: int | None = None) -> int:
+    """A legal Tausch-Rausch game of only swaps, saved to `path`, of about `size` bytes (or of
+    exactly `most_moves` moves, if that comes first)."""
     from kartenspiele.core.session import FORMAT, VERSION
     from kartenspiele.tausch_rausch import DECK, STALL_SIZES, Move, new_game
 
@@ -41,7 +45,7 @@ def write_long_game(path: Path, size: int, seed: int = 1) -> int:
     moves: list[dict[str, object]] = []
     per_move = 60  # bytes, about (with indent=1); refined after a first batch
     while True:
-        while len(moves) < size / per_move:
+        while len(moves) < size / per_move and len(moves) != most_moves:
             stall = rng.randrange(len(STALL_SIZES))
             given = rng.sample(state.hands[state.to_move], STALL_SIZES[stall])
             move = Move.swap(stall, [DECK[i] for i in given])
@@ -58,9 +62,51 @@ def write_long_game(path: Path, size: int, seed: int = 1) -> int:
         }
         text = json.dumps(data, ensure_ascii=False, indent=1)
         per_move = len(text.encode("utf-8")) / len(moves)
-        if len(text.encode("utf-8")) >= size * 0.98:
+        if len(text.encode("utf-8")) >= size * 0.98 or len(moves) == most_moves:
             path.write_text(text, encoding="utf-8")
             return len(moves)
+
+
+def padded(source: Path, target: Path, size: int) -> None:
+    """`source` with spaces before its closing brace up to `size` bytes: still a valid save file."""
+    text = source.read_bytes().rstrip()
+    assert text.endswith(b"}") and len(text) < size
+    with target.open("wb") as out:
+        out.write(text[:-1])
+        left = size - len(text)
+        block = b" " * MB
+        while left > 0:
+            out.write(block[: min(left, MB)])
+            left -= MB
+        out.write(b"}")
+
+
+def limits(folder: Path, trace: bool) -> None:
+    """The limits: the most moves and the most bytes a save file may have (loaded), and a
+    100 MB file (refused before it is read)."""
+    from kartenspiele.core.session import MAX_BYTES, MAX_MOVES
+
+    most_moves = folder / f"limit-{MAX_MOVES}-moves.json"
+    if not most_moves.exists():
+        write_long_game(most_moves, 10**9, most_moves=MAX_MOVES)
+    most_bytes = folder / "limit-bytes.json"
+    if not most_bytes.exists() or most_bytes.stat().st_size != MAX_BYTES:
+        padded(most_moves, most_bytes, MAX_BYTES)
+    huge = folder / "over-100mb.json"
+    if not huge.exists() or huge.stat().st_size != 100 * MB:
+        padded(most_moves, huge, 100 * MB)
+    print(f"== the limits: at most {MAX_BYTES // MB} MB and {MAX_MOVES:,} moves (checkpoints, as shipped) ==")
+    print(f"{'file':>10} {'moves':>9} {'what':<34} {'wall s':>8} {'CPU s':>8} {'memory MB':>10}  outcome")
+    for path, what in (
+        (most_moves, "the most moves accepted"),
+        (most_bytes, "the most bytes accepted (spaces)"),
+        (huge, "100 MB (over the limit)"),
+    ):
+        figures = measure("current", path, False, trace)
+        print(
+            f"{path.stat().st_size / MB:>8.1f}MB {MAX_MOVES:>9} {what:<34} {figures['seconds']:>8.3f} "
+            f"{figures.get('cpu', 0):>8.3f} {figures['memory_mb']:>10.1f}  {figures['outcome']}"
+        )
 
 
 def child(mode: str, path: str, raise_limits: bool, trace: bool = False) -> None:
@@ -120,6 +166,11 @@ def measure(mode: str, path: Path, raise_limits: bool = False, trace: bool = Fal
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--big", action="store_true", help="also the 100 MB file (minutes, several GB)")
+    parser.add_argument(
+        "--limits",
+        action="store_true",
+        help="only the limits: the largest accepted files (most moves, most bytes) and a refused 100 MB file",
+    )
     parser.add_argument("--sizes", type=int, nargs="+", default=[10], help="file sizes in MB (default 10)")
     parser.add_argument("--keep", type=Path, help="folder for the generated files (kept for next time)")
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
@@ -136,6 +187,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     folder = args.keep or Path(tempfile.mkdtemp(prefix="kartenspiele-bench-saves-"))
     folder.mkdir(parents=True, exist_ok=True)
+    if args.limits:
+        limits(folder, args.trace)
+        return 0
     sizes = args.sizes + ([100] if args.big else [])
     print("== save files: Session.load of a long Tausch-Rausch game (fresh process each) ==")
     print("memory: " + ("peak of traced Python allocations" if args.trace else "growth of the peak resident set"))

@@ -4,16 +4,18 @@ Self-play (3 players) lists the legal moves at every step, as the peers do, and 
   * "kind-first" random players (swap or fulfil uniformly, then a move of that kind),
     whose games end by a win, and
   * uniform random players (every legal move equally likely) with a turn cap of 200,
-next to the peer gin rummy engines of `peers.py`, measured in the same run; the ratios are
-ours / peer. The task finder is timed for all 24 default tasks on random 15-card hands
+next to the peer gin rummy engines of `peers.py`, measured in the same run, round by round
+(each engine once per round); the ratios are ours / peer. The task finder is timed for all 24 default tasks on random 15-card hands
 (goal: median under 5 ms). Figures are medians over repeated runs.
 
-Run as ``python benchmarks/bench_tausch_rausch.py --seconds 2 --repeats 5``.
+Run as ``python benchmarks/bench_tausch_rausch.py --seconds 2 --repeats 5`` (add ``--cpu`` on a
+shared machine: every engine's self-play is then timed by the CPU time of this process).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -23,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import peers  # noqa: E402
 from peers import PEERS  # noqa: E402
 
 from kartenspiele.tausch_rausch import DECK, DEFAULT_TASKS, find_all, new_game  # noqa: E402
@@ -40,14 +43,14 @@ def self_play(seconds: float, seed: int, policy, cap: int | None) -> dict:
     """Whole random games of 3 players until `seconds` have passed (the last game is finished)."""
     rng = random.Random(seed)
     moves = games = 0
-    start = time.perf_counter()
+    start = peers.CLOCK()
     while True:
         state = new_game(PLAYERS, seed=rng.randrange(10**9), turn_cap=cap)
         while not state.is_terminal():
             state.apply(policy(state, rng))
             moves += 1
         games += 1
-        elapsed = time.perf_counter() - start
+        elapsed = peers.CLOCK() - start
         if elapsed >= seconds:
             return {"moves_per_s": moves / elapsed, "games_per_s": games / elapsed, "moves_per_game": moves / games}
 
@@ -88,18 +91,36 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--repeats", type=int, default=5, help="runs per engine (the median is shown)")
     parser.add_argument("--hands", type=int, default=1000, help="15-card hands for the task finder")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--cpu", action="store_true", help="time self-play by this process's CPU time (fairer on a shared machine)"
+    )
     args = parser.parse_args(argv)
+    if args.cpu:
+        peers.CLOCK = time.process_time
     results: dict = {"self_play": {}, "peers": {}}
-    for name, (policy, cap) in POLICIES.items():
-        runs = [self_play(args.seconds, args.seed + r, policy, cap) for r in range(args.repeats)]
-        results["self_play"][name] = {key: _median(runs, key) for key in runs[0]}
-    for name, bench in PEERS.items():
-        try:
-            runs = [bench(args.seconds, args.seed + r) for r in range(args.repeats)]
-        except ImportError as error:
-            print(f"{name}: not installed ({error})")
-            continue
-        results["peers"][name] = {key: _median(runs, key) for key in ("moves_per_s", "games_per_s")}
+    # Round by round, every engine once per round, so that a change in the machine's load
+    # falls on all of them alike.
+    runs: dict[str, list[dict]] = {}
+    missing: set[str] = set()
+    for r in range(args.repeats):
+        for name, (policy, cap) in POLICIES.items():
+            runs.setdefault(name, []).append(self_play(args.seconds, args.seed + r, policy, cap))
+        for name, bench in PEERS.items():
+            if name in missing:
+                continue
+            try:
+                runs.setdefault("peer " + name, []).append(bench(args.seconds, args.seed + r))
+            except ImportError as error:
+                print(f"{name}: not installed ({error})")
+                missing.add(name)
+    for name in POLICIES:
+        results["self_play"][name] = {key: _median(runs[name], key) for key in runs[name][0]}
+    for name in PEERS:
+        if name not in missing:
+            peer_runs = runs["peer " + name]
+            results["peers"][name] = {key: _median(peer_runs, key) for key in ("moves_per_s", "games_per_s")}
+    if hasattr(os, "getloadavg"):
+        print(f"(load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     print(f"Tausch-Rausch random self-play, {PLAYERS} players, median of {args.repeats} × {args.seconds:g} s:")
     for name, figures in results["self_play"].items():
         ratios = ", ".join(

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 
 INSTALL_HINT = "pip install -r benchmarks/requirements-peers.txt"
+CLOCK = time.perf_counter  # set to time.process_time to count the CPU time of this process
 
 
 def _result(moves: int, games: int, seconds: float) -> dict:
@@ -41,14 +42,14 @@ def rlcard_gin_rummy(seconds: float, seed: int) -> dict:
     env = rlcard.make("gin-rummy", config={"seed": seed})
     rng = random.Random(seed)
     moves = games = 0
-    start = time.perf_counter()
+    start = CLOCK()
     while True:
         state, _ = env.reset()
         while not env.is_over():
             state, _ = env.step(rng.choice(list(state["legal_actions"])))
             moves += 1
         games += 1
-        elapsed = time.perf_counter() - start
+        elapsed = CLOCK() - start
         if elapsed >= seconds:
             return _result(moves, games, elapsed)
 
@@ -67,7 +68,7 @@ def open_spiel_gin_rummy(seconds: float, seed: int) -> dict:
     game = pyspiel.load_game("gin_rummy")
     rng = random.Random(seed)
     moves = games = 0
-    start = time.perf_counter()
+    start = CLOCK()
     while True:
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -78,7 +79,7 @@ def open_spiel_gin_rummy(seconds: float, seed: int) -> dict:
                 state.apply_action(rng.choice(state.legal_actions()))
                 moves += 1
         games += 1
-        elapsed = time.perf_counter() - start
+        elapsed = CLOCK() - start
         if elapsed >= seconds:
             return _result(moves, games, elapsed)
 

@@ -50,7 +50,7 @@ class HandIndex:
         self._pools: dict[tuple[str | None, str | None], _Pool] = {}
 
     def pool(self, colour: str | None, parity: Parity | None) -> _Pool:
-        key = (colour, parity and parity.which)
+        key = (colour, None if parity is None else parity.which)
         found = self._pools.get(key)
         if found is None:
             source = self._by_colour.get(colour) or [[] for _ in VALUES]
@@ -114,7 +114,9 @@ def _targets(task: Task, counts: ValueCounts) -> Iterator[ValueCounts]:
                 yield target
         return
     bounds = task.sum
-    yield from _free_targets(counts, task.count, bounds and bounds.at_least, bounds and bounds.at_most)
+    low = None if bounds is None else bounds.at_least
+    high = None if bounds is None else bounds.at_most
+    yield from _free_targets(counts, task.count, low, high)
 
 
 def choices(faces: Sequence[tuple[Card, int]], size: int) -> list[Way]:

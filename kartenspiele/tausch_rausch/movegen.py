@@ -4,101 +4,59 @@ Swaps list each distinct choice of k hand cards once (two copies of a face are o
 fulfilments list every distinct way of the task finder for every open task. `rules.py`
 decides legality on its own, so any legal move is accepted, listed or not.
 
-The list is lazy, as OpenSpiel and RLCard give integer actions: a swap is a number (its rank
-among the stall's choices, in the order of `finder.choices`) and becomes a `Move` only when it
-is read; the ways to fulfil a task are searched only when a fulfilment is read or counted.
-`MoveList` is a read-only sequence equal to the plain list of the same moves.
+The list is lazy, as OpenSpiel and RLCard give integer actions: a move is a number (its rank
+in the list) and becomes a `Move` only when it is read. The swaps and the ways to fulfil a
+task are counted without being listed (`ways`), and a move read by its rank is unranked, in
+the order of `finder.choices` and `finder.find_ways`. `MoveList` is a read-only sequence equal
+to the plain list of the same moves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import overload
+from typing import TYPE_CHECKING, overload
 
-from .cards import DECK, Card
-from .finder import HandIndex, can_fulfil, find_ways
 from .moves import FULFIL, PASS, SWAP, Move
+from .ways import Choices, HandCounts, TaskWays, faces_of, histogram, multisets, ready
 
+if TYPE_CHECKING:
+    from .state import TauschRauschState
 
-class Choices(Sequence[tuple[Card, ...]]):
-    """The multisets of `size` faces from (face, how many) pairs, in the order of
-    `finder.choices` (lexicographic by face position), each made only when it is read."""
-
-    def __init__(self, faces: Sequence[tuple[Card, int]], size: int) -> None:
-        self.faces = [face for face, _ in faces]
-        self.available = [min(count, size) for _, count in faces]
-        self.size = size
-        # after[i][k]: multisets of k cards from the faces i, i+1, …
-        after = [[1] + [0] * size]
-        for available in reversed(self.available):
-            below = after[-1]
-            row = below[:]
-            for taken in range(1, available + 1):
-                for k in range(taken, size + 1):
-                    row[k] += below[k - taken]
-            after.append(row)
-        after.reverse()
-        self.after = after
-        self.total = after[0][size]
-
-    def __len__(self) -> int:
-        return self.total
-
-    @overload
-    def __getitem__(self, rank: int) -> tuple[Card, ...]: ...
-    @overload
-    def __getitem__(self, rank: slice) -> list[tuple[Card, ...]]: ...
-    def __getitem__(self, rank):
-        if isinstance(rank, slice):
-            return [self[i] for i in range(*rank.indices(self.total))]
-        if rank < 0:
-            rank += self.total
-        if not 0 <= rank < self.total:
-            raise IndexError(rank)
-        chosen: list[Card] = []
-        left = self.size
-        after = self.after
-        index = 0
-        while left:
-            for taken in range(min(self.available[index], left), 0, -1):
-                block = after[index + 1][left - taken]
-                if rank < block:
-                    chosen.extend([self.faces[index]] * taken)
-                    left -= taken
-                    break
-                rank -= block
-            index += 1
-        return tuple(chosen)
+__all__ = ["Choices", "MoveList", "legal_moves"]
 
 
 class MoveList(Sequence[Move]):
     """The legal moves of a position: swaps (stall by stall), then fulfilments (task by task),
-    or the single pass. Reading a swap unranks it; the fulfilments are found on first need."""
+    or the single pass. Both kinds are counted without being listed; reading a move unranks
+    it (see `ways`)."""
 
-    def __init__(self, state) -> None:
-        self._index = HandIndex(DECK[i] for i in state.hands[state.to_move])
-        faces = sorted(self._index.counts.items(), key=lambda item: item[0].order)
-        held = sum(self._index.counts.values())
-        by_size: dict[int, Choices] = {}
-        self.swap_stalls: list[tuple[int, Choices]] = []
+    def __init__(self, state: TauschRauschState) -> None:
+        hand = state.hands[state.to_move]
+        held = len(hand)
+        self._hand = HandCounts(hand)
+        self._counts = self._hand.counts
+        held_faces = histogram(self._counts)
+        self.swap_stalls: list[tuple[int, int]] = []  # (stall, swaps there)
         for stall, cards in enumerate(state.stalls):
-            size = len(cards)
-            if held >= size:
-                if size not in by_size:
-                    by_size[size] = Choices(faces, size)
-                self.swap_stalls.append((stall, by_size[size]))
-        self.swap_count = sum(len(gives) for _, gives in self.swap_stalls)
+            if held >= len(cards):
+                self.swap_stalls.append((stall, multisets(held_faces, len(cards))))
+        self.swap_count = sum(count for _, count in self.swap_stalls)
         self._state = state
-        self._fulfils: list[Move] | None = None
+        self._choices: dict[int, Choices] = {}
+        self._fulfils: _Fulfils | None = None
         self._can_fulfil: bool | None = None
 
     # -- the two kinds ------------------------------------------------------------------
     def swap(self, rank: int) -> Move:
         """The swap of this rank (0 ≤ rank < `swap_count`)."""
-        for stall, gives in self.swap_stalls:
-            if rank < len(gives):
+        for stall, count in self.swap_stalls:
+            if rank < count:
+                size = len(self._state.stalls[stall])
+                gives = self._choices.get(size)
+                if gives is None:
+                    gives = self._choices[size] = Choices(faces_of(self._counts), size)
                 return Move.listed(SWAP, stall, gives[rank], None)
-            rank -= len(gives)
+            rank -= count
         raise IndexError(rank)
 
     @property
@@ -107,25 +65,23 @@ class MoveList(Sequence[Move]):
         return _Swaps(self)
 
     @property
-    def fulfils(self) -> list[Move]:
-        """Every way to fulfil every open task, task by task."""
+    def fulfils(self) -> Sequence[Move]:
+        """Every way to fulfil every open task, task by task, as a lazy sequence."""
         if self._fulfils is None:
             state = self._state
-            self._fulfils = [
-                Move.listed(FULFIL, None, way, task_id)
-                for task_id in state.open_tasks
-                for way in find_ways(state.task(task_id), self._index)
-            ]
+            tasks = [state.task(task_id) for task_id in state.open_tasks]
+            tasks = [task for task in tasks if ready(task, self._hand)]
+            self._fulfils = _Fulfils([(task.id, TaskWays(task, self._hand)) for task in tasks])
         return self._fulfils
 
     def can_fulfil(self) -> bool:
         """Whether some open task can be fulfilled (without listing the ways)."""
         if self._can_fulfil is None:
             if self._fulfils is not None:
-                self._can_fulfil = bool(self._fulfils)
+                self._can_fulfil = bool(len(self._fulfils))
             else:
                 state = self._state
-                self._can_fulfil = any(can_fulfil(state.task(task_id), self._index) for task_id in state.open_tasks)
+                self._can_fulfil = any(ready(state.task(task_id), self._hand) for task_id in state.open_tasks)
         return self._can_fulfil
 
     # -- the sequence -------------------------------------------------------------------
@@ -136,7 +92,7 @@ class MoveList(Sequence[Move]):
     def __getitem__(self, position: int) -> Move: ...
     @overload
     def __getitem__(self, position: slice) -> list[Move]: ...
-    def __getitem__(self, position):
+    def __getitem__(self, position: int | slice) -> Move | list[Move]:
         if isinstance(position, slice):
             return [self[i] for i in range(*position.indices(len(self)))]
         if position < 0:
@@ -154,9 +110,8 @@ class MoveList(Sequence[Move]):
         raise IndexError(position)
 
     def __iter__(self) -> Iterator[Move]:
-        for stall, gives in self.swap_stalls:
-            for give in gives:
-                yield Move.listed(SWAP, stall, give, None)
+        for rank in range(self.swap_count):
+            yield self.swap(rank)
         yield from self.fulfils
         if not self.swap_count and not self.fulfils:
             yield Move(PASS)
@@ -185,7 +140,11 @@ class _Swaps(Sequence[Move]):
     def __len__(self) -> int:
         return self._moves.swap_count
 
-    def __getitem__(self, position):  # type: ignore[override]
+    @overload
+    def __getitem__(self, position: int) -> Move: ...
+    @overload
+    def __getitem__(self, position: slice) -> list[Move]: ...
+    def __getitem__(self, position: int | slice) -> Move | list[Move]:
         if isinstance(position, slice):
             return [self[i] for i in range(*position.indices(len(self)))]
         if position < 0:
@@ -195,13 +154,49 @@ class _Swaps(Sequence[Move]):
         return self._moves.swap(position)
 
 
+class _Fulfils(Sequence[Move]):
+    """The fulfilments, task by task: counted per task, each way read by its rank."""
+
+    def __init__(self, tasks: list[tuple[str, TaskWays]]) -> None:
+        self._tasks = tasks
+        self._total = sum(len(ways) for _, ways in tasks)
+
+    def __len__(self) -> int:
+        return self._total
+
+    @overload
+    def __getitem__(self, position: int) -> Move: ...
+    @overload
+    def __getitem__(self, position: slice) -> list[Move]: ...
+    def __getitem__(self, position: int | slice) -> Move | list[Move]:
+        if isinstance(position, slice):
+            return [self[i] for i in range(*position.indices(self._total))]
+        if position < 0:
+            position += self._total
+        if not 0 <= position < self._total:
+            raise IndexError(position)
+        for task_id, ways in self._tasks:
+            if position < len(ways):
+                return Move.listed(FULFIL, None, ways[position], task_id)
+            position -= len(ways)
+        raise IndexError(position)  # not reached: the total counts every way
+
+    def __iter__(self) -> Iterator[Move]:
+        for task_id, ways in self._tasks:
+            for way in ways:
+                yield Move.listed(FULFIL, None, way, task_id)
+
+
+_NO_FULFILS = _Fulfils([])
+
+
 class _Over(MoveList):
     """The moves of a finished game: none."""
 
     def __init__(self) -> None:
         self.swap_stalls = []
         self.swap_count = 0
-        self._fulfils = []
+        self._fulfils = _NO_FULFILS
         self._can_fulfil = False
 
     def __len__(self) -> int:
@@ -210,13 +205,17 @@ class _Over(MoveList):
     def __iter__(self) -> Iterator[Move]:
         return iter(())
 
-    def __getitem__(self, position):  # type: ignore[override]
+    @overload
+    def __getitem__(self, position: int) -> Move: ...
+    @overload
+    def __getitem__(self, position: slice) -> list[Move]: ...
+    def __getitem__(self, position: int | slice) -> Move | list[Move]:
         if isinstance(position, slice):
             return []
         raise IndexError(position)
 
 
-def legal_moves(state) -> MoveList:
+def legal_moves(state: TauschRauschState) -> MoveList:
     """The legal moves of `state`'s player to move: swaps, then fulfilments (or a pass)."""
     if state.over:
         return _Over()

@@ -9,14 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..core.errors import GameOverError, IllegalMoveError
-from .cards import DECK, STALL_SIZES, Card, format_cards
-from .finder import HandIndex, can_fulfil
+from .cards import STALL_SIZES, Card, format_cards
 from .localised import Localised
 from .moves import FULFIL, SWAP, Move
 from .reasons import failures
 from .tasks import Task
+from .ways import ORDER_OF_ID, HandCounts, ready
+
+if TYPE_CHECKING:
+    from .state import TauschRauschState
 
 
 @dataclass
@@ -33,7 +37,8 @@ def hand_ids(hand: Sequence[int], faces: Sequence[Card]) -> list[int]:
     available = list(hand)
     ids, lacking = [], []
     for face in faces:
-        match = next((i for i in available if DECK[i] == face), None)
+        order = getattr(face, "order", None)
+        match = next((i for i in available if ORDER_OF_ID[i] == order), None)
         if match is None:
             lacking.append(face)
         else:
@@ -44,16 +49,16 @@ def hand_ids(hand: Sequence[int], faces: Sequence[Card]) -> list[int]:
     return ids
 
 
-def has_move(state) -> bool:
+def has_move(state: TauschRauschState) -> bool:
     """Whether the player to move can swap or fulfil a task (else they must pass)."""
     hand = state.hands[state.to_move]
     if any(len(hand) >= len(stall) for stall in state.stalls):
         return True
-    index = HandIndex(DECK[i] for i in hand)
-    return any(can_fulfil(state.task(task_id), index) for task_id in state.open_tasks)
+    counts = HandCounts(hand)
+    return any(ready(state.task(task_id), counts) for task_id in state.open_tasks)
 
 
-def plan_move(state, move: Move) -> Plan:
+def plan_move(state: TauschRauschState, move: Move) -> Plan:
     """Check `move` in `state`; return its plan or raise `IllegalMoveError` saying why."""
     if state.over:
         raise GameOverError("illegal.game_over")

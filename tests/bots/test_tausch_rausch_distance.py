@@ -6,6 +6,8 @@ from kartenspiele.bots.tausch_rausch.distance import closeness
 from kartenspiele.tausch_rausch import DEFAULT_TASKS, can_fulfil, missing, parse_cards, task_by_id
 from kartenspiele.tausch_rausch.cards import DECK
 
+from . import reference_distance
+
 
 def test_never_more_than_the_finder_and_zero_exactly_when_possible():
     rng = random.Random(1)
@@ -31,3 +33,13 @@ def test_examples():
     assert closeness(task_by_id("five-one-colour"), parse_cards("ro1 ro2 ge3"))[0] == 3
     count, kept = closeness(task_by_id("pair-red"), parse_cards("ro5 ro5 ge1"))
     assert count == 0 and kept == tuple(parse_cards("ro5 ro5"))
+
+
+def test_closeness_matches_the_first_version_exactly():
+    """The memo keyed by the cards that can matter, the pattern search on positions and the
+    sums search that skips surplus cards give the first version's answers, kept cards too."""
+    rng = random.Random(16)
+    for _ in range(300):
+        hand = [DECK[i] for i in rng.sample(range(len(DECK)), rng.choice((0, 2, 5, 8, 12, 20, 35, 50, 70)))]
+        for task in DEFAULT_TASKS:
+            assert closeness(task, hand) == reference_distance.closeness(task, hand), (task.id, hand)

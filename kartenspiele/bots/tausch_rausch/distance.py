@@ -21,34 +21,115 @@ from functools import lru_cache
 from operator import attrgetter
 
 from ...tausch_rausch.cards import COLOURS, VALUES, Card
-from ...tausch_rausch.tasks import Task
+from ...tausch_rausch.tasks import SAME, Task
 
 Hand = tuple[Card, ...]
+Target = tuple[tuple[int, int], ...]  # (value index, cards) pairs
 FACES = tuple(Card(colour, value) for colour in COLOURS for value in VALUES)
+_FACE_AT = {card.order: card for card in FACES}
 ORDER = attrgetter("order")
 
 
-@lru_cache(maxsize=1024)
-def _allowed(task: Task) -> int:
-    """The cards that can take part in `task`, as a bit mask over `Card.order`."""
-    colour = task.colour.which if task.colour.which in COLOURS else None
-    return sum(
-        1 << card.order for card in FACES if (colour is None or card.colour == colour) and task.allows_value(card.value)
-    )
+_Entry = tuple[Task, list[int], int, dict[tuple[int, ...], tuple[int, Hand]], dict[tuple[int, ...], tuple[int, Target]]]
+_ENTRIES: dict[int, _Entry] = {}
+_MEMO_LIMIT = 1 << 17  # answers kept per task before its memo starts afresh
 
 
-def _relevant(task: Task, hand: Sequence[Card]) -> Hand:
-    """The hand cards that can take part in `task` (the cache key), sorted."""
-    allowed = _allowed(task)
-    return tuple(sorted([card for card in hand if allowed >> card.order & 1], key=ORDER))
+def _entry(task: Task) -> _Entry:
+    """Per task (by identity): the group of each face that may take part (-1: it may not), how
+    many cards of a group count, and the memos of `closeness` and of the pattern targets."""
+    entry = _ENTRIES.get(id(task))
+    if entry is None or entry[0] is not task:
+        if len(_ENTRIES) > 1024:
+            _ENTRIES.clear()
+        colour = task.colour.which if task.colour.which in COLOURS else None
+        group = [-1] * 44
+        for card in FACES:
+            # a card above an upper bound of the sum is in no set (and, sorted last, changes
+            # nothing the search finds first)
+            too_high = task.sum is not None and task.sum.at_most is not None and card.value > task.sum.at_most
+            if (colour is None or card.colour == colour) and task.allows_value(card.value) and not too_high:
+                group[card.order] = card.order if task.colour.which == SAME else card.value
+        # at most this many cards of a group take part: N, or for a pattern the most cards of
+        # one value that any of its value sets asks for
+        limit = task.count
+        if task.pattern is not None:
+            limit = max(n for _, sparse in task.pattern_targets for _, n in sparse)
+        entry = _ENTRIES[id(task)] = (task, group, limit, {}, {})
+    return entry
 
 
 def closeness(task: Task, hand: Sequence[Card]) -> tuple[int, Hand]:
     """(cards `hand` lacks for `task`, 0 if it can fulfil it; the hand cards kept toward it)."""
-    return _closeness(task, _relevant(task, hand))
+    return closeness_sorted(task, sorted_hand(hand))
 
 
-@lru_cache(maxsize=1 << 17)
+def sorted_hand(hand: Sequence[Card]) -> list[int]:
+    """The hand's faces (`Card.order`), sorted: for `closeness_sorted` on many tasks."""
+    return sorted(map(ORDER, hand))
+
+
+def closeness_sorted(task: Task, hand: Sequence[int]) -> tuple[int, Hand]:
+    """`closeness` for a hand given by `sorted_hand`."""
+    entry = _ENTRIES.get(id(task))
+    if entry is None or entry[0] is not task:
+        entry = _entry(task)
+    _, group, limit, memo, _ = entry
+    # The hand cards that can take part, sorted; of each value only the first few (of each
+    # face, for a one-colour task): no set of N cards needs more than N (a pattern no more
+    # than its value sets ask for), and the search takes the first ones. Their positions are
+    # the memo's key. (Sorted, the cards of a group come one after the other.)
+    orders = [order for order in hand if group[order] >= 0]
+    if len(orders) > limit:
+        kept = []
+        last, taken = -1, 0
+        for order in orders:
+            if group[order] != last:
+                last, taken = group[order], 0
+            if taken < limit:
+                taken += 1
+                kept.append(order)
+        orders = kept
+    key = tuple(orders)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        if task.pattern is not None:
+            found = _pattern_closeness(task, key)
+        else:
+            found = _closeness(task, tuple(map(_FACE_AT.__getitem__, key)))
+        memo[key] = found
+    return found
+
+
+def _pattern_closeness(task: Task, orders: tuple[int, ...]) -> tuple[int, Hand]:
+    """`_closeness` of a pattern task, on the sorted faces the memo keeps (at most the
+    pattern's cards per value): the same answer, counted on positions."""
+    best: tuple[int, Hand] = (task.count, ())
+    for colour in task.colour.options():
+        if colour is None:
+            usable = orders
+        else:
+            index = COLOURS.index(colour)
+            usable = tuple(order for order in orders if order & 3 == index)
+        counts = [0] * len(VALUES)
+        first: dict[int, int] = {}
+        for position, order in enumerate(usable):
+            counts[(order >> 2) - 1] += 1
+            first.setdefault(order >> 2, position)
+        covered, sparse = _best_target(task, tuple(counts))
+        if task.count - covered < best[0]:
+            kept = [
+                order
+                for i, n in sparse
+                if counts[i]
+                for order in usable[first[i + 1] : first[i + 1] + min(n, counts[i])]
+            ]
+            best = (task.count - covered, tuple(map(_FACE_AT.__getitem__, kept)))
+    return best
+
+
 def _closeness(task: Task, cards: Hand) -> tuple[int, Hand]:
     best: tuple[int, Hand] = (task.count, ())
     for colour in task.colour.options():
@@ -68,17 +149,23 @@ def _pattern(task: Task, usable: list[Card]) -> tuple[int, Hand]:
     return task.count - covered, tuple(card for i, n in sparse for card in by_value.get(i + 1, ())[:n])
 
 
-@lru_cache(maxsize=1 << 16)
-def _best_target(task: Task, counts: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int], ...]]:
+def _best_target(task: Task, counts: tuple[int, ...]) -> tuple[int, Target]:
     """The pattern target that `counts` (cards per value) cover most: (cards covered, target)."""
-    best, chosen = -1, ()
-    for _, sparse in task.pattern_targets:
-        covered = sum(min(n, counts[i]) for i, n in sparse)
-        if covered > best:
-            best, chosen = covered, sparse
-            if best == task.count:
-                break
-    return best, chosen
+    _, _, limit, _, memo = _entry(task)
+    counts = tuple(c if c < limit else limit for c in counts)
+    found = memo.get(counts)
+    if found is None:
+        best, chosen = -1, ()
+        for _, sparse in task.pattern_targets:
+            covered = sum(min(n, counts[i]) for i, n in sparse)
+            if covered > best:
+                best, chosen = covered, sparse
+                if best == task.count:
+                    break
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        found = memo[counts] = (best, chosen)
+    return found
 
 
 def _free(task: Task, usable: list[Card]) -> tuple[int, Hand]:
@@ -93,25 +180,36 @@ def _free(task: Task, usable: list[Card]) -> tuple[int, Hand]:
     for size in range(min(count, len(usable)), -1, -1):
         extra = _completions(tuple(allowed), count - size)
         for total, kept in witnesses[size].items():
-            if any(low <= total + add <= high for add in extra):
+            # is some completion `add` in [low - total, high - total]? (bit `add` of `extra`)
+            least = max(low - total, 0)
+            if high - total >= least and (extra >> least) & ((1 << (high - total - least + 1)) - 1):
                 return count - size, kept
     return count, ()
 
 
 def _sums_by_size(cards: Hand, most: int) -> list[dict[int, Hand]]:
-    """For j = 0 … most: every sum of j of the cards, with one set of cards giving it."""
+    """For j = 0 … most: every sum of j of the cards, with one set of cards giving it (the
+    first found, card by card). A card whose value came `most` times before adds no sum: a set
+    of at most `most` cards with it could take an earlier card of that value instead."""
     found: list[dict[int, Hand]] = [{0: ()}] + [{} for _ in range(most)]
+    seen = [0] * (len(VALUES) + 1)
     for card in cards:
-        for size in range(most, 0, -1):
+        value = card.value
+        if seen[value] >= most:
+            continue
+        seen[value] += 1
+        for size in range(min(most, sum(seen)), 0, -1):
+            here = found[size]
             for total, kept in found[size - 1].items():
-                found[size].setdefault(total + card.value, (*kept, card))
+                if total + value not in here:
+                    here[total + value] = (*kept, card)
     return found
 
 
 @lru_cache(maxsize=256)
-def _completions(allowed: tuple[int, ...], size: int) -> frozenset[int]:
-    """Every sum of `size` values from `allowed` (repeats allowed)."""
+def _completions(allowed: tuple[int, ...], size: int) -> int:
+    """Every sum of `size` values from `allowed` (repeats allowed), as the bits of a number."""
     sums = {0}
     for _ in range(size):
         sums = {total + value for total in sums for value in allowed}
-    return frozenset(sums)
+    return sum(1 << total for total in sums)

@@ -12,19 +12,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import islice
+from operator import attrgetter
 
 from ...tausch_rausch.cards import DECK, Card
-from ...tausch_rausch.finder import find_ways
 from ...tausch_rausch.moves import FULFIL, PASS, SWAP, Move
 from ...tausch_rausch.tasks import Task
+from ...tausch_rausch.ways import HandCounts, TaskWays
 from ..choice import best_of
-from .distance import closeness
+from .distance import closeness, closeness_sorted, sorted_hand
 
 PROGRESS = 0.4  # worth of a task one card away, relative to one the hand can fulfil
 REWARD = 0.25  # extra weight per reward card
 TASK = 3.0  # a fulfilled task, in the units of the hand's worth
 MAX_WAYS = 12  # ways per task compared when fulfilling (the finder's first ones)
 WIN = 30.0  # a won game, in the same units as TASK
+ORDER = attrgetter("order")
 
 
 def weight(task: Task) -> float:
@@ -34,7 +37,8 @@ def weight(task: Task) -> float:
 
 def hand_worth(hand: Sequence[Card], tasks: Sequence[Task]) -> float:
     """The worth of a hand for the open tasks (see the module notes)."""
-    return sum(weight(task) * PROGRESS ** closeness(task, hand)[0] for task in tasks)
+    held = sorted_hand(hand)
+    return sum(weight(task) * PROGRESS ** closeness_sorted(task, held)[0] for task in tasks)
 
 
 def without(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
@@ -55,13 +59,14 @@ def fulfil_value(hand: Sequence[Card], tasks: Sequence[Task], move: Move) -> flo
 def best_give(hand: Sequence[Card], received: Sequence[Card], tasks: Sequence[Task]) -> tuple[Card, ...]:
     """The hand cards to give at a stall with `received`: those serving the close tasks least."""
     pool = [*hand, *received]
-    use = {card: 0.0 for card in hand}
+    use = dict.fromkeys(map(ORDER, hand), 0.0)  # by face
+    held = sorted_hand(pool)
     for task in tasks:
-        needed, keep = closeness(task, pool)
-        for card in set(keep):
-            if card in use:
-                use[card] += weight(task) * PROGRESS**needed
-    ranked = sorted(hand, key=lambda card: (use[card], card.order))
+        needed, keep = closeness_sorted(task, held)
+        for order in set(map(ORDER, keep)):
+            if order in use:
+                use[order] += weight(task) * PROGRESS**needed
+    ranked = sorted(hand, key=lambda card: (use[card.order], card.order))
     return tuple(ranked[: len(received)])
 
 
@@ -73,10 +78,12 @@ def swap_value(hand: Sequence[Card], received: Sequence[Card], give: Sequence[Ca
 def fulfilments(hand: Sequence[Card], tasks: Sequence[Task]) -> list[Move]:
     """The ways to fulfil each open task with `hand` (the finder's first MAX_WAYS per task)."""
     moves = []
+    counts = None
     for task in tasks:
         if closeness(task, hand)[0] == 0:
-            ways = find_ways(task, hand)
-            moves.extend(Move(FULFIL, None, way, task.id) for way in ways[:MAX_WAYS])
+            counts = counts or HandCounts.of_cards(hand)
+            ways = islice(TaskWays(task, counts), MAX_WAYS)
+            moves.extend(Move(FULFIL, None, way, task.id) for way in ways)
     return moves
 
 
