@@ -90,14 +90,14 @@ def test_the_bots_caches_are_kept_small_in_a_served_kernel():
     from kartenspiele.tausch_rausch.cards import DECK
 
     state = new_game(2, 5)
-    kernel_memory.trim(limit=0)  # every watched cache starts empty (earlier tests fill them too)
+    kernel_memory.trim(limit=0)  # every watched memo starts empty (earlier tests fill them too)
     for task_id in state.open_tasks:
         for hand in combinations(DECK[::9], 3):
             distance.closeness(state.task(task_id), hand)
-    filled = distance._closeness.cache_info().currsize
+    filled = distance.memo_size()
     assert filled > 50
     assert kernel_memory.trim(limit=filled) == 0  # within the bound: kept
     bound_handler(lambda: None, 1.0)()  # a widget message below the default bound keeps it too
-    assert distance._closeness.cache_info().currsize == filled
+    assert distance.memo_size() == filled
     assert kernel_memory.trim(limit=filled - 1) == 1
-    assert distance._closeness.cache_info().currsize == 0
+    assert distance.memo_size() == 0

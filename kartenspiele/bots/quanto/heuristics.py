@@ -62,6 +62,16 @@ def material(state, player: int) -> float:
     return worth
 
 
+def memo_size() -> int:
+    """How many answers the capture memo holds."""
+    return _best_captures.cache_info().currsize
+
+
+def clear_memos() -> None:
+    """Forget the capture memo."""
+    _best_captures.cache_clear()
+
+
 @lru_cache(maxsize=1 << 15)
 def _best_captures(values: tuple[int, ...]) -> int:
     """Summed over the values 1–12: the most table cards one capture could take."""

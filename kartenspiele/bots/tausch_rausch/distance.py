@@ -59,6 +59,16 @@ def _entry(task: Task) -> _Entry:
     return entry
 
 
+def memo_size() -> int:
+    """How many answers the memos of every task hold (a served kernel keeps this bounded)."""
+    return sum(len(entry[3]) + len(entry[4]) for entry in _ENTRIES.values())
+
+
+def clear_memos() -> None:
+    """Forget every memo (the next answers are computed afresh)."""
+    _ENTRIES.clear()
+
+
 def closeness(task: Task, hand: Sequence[Card]) -> tuple[int, Hand]:
     """(cards `hand` lacks for `task`, 0 if it can fulfil it; the hand cards kept toward it)."""
     return closeness_sorted(task, sorted_hand(hand))
