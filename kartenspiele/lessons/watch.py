@@ -107,6 +107,7 @@ class GameWatcher(widgets.VBox):
         """Ask the lesson whether the pupil predicts before this move (peeking at the move)."""
         self.problem: Any = None
         self.given: Hashable | None = None
+        self.stopwatch = pupil.Stopwatch()  # from the moment the position is shown
         if self.predict is None or self.match.is_over:
             return
         peek = copy.deepcopy(self.match)
@@ -137,7 +138,7 @@ class GameWatcher(widgets.VBox):
                 exercise=f"{self.name}#{len(self.match.moves) + 1}",
                 answer=label,
                 ok=bool(ok),
-                seconds=0.0,
+                seconds=self.stopwatch.seconds(),
             )
         self.redraw()
 

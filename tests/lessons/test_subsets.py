@@ -163,3 +163,17 @@ def test_table_display():
     assert repr(table) == "Table('1 2 3 5 6 7')" and "ks-card" in table._repr_html_()
     assert [card.value for card in parse_cards(subsets.LESSON_TABLE)] == subsets.LESSON_VALUES
     assert subsets.largest_capture(parse_cards("5"), Card(8)) is None
+
+
+def test_a_prediction_is_recorded_with_the_time_it_took(monkeypatch):
+    from itertools import chain, repeat
+
+    from kartenspiele.classroom import pupil
+
+    clock = chain([100.0], repeat(112.5))  # the position is shown, then the pupil answers 12.5 s later
+    monkeypatch.setattr(pupil.time, "monotonic", lambda: next(clock))
+    recorded = []
+    monkeypatch.setattr(pupil, "record", lambda kind, **fields: recorded.append((kind, fields)))
+    watcher = subsets.watcher()
+    watcher.answer(watcher.problem.played.notation)
+    assert recorded[-1][0] == "attempt" and recorded[-1][1]["seconds"] == 12.5 and recorded[-1][1]["ok"]
