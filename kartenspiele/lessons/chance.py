@@ -573,7 +573,7 @@ class Simulation(widgets.VBox):
         lang = language()
         chance = exact(self.task_id, self.size)
         self.title.value = (
-            f"<h4>{escape(text('lessons.chance.sim.title', lang, size=self.size))}</h4>"
+            f"<h3>{escape(text('lessons.chance.sim.title', lang, size=self.size))}</h3>"
             f"<p>{escape(task_by_id(self.task_id).title(lang))}</p>"
         )
         self.seed_line.value = f"<p>{escape(text('lessons.chance.sim.seed', lang, seed=self.seed))}</p>"

@@ -56,7 +56,7 @@ class PackDownload(widgets.VBox):
         value = self.level.value
         self.level.options = [(text(f"practice.level.{name}", lang), name) for name in LEVELS]
         self.level.value = value
-        self.title.value = f"<h4>{escape(text('activity.pack.title', lang))}</h4>"
+        self.title.value = f"<h3>{escape(text('activity.pack.title', lang))}</h3>"
         self.make_button.description = text("activity.pack.make", lang)
 
     def __repr__(self) -> str:

@@ -452,7 +452,7 @@ class TaskDesigner(widgets.VBox):
             return
         self.drawing = True
         lang = language()
-        self.title.value = f"<h4>{escape(text('lessons.design.title', lang))}</h4>"
+        self.title.value = f"<h3>{escape(text('lessons.design.title', lang))}</h3>"
         for label, key, tag in zip(self.labels, ("count", "parity", "total"), self.tags):
             label.value = f"<b>{escape(text(f'lessons.design.{key}', lang))}</b>"
             name = text(f"lessons.design.{key}", lang)

@@ -200,7 +200,7 @@ class Quiz(widgets.VBox):
 
     def redraw(self) -> None:
         lang = language()
-        self.title.value = f"<h4>{text(self.title_key, lang)}</h4>"
+        self.title.value = f"<h3>{text(self.title_key, lang)}</h3>"
         session = pupil.current()
         locked = session is not None and session.locked(pupil.page_lesson())
         for part in self.children[1:]:

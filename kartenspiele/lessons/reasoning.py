@@ -63,7 +63,7 @@ class Begruende(widgets.VBox):
     def redraw(self) -> None:
         lang = language()
         key = f"lessons.{self.lesson}.reason.{self.question}"
-        self.title.value = f"<h4>{escape(text('activity.reason.title', lang))}</h4>"
+        self.title.value = f"<h3>{escape(text('activity.reason.title', lang))}</h3>"
         self.prompt.value = f"<p>{escape(text(key, lang))}</p>"
         self.entry.placeholder = text("activity.reason.placeholder", lang)
         self.send_button.description = text("activity.reason.send", lang)

@@ -96,7 +96,7 @@ class SearchTree(widgets.VBox):
         target = self.target.value
         cards = [Card(value) for value in sorted(self.values)]
         self.heading.value = (
-            f"<h4>{escape(text('lessons.tree.title', lang, target=target))}</h4>"
+            f"<h3>{escape(text('lessons.tree.title', lang, target=target))}</h3>"
             f"<div class='ks-row'>{cards_html(cards, lang)}</div>"
         )
         self.target.description = text("lessons.tree.target", lang)

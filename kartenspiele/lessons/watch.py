@@ -155,7 +155,7 @@ class GameWatcher(widgets.VBox):
     def redraw(self) -> None:
         lang = language()
         state = self.match.state
-        self.title.value = f"<h4>{escape(text('lessons.watch.title', lang, seed=self.seed))}</h4>"
+        self.title.value = f"<h3>{escape(text('lessons.watch.title', lang, seed=self.seed))}</h3>"
         self.step_button.description = text("lessons.watch.step", lang)
         self.step_button.disabled = self.match.is_over or self.waiting
         self.restart_button.description = text("lessons.watch.restart", lang)

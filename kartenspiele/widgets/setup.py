@@ -12,6 +12,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.rng import new_seed
+from .access import Access, tagged
 from .seats import PERSON, Seat, available_levels, default_level, level_label
 from .texts import t
 
@@ -96,6 +97,7 @@ class SetupPanel(widgets.VBox):
             widgets.HBox([self.seed_label, self.seed, self.dice]),
             self.start,
         )
+        self.control_tags = [tagged(control) for control in (*self.seat_kinds, *self.variant_boxes, self.seed)]
         self.relabel(lang)
         self._seats_changed()
 
@@ -114,7 +116,7 @@ class SetupPanel(widgets.VBox):
     def relabel(self, lang: str) -> None:
         """Show every text in `lang`."""
         self.lang = lang
-        self.title.value = f"<h3>{t('setup.title', lang)}</h3>"
+        self.title.value = f"<h2>{t('setup.title', lang)}</h2>"
         self.players_label.value = f"<b>{t('setup.players', lang)}</b>"
         for index, (label, kind, name) in enumerate(zip(self.seat_labels, self.seat_kinds, self.seat_names)):
             label.value = t("setup.seat", lang, number=index + 1)
@@ -130,6 +132,15 @@ class SetupPanel(widgets.VBox):
         self.seed_label.value = t("setup.seed", lang)
         self.dice.tooltip = t("setup.new_seed", lang)
         self.start.description = t("setup.start", lang)
+
+    def name_controls(self, access: Access) -> None:
+        """Give each drop-down and the game number the name its label shows (the labels are
+        texts of their own, which a screen reader does not tie to the control)."""
+        names = [t("setup.seat", self.lang, number=index + 1) for index in range(len(self.seat_kinds))]
+        names += [t(variant.label, self.lang) for variant in self.variants]
+        names.append(t("setup.seed", self.lang))
+        for tag, name in zip(self.control_tags, names):
+            access.set(tag, {"control:aria-label": name})
 
     def reroll(self) -> None:
         """A fresh random seed."""

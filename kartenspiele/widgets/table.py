@@ -555,6 +555,7 @@ class GameTable(widgets.VBox):
         access.set(tags["log_button"], {"aria-pressed": str(self.log_button.value).lower()})
         access.set(tags["settings"], {"role": "group", "aria-label": t("access.settings", lang)})
         access.set(tags["settings_button"], {"aria-expanded": str(self.settings_button.value).lower()})
+        self.setup.name_controls(access)
         access.flush()
 
     def _log_toggled(self, change: dict) -> None:

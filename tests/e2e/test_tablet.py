@@ -63,6 +63,9 @@ def test_tausch_rausch_fits_and_keeps_its_place(voila, browser, shots, viewport)
     context, page = at(browser, viewport)
     try:
         open_app(page, voila.url("notebooks/tausch_rausch.ipynb"))
+        if viewport == "landscape":  # the set-up panel: every drop-down and the game number named
+            page.wait_for_selector(".ks-setup input[type=number][aria-label]", timeout=30_000)
+            assert serious(axe_violations(page)) == []
         start_game(page, 7)
         wait_for_turn_or_end(page)
         hand = page.locator(".ks-hand-cards button")
@@ -92,6 +95,9 @@ def test_quanto_fits_and_keeps_its_place(voila, browser, shots, viewport):
     context, page = at(browser, viewport)
     try:
         open_app(page, voila.url("notebooks/quanto.ipynb"))
+        if viewport == "landscape":  # the set-up panel: every drop-down and the game number named
+            page.wait_for_selector(".ks-setup input[type=number][aria-label]", timeout=30_000)
+            assert serious(axe_violations(page)) == []
         start_game(page, 7)
         wait_for_turn_or_end(page)
         before = hand_on_page(page)
