@@ -7,6 +7,7 @@ kernels it started are stopped the same way if they outlive it.
 
 from __future__ import annotations
 
+import base64
 import os
 import re
 import signal
@@ -266,3 +267,41 @@ def play_whole_quanto_game(page, limit: int = 300) -> int:
         if moves > limit:
             raise AssertionError("the game did not end")
     return moves
+
+
+RECORD_SOCKETS = """(() => {
+  const Native = window.WebSocket;
+  const received = (window.__ksReceived = []);
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => received.push(event.data));
+    }
+  };
+})();"""
+"""Kept by the page itself: every message its websockets receive (DevTools' frame events, which
+Playwright's `framereceived` relies on, were seen to stop mid-game under load)."""
+
+READ_SOCKETS = """async (start) => Promise.all(window.__ksReceived.slice(start).map(async (data) => {
+  if (typeof data === "string") return { text: data };
+  const bytes = new Uint8Array(data instanceof Blob ? await data.arrayBuffer() : data);
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return { base64: btoa(binary) };
+}))"""
+
+
+class Received:
+    """What the pages of one browser context received over their websockets, as the page's own
+    scripts saw it (install before the page loads; read per page, as often as needed)."""
+
+    def __init__(self, context) -> None:
+        context.add_init_script(RECORD_SOCKETS)
+        self._read: dict[object, list[bytes | str]] = {}
+
+    def messages(self, page) -> list[bytes | str]:
+        """Every websocket message `page` received so far (text or bytes), oldest first."""
+        known = self._read.setdefault(page, [])
+        for item in page.evaluate(READ_SOCKETS, len(known)):
+            known.append(item["text"] if "text" in item else base64.b64decode(item["base64"]))
+        return known

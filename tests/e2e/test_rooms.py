@@ -22,6 +22,7 @@ from kartenspiele.widgets.room import RoomController
 from .driver import (
     LOAD_TIMEOUT_MS,
     STEP_TIMEOUT_MS,
+    Received,
     click_and_wait,
     open_app,
     play_quanto_turn,
@@ -41,8 +42,8 @@ class Pupil:
     def __init__(self, browser, voila, name: str) -> None:
         self.name = name
         self.context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE")
+        self.received = Received(self.context)
         self.page = self.context.new_page()
-        self.frames: list[bytes | str] = []
         self.kernels: list[str] = []
         self.page.on("websocket", self._socket)
         self.voila = voila
@@ -50,7 +51,11 @@ class Pupil:
     def _socket(self, socket) -> None:
         if "/api/kernels/" in socket.url:
             self.kernels.append(socket.url.split("/api/kernels/")[1].split("/")[0])
-        socket.on("framereceived", lambda payload: self.frames.append(payload))
+
+    @property
+    def frames(self) -> list[bytes | str]:
+        """Every websocket message this pupil's page received so far."""
+        return self.received.messages(self.page)
 
     def open_start(self) -> None:
         open_app(self.page, self.voila.url(START))
@@ -175,25 +180,32 @@ def kernel_messages(frames: list[bytes | str]) -> list[dict]:
     return messages
 
 
+def received_states(message: dict) -> list[tuple[str, dict]]:
+    """(model id, state) pairs a kernel message carries: a comm_open or update of one model, or
+    the answer to the page's request for all states (`update_states`, sent when it connects)."""
+    content = message.get("content", {})
+    data = content.get("data", {})
+    if not isinstance(data, dict):
+        return []
+    if isinstance(data.get("state"), dict) and "comm_id" in content:
+        return [(content["comm_id"], data["state"])]
+    if data.get("method") == "update_states" and isinstance(data.get("states"), dict):
+        return [(model, entry.get("state", {})) for model, entry in data["states"].items()]
+    return []
+
+
 def widget_states(frames: list[bytes | str]) -> list[dict]:
-    """Every widget state a page received (comm_open and update messages)."""
-    states = []
-    for message in kernel_messages(frames):
-        data = message.get("content", {}).get("data", {})
-        if isinstance(data, dict) and isinstance(data.get("state"), dict):
-            states.append(data["state"])
-    return states
+    """Every widget state a page received."""
+    return [state for message in kernel_messages(frames) for _, state in received_states(message)]
 
 
 def model_states(frames: list[bytes | str]) -> dict[str, dict]:
-    """The widget models of a page as its browser holds them: every model opened on the
-    page's kernel websocket (comm_open), with every update it received merged in."""
+    """The widget models of a page as its browser holds them: every model it received, with
+    every later update merged in."""
     models: dict[str, dict] = {}
     for message in kernel_messages(frames):
-        content = message.get("content", {})
-        data = content.get("data", {})
-        if isinstance(data, dict) and isinstance(data.get("state"), dict) and "comm_id" in content:
-            models.setdefault(content["comm_id"], {}).update(data["state"])
+        for model, state in received_states(message):
+            models.setdefault(model, {}).update(state)
     return models
 
 
@@ -218,21 +230,26 @@ def normalised(text: str) -> str:
 
 def table_strings(table) -> list[str]:
     """The strings of a table's widget tree as the kernel would send them (redraw counter and
-    focus requests aside, access tokens normalised)."""
-    found, stack = [], [table]
+    focus requests aside, access tokens normalised; of the access widget's attributes only those
+    of controls in the tree: it keeps the last attributes of controls no longer shown)."""
+    widgets, stack = [], [table]
     while stack:
         widget = stack.pop()
-        if widget is table.tick:
-            continue
-        found += strings(
-            {
-                name: getattr(widget, name)
-                for name in widget.keys
-                if name not in ("children", "layout", "style", "_view_count")
-                and not (widget is table.access and name in ("focus", "focus_serial"))  # where focus goes
-            }
-        )
-        stack.extend(getattr(widget, "children", ()))
+        if widget is not table.tick:
+            widgets.append(widget)
+            stack.extend(getattr(widget, "children", ()))
+    shown = {cls for widget in widgets for cls in getattr(widget, "_dom_classes", ()) if ACCESS_TOKEN.fullmatch(cls)}
+    found = []
+    for widget in widgets:
+        state = {
+            name: getattr(widget, name)
+            for name in widget.keys
+            if name not in ("children", "layout", "style", "_view_count")
+            and not (widget is table.access and name in ("focus", "focus_serial"))  # where focus goes
+        }
+        if widget is table.access:
+            state["attrs"] = {token: value for token, value in state["attrs"].items() if token in shown}
+        found += strings(state)
     return sorted(normalised(text) for text in found)
 
 
@@ -285,7 +302,7 @@ def assert_nothing_hidden_reached(pupil: Pupil, code: str, seat: int) -> None:
         missing = [text for text in set(expected) if text not in held]
         if not missing or time.monotonic() > end:
             break
-        pupil.page.wait_for_timeout(500)  # Playwright's sync API hands over frames only while it runs
+        pupil.page.wait_for_timeout(500)
     assert not missing, (missing[:5], [where for where in table_places(real.table) if where[2] in missing][:5])
     received = json.dumps(widget_states(pupil.frames), ensure_ascii=False)
     assert str(real.room.seed) not in received

@@ -19,7 +19,7 @@ from kartenspiele.lessons import subsets
 from kartenspiele.lessons.teacher import notes
 from tests.classroom.generated import generate
 
-from .driver import VoilaServer
+from .driver import Received, VoilaServer
 
 pytestmark = pytest.mark.browser
 
@@ -45,17 +45,9 @@ def context_page(browser, width=1366, height=900):
     return context, context.new_page()
 
 
-def record_frames(page) -> list[str]:
-    """Everything the kernel sends to this page over its websockets."""
-    frames: list[str] = []
-    page.on(
-        "websocket",
-        lambda ws: ws.on(
-            "framereceived",
-            lambda payload: frames.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace")),
-        ),
-    )
-    return frames
+def received_text(received: Received, page) -> list[str]:
+    """Everything the kernel sent to `page` over its websockets, as text."""
+    return [item if isinstance(item, str) else item.decode("utf-8", "replace") for item in received.messages(page)]
 
 
 def test_serve_prints_the_teacher_address(server):
@@ -73,12 +65,13 @@ def test_serve_prints_the_teacher_address(server):
 def test_wrong_or_missing_teacher_code_gets_the_refusal_page(server, browser, path):
     context, page = context_page(browser)
     try:
-        frames = record_frames(page)
+        received = Received(context)
         page.goto(server.url(path), timeout=LOAD)
         expect(page.locator(".ks-refusal")).to_be_visible(timeout=LOAD)
         assert "Nur für Lehrkräfte" in page.inner_text("body")
         assert page.locator(".ks-dash").count() == 0
-        assert not any("Klassenübersicht" in frame or "Handreichung" in frame for frame in frames)
+        frames = received_text(received, page)
+        assert frames and not any("Klassenübersicht" in frame or "Handreichung" in frame for frame in frames)
     finally:
         context.close()
 
@@ -111,9 +104,9 @@ def test_teacher_sees_two_pupils_work_within_five_seconds(server, browser):
         code_box = teacher.locator(".ks-dash span.ks-class-code")
         expect(code_box).to_have_count(1, timeout=30_000)
         class_code = code_box.inner_text()
-        frames = []
-        for (_, page), nickname in zip(pupils, ("Ana", "Ben")):
-            frames.append(record_frames(page))
+        recorders = []
+        for (context, page), nickname in zip(pupils, ("Ana", "Ben")):
+            recorders.append(Received(context))
             page.goto(server.url("lessons/01_teilsummen.ipynb"), timeout=LOAD)
             expect(page.locator(".ks-exercise").first).to_be_visible(timeout=LOAD)
             join(page, class_code, nickname)
@@ -140,7 +133,8 @@ def test_teacher_sees_two_pupils_work_within_five_seconds(server, browser):
         teacher.screenshot(path="test-output/screenshots/dashboard_two_pupils.png")
 
         # nothing of the teacher material reached a pupil: page text and every kernel message
-        for (_, page), received in zip(pupils, frames):
+        for (_, page), recorder in zip(pupils, recorders):
+            received = received_text(recorder, page)
             body = page.inner_text("body")
             assert received and all(word not in body for word in TEACHER_ONLY)
             assert not any(word in frame for frame in received for word in TEACHER_ONLY)
