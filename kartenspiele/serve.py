@@ -54,6 +54,10 @@ def voila_arguments(root: Path, host: str, port: int, cull_idle: int | None) -> 
         # a kernel that died is not restarted behind the page's back: the page says it is lost
         "--KernelManager.autorestart=False",
     ]
+    if os.name == "posix":
+        # kernels talk over Unix sockets: no TCP port to pick, so kernels started at once (a
+        # class opening its pages, a refilled pool) cannot collide on a port and die
+        args.append("--KernelManager.transport=ipc")
     if cull_idle is not None:
         args += [
             f"--MappingKernelManager.cull_idle_timeout={cull_idle}",

@@ -10,6 +10,7 @@ import urllib.request
 from urllib.parse import urlparse
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from .driver import ROOT, VoilaServer, click_and_wait, open_app, play_quanto_turn
@@ -178,7 +179,13 @@ def test_server_full_page_instead_of_a_hang(project, browser, shots):
         first.close(run_before_unload=True)
         voila.wait_kernels(0, KERNEL_GONE_S)
         second.get_by_role("link", name="Noch einmal versuchen").click()
-        second.wait_for_selector(".ks-table", timeout=120_000)
+        try:
+            second.wait_for_selector(".ks-table", timeout=120_000)
+        except PlaywrightTimeoutError:
+            raise AssertionError(
+                f"no table after 'Noch einmal versuchen': {second.url} shows {second.inner_text('body')[:300]!r}; "
+                f"kernels {voila.kernels()}; server log: {voila.log_path.read_text()[-3000:]}"
+            ) from None
         second.close(run_before_unload=True)
         context.close()
     finally:
