@@ -222,6 +222,11 @@ def test_preheated_pages_know_their_language(project, browser):
     try:
         voila.wait_ready()
         voila.wait_kernels(3, 180)  # one each for the start page and the two games
+        for kernel in voila.kernels():  # ready kernels that die are replaced (the pools stay whole)
+            kernel.kill()
+        voila.wait_kernels(0, 30)
+        voila.wait_kernels(3, 180)
+        assert "failed or died; starting new ones" in voila.log_path.read_text()
         context = browser.new_context()
         page = context.new_page()
         open_app(page, voila.url("notebooks/quanto.ipynb?lang=en"))
