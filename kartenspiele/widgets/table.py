@@ -363,18 +363,19 @@ class GameTable(widgets.VBox):
         """Make a person's move (from the buttons); returns whether it was made."""
         if not self.my_turn():
             return False
-        if self.move_guard is not None:
-            refusal = self.move_guard(move)
-            if refusal:
-                self.say(refusal, "warn")
+        with click_limit.uninterrupted():  # the room's log and the table take the move together or not at all
+            if self.move_guard is not None:
+                refusal = self.move_guard(move)
+                if refusal:
+                    self.say(refusal, "warn")
+                    self.redraw()
+                    return False
+            try:
+                self._apply(move, decision=True)
+            except KartenspieleError as error:
+                self.say(error.message(self.lang), "warn")
                 self.redraw()
                 return False
-        try:
-            self._apply(move, decision=True)
-        except KartenspieleError as error:
-            self.say(error.message(self.lang), "warn")
-            self.redraw()
-            return False
         self.message_html = ""
         self.clear_selection()
         self._advance()
@@ -386,14 +387,15 @@ class GameTable(widgets.VBox):
 
     def _apply(self, move: Any, decision: bool) -> list[Event]:
         assert self.session is not None
-        actor = self.state.to_move
-        events = self.session.apply(move)
-        self.actors.append(actor)
-        self.decisions.append(decision)
-        if self.hot_seat and self.state.to_move != actor:
-            self.shown_seat = None
-        for listener in self.listeners:
-            listener(move, events)
+        with click_limit.uninterrupted():  # a stopped click never leaves a move half made
+            actor = self.state.to_move
+            events = self.session.apply(move)
+            self.actors.append(actor)
+            self.decisions.append(decision)
+            if self.hot_seat and self.state.to_move != actor:
+                self.shown_seat = None
+            for listener in self.listeners:
+                listener(move, events)
         return events
 
     def forced_move(self) -> Any | None:
