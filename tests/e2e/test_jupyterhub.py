@@ -67,7 +67,6 @@ def test_single_user_settings_use_the_template_and_spare_open_pages():
     config = load(DEPLOY / "singleuser" / "jupyter_server_config.py")
     assert config.VoilaConfiguration.template == "kartenspiele" and config.VoilaConfiguration.file_allowlist == []
     assert config.MappingKernelManager.cull_connected is False
-    assert config.KernelManager.transport == "ipc"
     page = config.VoilaConfiguration.page_config_hook({"baseUrl": "/user/anna/"})
     assert page["kartenspiele"]["alive"] == "api/kernels/"
     assert page["kartenspiele"]["texts"]["de"]["lost"] == "Verbindung verloren – Spiel fortsetzen"

@@ -21,4 +21,3 @@ c.MappingKernelManager.cull_idle_timeout = 600
 c.MappingKernelManager.cull_interval = 60
 c.MappingKernelManager.cull_connected = False
 c.MappingKernelManager.cull_busy = False
-c.KernelManager.transport = "ipc"  # Unix sockets: kernels started at once cannot collide on a port
