@@ -122,7 +122,9 @@ class RoomController:
         self.table: GameTable = TABLES[room.game](self, lang=lang)
         self.table.setup.seed.value = 0  # the room's seed would tell the deck: it stays in the kernel
         self.table.move_guard = self.submit
+        self.table.listeners.append(self._drawn)
         self.shown = 0  # log entries drawn on the table
+        self._own_entry: int | None = None  # the log's length with the pupil's move the table has yet to draw
         self.rebuild()
 
     # -- from the log to the table -----------------------------------------------------------
@@ -167,7 +169,9 @@ class RoomController:
                 self.catch_up()
                 return text("room.race", self.lang)
             self.catch_up()
-            self.rooms.move(self.room, self.seat, move)
+            with click_limit.uninterrupted():
+                self.rooms.move(self.room, self.seat, move)
+                self._own_entry = self.room.seq  # drawn by the table next (`_drawn`), else by `catch_up`
         except IllegalMoveError:
             return None  # the table asks the engine again and shows its reason
         except MoveRaceError as error:
@@ -175,8 +179,13 @@ class RoomController:
             return error.message(self.lang)
         except KartenspieleError as error:
             return error.message(self.lang)
-        self.shown = self.room.seq  # the table draws this move itself
         return None
+
+    def _drawn(self, _move: Any, _events: list) -> None:
+        """After every move the table applies: once it has drawn the pupil's own move, the log
+        is drawn that far (a click stopped before that leaves the move to `catch_up`)."""
+        if self._own_entry is not None:
+            self.shown, self._own_entry = self._own_entry, None
 
     def can_undo(self) -> bool:
         return self.room.can_undo(self.seat)

@@ -381,19 +381,18 @@ class GameTable(widgets.VBox):
         """Make a person's move (from the buttons); returns whether it was made."""
         if not self.my_turn():
             return False
-        with click_limit.uninterrupted():  # the room's log and the table take the move together or not at all
-            if self.move_guard is not None:
-                refusal = self.move_guard(move)
-                if refusal:
-                    self.say(refusal, "warn")
-                    self.redraw()
-                    return False
-            try:
-                self._apply(move, decision=True)
-            except KartenspieleError as error:
-                self.say(error.message(self.lang), "warn")
+        if self.move_guard is not None:
+            refusal = self.move_guard(move)
+            if refusal:
+                self.say(refusal, "warn")
                 self.redraw()
                 return False
+        try:
+            self._apply(move, decision=True)
+        except KartenspieleError as error:
+            self.say(error.message(self.lang), "warn")
+            self.redraw()
+            return False
         self.message_html = ""
         self.clear_selection()
         self._advance()

@@ -1,9 +1,17 @@
 """Pools of ready kernels: an entry that failed to start or whose kernel died is replaced."""
 
 import asyncio
+import concurrent.futures
 import logging
 
 from kartenspiele.serving.pools import mend_pools
+
+
+def run(coroutine):
+    """`coroutine` run to its end on a thread of its own (an earlier test may have left an event
+    loop running on this one)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 class Kernel:
@@ -62,8 +70,8 @@ def test_failed_starts_and_dead_kernels_leave_the_pool_and_it_is_refilled():
         assert await mend_pools(manager) == []  # nothing more to mend
         starting.cancel()
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_manager_without_pools_needs_nothing():
-    assert asyncio.run(mend_pools(object())) == []
+    assert run(mend_pools(object())) == []

@@ -395,3 +395,24 @@ def test_with_redis_a_page_wakes_on_the_published_move(tmp_path, monkeypatch):
         assert waiter.controller.table.state == mover.controller.table.state
         redis_store.close()
     assert not SQLiteStore(tmp_path / "x.db").notifies
+
+
+def test_a_click_stopped_after_the_log_took_the_move_is_drawn_from_the_log(store):
+    """The click limit may stop a click between the log taking the pupil's move and the table
+    drawing it: the move is then drawn from the log, once; drawn by the table, it is not again."""
+    ana = open_room(store, players=2, seats=("open",))
+    ben = join(store, ana.page.room.code, "Ben")
+    ana.page.start()
+    controller = ana.page.controller
+    table = controller.table
+    first = table.state.legal_moves()[0]
+    assert controller.submit(first) is None  # the log took it; the click stops before the table draws it
+    assert len(table.session.moves) == 0
+    assert controller.catch_up()  # the next round of the page draws it from the log
+    assert table.session.moves == [first] and controller.shown == controller.room.seq
+    ben.page.sync()
+    second = ben.page.controller.table.state.legal_moves()[0]
+    press_quanto_move(ben.page.controller.table, second)  # the usual way: log, then the table
+    assert ben.page.controller.shown == ben.page.controller.room.seq
+    assert not ben.page.controller.catch_up()  # nothing left to draw: not drawn twice
+    assert ben.page.controller.table.session.moves == [first, second]
