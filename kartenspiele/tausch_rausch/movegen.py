@@ -69,9 +69,8 @@ class MoveList(Sequence[Move]):
         """Every way to fulfil every open task, task by task, as a lazy sequence."""
         if self._fulfils is None:
             state = self._state
-            tasks = [state.task(task_id) for task_id in state.open_tasks]
-            tasks = [task for task in tasks if ready(task, self._hand)]
-            self._fulfils = _Fulfils([(task.id, TaskWays(task, self._hand)) for task in tasks])
+            ways = [(task_id, TaskWays(state.task(task_id), self._hand)) for task_id in state.open_tasks]
+            self._fulfils = _Fulfils([(task_id, task_ways) for task_id, task_ways in ways if task_ways.total])
         return self._fulfils
 
     def can_fulfil(self) -> bool:

@@ -7,8 +7,9 @@ swaps and ways to fulfil a position has, and reads one of them; listing every wa
 * `HandCounts` counts a hand (card ids) by face, once per position, and keeps its cards per
   value for each colour and parity;
 * `targets(task, counts)` are the value multisets of a task that a hand covers, remembered per
-  task and per count of each value (capped at the task's size: hands repeat those counts all
-  the time), and `ready` asks whether there is one;
+  task and per count of each value (capped at the most cards of that value a fulfilling set
+  can take, `value_caps`: hands repeat those counts all the time), and `ready` asks whether
+  there is one (for a task of any N allowed cards, by counting them);
 * `Choices` are the multisets of k faces of a hand, in the order of `finder.choices`;
 * `TaskWays` are the ways of `finder.find_ways`, in the same order: the length is a sum of
   products of small multiset counts, and reading a way unranks it (the last value varies
@@ -24,7 +25,7 @@ from itertools import product
 from operator import add
 from typing import overload
 
-from .cards import COLOURS, DECK, FACES, Card
+from .cards import COLOURS, DECK, FACES, VALUES, Card
 from .finder import Way, _targets, choices
 from .tasks import Task, ValueCounts
 
@@ -87,7 +88,7 @@ class HandCounts:
 
     def __init__(self, hand: Iterable[int]) -> None:
         self.counts = tally(hand)
-        self._vectors: dict[tuple[int | None, tuple[int, ...] | None], ValueCounts] = {}
+        self._vectors: dict[tuple[int | None, tuple[int, ...]], ValueCounts] = {}
 
     @classmethod
     def of_cards(cls, cards: Iterable[Card]) -> HandCounts:
@@ -97,18 +98,17 @@ class HandCounts:
             hand.counts[card.order] += 1
         return hand
 
-    def vector(self, colour: int | None, allowed: tuple[int, ...] | None) -> ValueCounts:
-        """Cards per value in `colour` (None: any), values outside `allowed` counted 0."""
-        key = (colour, allowed)
+    def vector(self, colour: int | None, caps: tuple[int, ...]) -> ValueCounts:
+        """Cards per value in `colour` (None: any), each count at most its `caps` entry."""
+        key = (colour, caps)
         found = self._vectors.get(key)
         if found is None:
             counts = self.counts
             if colour is None:
-                plain = tuple(map(add, map(add, counts[4::4], counts[5::4]), map(add, counts[6::4], counts[7::4])))
+                plain = map(add, map(add, counts[4::4], counts[5::4]), map(add, counts[6::4], counts[7::4]))
             else:
-                plain = tuple(counts[4 + colour :: 4])
-            found = plain if allowed is None else tuple(c if ok else 0 for c, ok in zip(plain, allowed))
-            self._vectors[key] = found
+                plain = iter(counts[4 + colour :: 4])
+            found = self._vectors[key] = tuple(map(min, plain, caps))
         return found
 
 
@@ -118,39 +118,70 @@ Sparse = tuple[tuple[int, int], ...]  # (value index, cards) pairs of a target
 _Plan = tuple[
     Task,
     tuple[int | None, ...],  # the colour of each choice (None: any)
-    tuple[int, ...] | None,  # per value: may it take part (None: every value)
+    tuple[int, ...],  # per value: the most cards of it any fulfilling set takes (0: none)
     dict[ValueCounts, tuple[tuple[ValueCounts, Sparse], ...]],  # capped counts -> targets
-    dict[ValueCounts, bool],  # counts -> whether some target fits
+    dict[ValueCounts, bool],  # capped counts -> whether some target fits
 ]
 _PLANS: dict[int, _Plan] = {}
 
 
+def value_caps(task: Task) -> tuple[int, ...]:
+    """Per value 1–10: the most cards of that value that any set fulfilling `task` takes,
+    whatever the hand (0: the value takes no part). Cards beyond these change no answer, so
+    the counts capped at them are the memos' keys."""
+    if task.pattern is not None:
+        caps = [0] * len(VALUES)
+        for _, sparse in task.pattern_targets:
+            for i, n in sparse:
+                caps[i] = max(caps[i], n)
+        return tuple(caps)
+    size = task.count
+    allowed = [value for value in VALUES if task.allows_value(value)]
+    if task.sum is None:
+        return tuple(size if value in allowed else 0 for value in VALUES)
+    low = task.sum.at_least if task.sum.at_least is not None else 0
+    high = task.sum.at_most if task.sum.at_most is not None else len(VALUES) * size
+    sums = [{0}]  # sums[m]: every sum of m allowed values (repeats allowed)
+    for _ in range(size):
+        sums.append({total + value for total in sums[-1] for value in allowed})
+    return tuple(
+        max(
+            (n for n in range(size + 1) if any(low <= n * value + rest <= high for rest in sums[size - n])),
+            default=0,
+        )
+        if value in allowed
+        else 0
+        for value in VALUES
+    )
+
+
 def _plan(task: Task) -> _Plan:
-    """The task's colour choices, allowed values and memos (kept by the task's identity)."""
+    """The task's colour choices, value caps and memos (kept by the task's identity)."""
     entry = _PLANS.get(id(task))
     if entry is None or entry[0] is not task:
         if len(_PLANS) > 1024:
             _PLANS.clear()
         colours = tuple(None if colour is None else _COLOUR_INDEX[colour] for colour in task.colour.options())
-        allowed = None if task.parity is None else tuple(int(task.allows_value(value)) for value in range(1, 11))
-        entry = _PLANS[id(task)] = (task, colours, allowed, {}, {})
+        entry = _PLANS[id(task)] = (task, colours, value_caps(task), {}, {})
     return entry
 
 
-def targets(task: Task, counts: ValueCounts) -> tuple[tuple[ValueCounts, Sparse], ...]:
-    """Every value multiset that fulfils `task` within `counts` (cards per value, the values
-    the task forbids at 0), in the order of the finder, each also as its (value index, cards)
-    pairs; remembered per task."""
+def targets(task: Task, key: ValueCounts) -> tuple[tuple[ValueCounts, Sparse], ...]:
+    """Every value multiset that fulfils `task` within `key` (cards per value, capped by the
+    task's `value_caps`, as `HandCounts.vector` gives them), in the order of the finder, each
+    also as its (value index, cards) pairs; remembered per task."""
     memo = _plan(task)[3]
-    cap = task.count
-    key = tuple(c if c < cap else cap for c in counts)
     found = memo.get(key)
     if found is None:
         if len(memo) >= _MEMO_LIMIT:
             memo.clear()
-        found = memo[key] = tuple(
-            (target, tuple((i, n) for i, n in enumerate(target) if n)) for target in _targets(task, key)
-        )
+        if task.pattern is not None:  # the pattern's targets carry their pairs already
+            found = tuple(
+                (target, sparse) for target, sparse in task.pattern_targets if all(key[i] >= n for i, n in sparse)
+            )
+        else:
+            found = tuple((target, tuple((i, n) for i, n in enumerate(target) if n)) for target in _targets(task, key))
+        memo[key] = found
     return found
 
 
@@ -159,9 +190,14 @@ def ready(task: Task, hand: HandCounts) -> bool:
     entry = _PLANS.get(id(task))
     if entry is None or entry[0] is not task:
         entry = _plan(task)
-    _, colours, allowed, _, answers = entry
+    _, colours, caps, _, answers = entry
+    plain = task.sum is None and task.pattern is None
     for colour in colours:
-        counts = hand.vector(colour, allowed)
+        counts = hand.vector(colour, caps)
+        if plain:  # any N of the cards the task allows
+            if sum(counts) >= task.count:
+                return True
+            continue
         answer = answers.get(counts)
         if answer is None:
             if len(answers) >= _MEMO_LIMIT:
@@ -178,13 +214,29 @@ def ready(task: Task, hand: HandCounts) -> bool:
 class Choices(Sequence[tuple[Card, ...]]):
     """The multisets of `size` faces from (face, how many) pairs, in the order of
     `finder.choices` (lexicographic by face position), each made only when it is read: the
-    count of the multisets after a face comes from the `histogram` of the faces left."""
+    count of the multisets after a face comes from a table of the faces from there on, made
+    with the count of them all."""
 
     def __init__(self, faces: Sequence[tuple[Card, int]], size: int) -> None:
         self.faces = [face for face, _ in faces]
         self.available = [min(count, size) for _, count in faces]
         self.size = size
-        self.total = multisets(histogram(self.available), size)
+        # suffix[i][j]: the multisets of j faces from the faces at i and after
+        after = [1] + [0] * size
+        suffix = [after]
+        for available in reversed(self.available):
+            row = [1]
+            running = 1
+            for j in range(1, size + 1):
+                running += after[j]
+                if j > available:
+                    running -= after[j - available - 1]
+                row.append(running)
+            suffix.append(row)
+            after = row
+        suffix.reverse()
+        self._suffix = suffix
+        self.total = suffix[0][size]
 
     def __len__(self) -> int:
         return self.total
@@ -200,16 +252,15 @@ class Choices(Sequence[tuple[Card, ...]]):
             rank += self.total
         if not 0 <= rank < self.total:
             raise IndexError(rank)
+        suffix = self._suffix
         chosen: list[Card] = []
         left = self.size
-        after = Counter(self.available)  # copies -> faces from this one on
         for index, available in enumerate(self.available):
             if not left:
                 break
-            after[available] -= 1
-            rest = tuple((copies, after[copies]) for copies in range(1, self.size + 1) if after[copies] > 0)
+            rest = suffix[index + 1]
             for taken in range(min(available, left), 0, -1):
-                block = multisets(rest, left - taken)
+                block = rest[left - taken]
                 if rank < block:
                     chosen.extend([self.faces[index]] * taken)
                     left -= taken
@@ -228,12 +279,13 @@ class TaskWays(Sequence[Way]):
         self.task = task
         self._hand = hand
         self._counted: tuple[list[tuple[int | None, ValueCounts, int]], int] | None = None
+        self._total: int | None = None
 
     def _targets(self) -> Iterator[tuple[int | None, ValueCounts]]:
         """(colour, target) of every way, in the finder's order."""
-        _, colours, allowed, _, _ = _plan(self.task)
+        _, colours, caps, _, _ = _plan(self.task)
         for colour in colours:
-            for target, _ in targets(self.task, self._hand.vector(colour, allowed)):
+            for target, _ in targets(self.task, self._hand.vector(colour, caps)):
                 yield colour, target
 
     @property
@@ -244,16 +296,41 @@ class TaskWays(Sequence[Way]):
     @property
     def total(self) -> int:
         """How many ways there are."""
-        return self._count()[1]
+        if self._total is None:
+            task = self.task
+            hand = self._hand
+            _, colours, caps, _, _ = _plan(task)
+            if task.sum is None and task.pattern is None:
+                # any N of the faces the task allows: the multisets of N of them, per colour
+                counts = hand.counts
+                size = task.count
+                total = 0
+                for colour in colours:
+                    held = [0] * (size + 1)  # faces by copies held (at most N count)
+                    if colour is None:
+                        slots = range(4, FACE_SLOTS)
+                    else:
+                        slots = range(4 + colour, FACE_SLOTS, 4)
+                    for slot in slots:
+                        copies = counts[slot]
+                        if copies and caps[(slot >> 2) - 1]:
+                            held[copies if copies < size else size] += 1
+                    total += multisets(tuple((copies, faces) for copies, faces in enumerate(held) if faces), size)
+                self._total = total
+            elif colours[0] is not None:  # one face per value: each target is one way
+                self._total = sum(len(targets(task, hand.vector(colour, caps))) for colour in colours)
+            else:
+                self._total = self._count()[1]
+        return self._total
 
     def _count(self) -> tuple[list[tuple[int | None, ValueCounts, int]], int]:
         if self._counted is None:
             counts = self._hand.counts
             most = self.task.count
             blocks: list[tuple[int | None, ValueCounts, int]] = []
-            _, colours, allowed, _, _ = _plan(self.task)
+            _, colours, caps, _, _ = _plan(self.task)
             for colour in colours:
-                found = targets(self.task, self._hand.vector(colour, allowed))
+                found = targets(self.task, self._hand.vector(colour, caps))
                 if colour is not None:  # one face per value: each target is one way
                     blocks.extend((colour, target, 1) for target, _ in found)
                     continue
