@@ -7,9 +7,9 @@ swaps and ways to fulfil a position has, and reads one of them; listing every wa
 * `HandCounts` counts a hand (card ids) by face, once per position, and keeps its cards per
   value for each colour and parity;
 * `targets(task, counts)` are the value multisets of a task that a hand covers, remembered per
-  task and per count of each value (capped at the most cards of that value a fulfilling set
-  can take, `value_caps`: hands repeat those counts all the time), and `ready` asks whether
-  there is one (for a task of any N allowed cards, by counting them);
+  task and per count of each value, levelled to the counts the task's targets ask for
+  (`value_levels`: hands repeat those all the time), and `ready` asks whether there is one
+  (for a task of any N allowed cards, by counting them);
 * `Choices` are the multisets of k faces of a hand, in the order of `finder.choices`;
 * `TaskWays` are the ways of `finder.find_ways`, in the same order: the length is a sum of
   products of small multiset counts, and reading a way unranks it (the last value varies
@@ -21,8 +21,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
+from itertools import count as serial_numbers
 from itertools import product
-from operator import add
+from operator import add, getitem
 from typing import overload
 
 from .cards import COLOURS, DECK, FACES, VALUES, Card
@@ -34,6 +35,7 @@ ORDER_OF_ID: tuple[int, ...] = tuple(card.order for card in DECK)
 _FACE_AT: dict[int, Card] = {face.order: face for face in FACES.values()}
 _COLOUR_INDEX = {colour: index for index, colour in enumerate(COLOURS)}
 _MEMO_LIMIT = 1 << 16  # answers kept per task before its memo starts afresh
+Levels = tuple[tuple[int, ...], ...]  # per value, indexed by a count of cards
 
 
 def tally(hand: Iterable[int]) -> list[int]:
@@ -88,7 +90,7 @@ class HandCounts:
 
     def __init__(self, hand: Iterable[int]) -> None:
         self.counts = tally(hand)
-        self._vectors: dict[tuple[int | None, tuple[int, ...]], ValueCounts] = {}
+        self._vectors: dict[tuple[int | None, int], ValueCounts] = {}
 
     @classmethod
     def of_cards(cls, cards: Iterable[Card]) -> HandCounts:
@@ -98,17 +100,18 @@ class HandCounts:
             hand.counts[card.order] += 1
         return hand
 
-    def vector(self, colour: int | None, caps: tuple[int, ...]) -> ValueCounts:
-        """Cards per value in `colour` (None: any), each count at most its `caps` entry."""
-        key = (colour, caps)
-        found = self._vectors.get(key)
+    def vector(self, colour: int | None, levels: Levels, key: int) -> ValueCounts:
+        """Cards per value in `colour` (None: any), each count replaced by its entry in that
+        value's `levels`; `key` names the levels (the vectors are kept by it)."""
+        slot = (colour, key)
+        found = self._vectors.get(slot)
         if found is None:
             counts = self.counts
             if colour is None:
                 plain = map(add, map(add, counts[4::4], counts[5::4]), map(add, counts[6::4], counts[7::4]))
             else:
                 plain = iter(counts[4 + colour :: 4])
-            found = self._vectors[key] = tuple(map(min, plain, caps))
+            found = self._vectors[slot] = tuple(map(getitem, levels, plain))
         return found
 
 
@@ -118,11 +121,13 @@ Sparse = tuple[tuple[int, int], ...]  # (value index, cards) pairs of a target
 _Plan = tuple[
     Task,
     tuple[int | None, ...],  # the colour of each choice (None: any)
-    tuple[int, ...],  # per value: the most cards of it any fulfilling set takes (0: none)
-    dict[ValueCounts, tuple[tuple[ValueCounts, Sparse], ...]],  # capped counts -> targets
-    dict[ValueCounts, bool],  # capped counts -> whether some target fits
+    Levels,  # per value: what a count of cards is worth to the task (`value_levels`)
+    int,  # a number naming this plan's levels (the key of `HandCounts.vector`)
+    dict[ValueCounts, tuple[tuple[ValueCounts, Sparse], ...]],  # levelled counts -> targets
+    dict[ValueCounts, bool],  # levelled counts -> whether some target fits
 ]
 _PLANS: dict[int, _Plan] = {}
+_SERIAL = serial_numbers()
 
 
 def value_caps(task: Task) -> tuple[int, ...]:
@@ -155,22 +160,39 @@ def value_caps(task: Task) -> tuple[int, ...]:
     )
 
 
+def value_levels(task: Task) -> Levels:
+    """Per value 1–10: a count of cards of that value (0 … 80) as the largest count at most
+    that big that some target of `task` asks for — every count up to its `value_caps` entry,
+    or for a pattern only the counts its value sets take (n of a kind: n). Counts that
+    differ only above or between those levels have the same targets, so the levelled counts
+    are the memos' keys."""
+    caps = value_caps(task)
+    levels = []
+    for index, cap in enumerate(caps):
+        if task.pattern is not None:
+            asked = {n for _, sparse in task.pattern_targets for i, n in sparse if i == index}
+        else:
+            asked = set(range(1, cap + 1))
+        levels.append(tuple(max((n for n in asked if n <= held), default=0) for held in range(len(DECK) + 1)))
+    return tuple(levels)
+
+
 def _plan(task: Task) -> _Plan:
-    """The task's colour choices, value caps and memos (kept by the task's identity)."""
+    """The task's colour choices, value levels and memos (kept by the task's identity)."""
     entry = _PLANS.get(id(task))
     if entry is None or entry[0] is not task:
         if len(_PLANS) > 1024:
             _PLANS.clear()
         colours = tuple(None if colour is None else _COLOUR_INDEX[colour] for colour in task.colour.options())
-        entry = _PLANS[id(task)] = (task, colours, value_caps(task), {}, {})
+        entry = _PLANS[id(task)] = (task, colours, value_levels(task), next(_SERIAL), {}, {})
     return entry
 
 
 def targets(task: Task, key: ValueCounts) -> tuple[tuple[ValueCounts, Sparse], ...]:
-    """Every value multiset that fulfils `task` within `key` (cards per value, capped by the
-    task's `value_caps`, as `HandCounts.vector` gives them), in the order of the finder, each
+    """Every value multiset that fulfils `task` within `key` (cards per value, levelled by the
+    task's `value_levels`, as `HandCounts.vector` gives them), in the order of the finder, each
     also as its (value index, cards) pairs; remembered per task."""
-    memo = _plan(task)[3]
+    memo = _plan(task)[4]
     found = memo.get(key)
     if found is None:
         if len(memo) >= _MEMO_LIMIT:
@@ -190,10 +212,10 @@ def ready(task: Task, hand: HandCounts) -> bool:
     entry = _PLANS.get(id(task))
     if entry is None or entry[0] is not task:
         entry = _plan(task)
-    _, colours, caps, _, answers = entry
+    _, colours, levels, key, _, answers = entry
     plain = task.sum is None and task.pattern is None
     for colour in colours:
-        counts = hand.vector(colour, caps)
+        counts = hand.vector(colour, levels, key)
         if plain:  # any N of the cards the task allows
             if sum(counts) >= task.count:
                 return True
@@ -283,9 +305,9 @@ class TaskWays(Sequence[Way]):
 
     def _targets(self) -> Iterator[tuple[int | None, ValueCounts]]:
         """(colour, target) of every way, in the finder's order."""
-        _, colours, caps, _, _ = _plan(self.task)
+        _, colours, levels, key, _, _ = _plan(self.task)
         for colour in colours:
-            for target, _ in targets(self.task, self._hand.vector(colour, caps)):
+            for target, _ in targets(self.task, self._hand.vector(colour, levels, key)):
                 yield colour, target
 
     @property
@@ -299,7 +321,7 @@ class TaskWays(Sequence[Way]):
         if self._total is None:
             task = self.task
             hand = self._hand
-            _, colours, caps, _, _ = _plan(task)
+            _, colours, levels, key, _, _ = _plan(task)
             if task.sum is None and task.pattern is None:
                 # any N of the faces the task allows: the multisets of N of them, per colour
                 counts = hand.counts
@@ -313,12 +335,12 @@ class TaskWays(Sequence[Way]):
                         slots = range(4 + colour, FACE_SLOTS, 4)
                     for slot in slots:
                         copies = counts[slot]
-                        if copies and caps[(slot >> 2) - 1]:
+                        if copies and levels[(slot >> 2) - 1][1]:
                             held[copies if copies < size else size] += 1
                     total += multisets(tuple((copies, faces) for copies, faces in enumerate(held) if faces), size)
                 self._total = total
             elif colours[0] is not None:  # one face per value: each target is one way
-                self._total = sum(len(targets(task, hand.vector(colour, caps))) for colour in colours)
+                self._total = sum(len(targets(task, hand.vector(colour, levels, key))) for colour in colours)
             else:
                 self._total = self._count()[1]
         return self._total
@@ -328,9 +350,9 @@ class TaskWays(Sequence[Way]):
             counts = self._hand.counts
             most = self.task.count
             blocks: list[tuple[int | None, ValueCounts, int]] = []
-            _, colours, caps, _, _ = _plan(self.task)
+            _, colours, levels, key, _, _ = _plan(self.task)
             for colour in colours:
-                found = targets(self.task, self._hand.vector(colour, caps))
+                found = targets(self.task, self._hand.vector(colour, levels, key))
                 if colour is not None:  # one face per value: each target is one way
                     blocks.extend((colour, target, 1) for target, _ in found)
                     continue
