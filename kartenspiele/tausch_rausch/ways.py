@@ -233,26 +233,43 @@ def ready(task: Task, hand: HandCounts) -> bool:
 # -- multisets of faces, by rank --------------------------------------------------------
 
 
+def _small_multisets(size: int, faces: int, doubles: int, triples: int) -> int:
+    """The multisets of `size` ≤ 3 faces from `faces` faces, of which `doubles` are held at
+    least twice and `triples` at least three times."""
+    if size == 0:
+        return 1
+    if size == 1:
+        return faces
+    if size == 2:
+        return faces * (faces - 1) // 2 + doubles
+    return faces * (faces - 1) * (faces - 2) // 6 + doubles * (faces - 1) + triples
+
+
 class Choices(Sequence[tuple[Card, ...]]):
     """The multisets of `size` faces from (face, how many) pairs, in the order of
     `finder.choices` (lexicographic by face position), each made only when it is read: the
-    count of the multisets after a face comes from a table of the faces from there on, made
-    with the count of them all."""
+    count of the multisets of the faces after one comes from how many of them are held once,
+    twice, three times (up to 3 faces, the swaps) or from a table made with the total."""
 
     def __init__(self, faces: Sequence[tuple[Card, int]], size: int) -> None:
         self.faces = [face for face, _ in faces]
-        self.available = [min(count, size) for _, count in faces]
+        self.available = available = [count if count < size else size for _, count in faces]
         self.size = size
+        self._suffix: list[list[int]] | None = None
+        if size <= 3:
+            self._held = (len(available), sum(n >= 2 for n in available), sum(n >= 3 for n in available))
+            self.total = _small_multisets(size, *self._held)
+            return
         # suffix[i][j]: the multisets of j faces from the faces at i and after
         after = [1] + [0] * size
         suffix = [after]
-        for available in reversed(self.available):
+        for held in reversed(available):
             row = [1]
             running = 1
             for j in range(1, size + 1):
                 running += after[j]
-                if j > available:
-                    running -= after[j - available - 1]
+                if j > held:
+                    running -= after[j - held - 1]
                 row.append(running)
             suffix.append(row)
             after = row
@@ -275,14 +292,22 @@ class Choices(Sequence[tuple[Card, ...]]):
         if not 0 <= rank < self.total:
             raise IndexError(rank)
         suffix = self._suffix
+        if suffix is None:
+            faces, doubles, triples = self._held
         chosen: list[Card] = []
         left = self.size
         for index, available in enumerate(self.available):
             if not left:
                 break
-            rest = suffix[index + 1]
+            if suffix is None:  # the faces after this one
+                faces -= 1
+                doubles -= available >= 2
+                triples -= available >= 3
             for taken in range(min(available, left), 0, -1):
-                block = rest[left - taken]
+                if suffix is None:
+                    block = _small_multisets(left - taken, faces, doubles, triples)
+                else:
+                    block = suffix[index + 1][left - taken]
                 if rank < block:
                     chosen.extend([self.faces[index]] * taken)
                     left -= taken
