@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, overload
 
 from .moves import FULFIL, PASS, SWAP, Move
-from .ways import Choices, HandCounts, TaskWays, faces_of, histogram, multisets, ready
+from .ways import Choices, HandCounts, TaskWays, faces_of, histogram, multisets, ready, small_multisets
 
 if TYPE_CHECKING:
     from .state import TauschRauschState
@@ -35,11 +35,22 @@ class MoveList(Sequence[Move]):
         held = len(hand)
         self._hand = HandCounts(hand)
         self._counts = self._hand.counts
-        held_faces = histogram(self._counts)
         self.swap_stalls: list[tuple[int, int]] = []  # (stall, swaps there)
+        faces = doubles = triples = 0
+        for copies in self._counts:
+            if copies:
+                faces += 1
+                doubles += copies >= 2
+                triples += copies >= 3
         for stall, cards in enumerate(state.stalls):
-            if held >= len(cards):
-                self.swap_stalls.append((stall, multisets(held_faces, len(cards))))
+            size = len(cards)
+            if held >= size:
+                count = (
+                    small_multisets(size, faces, doubles, triples)
+                    if size <= 3
+                    else multisets(histogram(self._counts), size)
+                )
+                self.swap_stalls.append((stall, count))
         self.swap_count = sum(count for _, count in self.swap_stalls)
         self._state = state
         self._choices: dict[int, Choices] = {}

@@ -54,7 +54,10 @@ def faces_of(counts: Sequence[int]) -> list[tuple[Card, int]]:
 
 def histogram(available: Sequence[int]) -> tuple[tuple[int, int], ...]:
     """(copies held, how many faces are held that often) pairs, the key of `multisets`."""
-    return tuple(sorted(Counter(count for count in available if count).items()))
+    faces = [0] * (max(available, default=0) + 1)
+    for count in available:
+        faces[count] += 1
+    return tuple((count, many) for count, many in enumerate(faces) if many and count)
 
 
 @lru_cache(maxsize=4096)
@@ -233,7 +236,7 @@ def ready(task: Task, hand: HandCounts) -> bool:
 # -- multisets of faces, by rank --------------------------------------------------------
 
 
-def _small_multisets(size: int, faces: int, doubles: int, triples: int) -> int:
+def small_multisets(size: int, faces: int, doubles: int, triples: int) -> int:
     """The multisets of `size` ≤ 3 faces from `faces` faces, of which `doubles` are held at
     least twice and `triples` at least three times."""
     if size == 0:
@@ -258,7 +261,7 @@ class Choices(Sequence[tuple[Card, ...]]):
         self._suffix: list[list[int]] | None = None
         if size <= 3:
             self._held = (len(available), sum(n >= 2 for n in available), sum(n >= 3 for n in available))
-            self.total = _small_multisets(size, *self._held)
+            self.total = small_multisets(size, *self._held)
             return
         # suffix[i][j]: the multisets of j faces from the faces at i and after
         after = [1] + [0] * size
@@ -305,7 +308,7 @@ class Choices(Sequence[tuple[Card, ...]]):
                 triples -= available >= 3
             for taken in range(min(available, left), 0, -1):
                 if suffix is None:
-                    block = _small_multisets(left - taken, faces, doubles, triples)
+                    block = small_multisets(left - taken, faces, doubles, triples)
                 else:
                     block = suffix[index + 1][left - taken]
                 if rank < block:
@@ -365,7 +368,8 @@ class TaskWays(Sequence[Way]):
                     total += multisets(tuple((copies, faces) for copies, faces in enumerate(held) if faces), size)
                 self._total = total
             elif colours[0] is not None:  # one face per value: each target is one way
-                self._total = sum(len(targets(task, hand.vector(colour, levels, key))) for colour in colours)
+                vector = hand.vector
+                self._total = sum(len(targets(task, vector(colour, levels, key))) for colour in colours)
             else:
                 self._total = self._count()[1]
         return self._total

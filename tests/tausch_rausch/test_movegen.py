@@ -40,6 +40,23 @@ def test_unranked_choices_are_the_listed_choices_in_order():
                 assert lazy[-1] == choices(faces, size)[-1]
 
 
+def test_unranked_choices_with_many_copies_of_a_face():
+    # counts the deck cannot give (3 or 4 copies of a face) and sizes past 3: both ways of
+    # counting the multisets after a face (by copies held, or by the table) agree with the list
+    rng = random.Random(31)
+    faces_in_order = sorted({card for card in DECK}, key=lambda card: card.order)
+    for _ in range(150):
+        held = sorted(rng.sample(faces_in_order, rng.randint(0, 9)), key=lambda card: card.order)
+        faces = [(face, rng.randint(1, 4)) for face in held]
+        for size in (1, 2, 3, 4, 5):
+            listed = choices(faces, size)
+            lazy = Choices(faces, size)
+            assert len(lazy) == len(listed)
+            assert list(lazy) == listed
+            for rank in range(-len(listed), 0):
+                assert lazy[rank] == listed[rank]
+
+
 def test_lazy_list_equals_the_eager_list_through_whole_games():
     rng = random.Random(8)
     for seed in range(4):
