@@ -349,7 +349,7 @@ class TaskWays(Sequence[Way]):
         if self._total is None:
             task = self.task
             hand = self._hand
-            _, colours, levels, key, _, _ = _plan(task)
+            _, colours, levels, key, memo, _ = _plan(task)
             if task.sum is None and task.pattern is None:
                 # any N of the faces the task allows: the multisets of N of them, per colour
                 counts = hand.counts
@@ -368,8 +368,12 @@ class TaskWays(Sequence[Way]):
                     total += multisets(tuple((copies, faces) for copies, faces in enumerate(held) if faces), size)
                 self._total = total
             elif colours[0] is not None:  # one face per value: each target is one way
-                vector = hand.vector
-                self._total = sum(len(targets(task, vector(colour, levels, key))) for colour in colours)
+                total = 0
+                for colour in colours:
+                    counts = hand._vectors.get((colour, key)) or hand.vector(colour, levels, key)
+                    found = memo.get(counts)
+                    total += len(targets(task, counts) if found is None else found)
+                self._total = total
             else:
                 self._total = self._count()[1]
         return self._total
