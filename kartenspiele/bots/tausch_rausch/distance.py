@@ -134,19 +134,17 @@ def _pattern_closeness(task: Task, orders: tuple[int, ...]) -> tuple[int, Hand]:
         else:
             index = COLOURS.index(colour)
             usable = tuple(order for order in orders if order & 3 == index)
+        values = [order >> 2 for order in usable]  # sorted: the cards of a value together
         counts = [0] * len(VALUES)
-        first: dict[int, int] = {}
-        for position, order in enumerate(usable):
-            counts[(order >> 2) - 1] += 1
-            first.setdefault(order >> 2, position)
+        for value in values:
+            counts[value - 1] += 1
         covered, sparse = _best_target(task, tuple(counts))
         if task.count - covered < best[0]:
-            kept = [
-                order
-                for i, n in sparse
-                if counts[i]
-                for order in usable[first[i + 1] : first[i + 1] + min(n, counts[i])]
-            ]
+            kept = []
+            for i, n in sparse:
+                if counts[i]:
+                    first = values.index(i + 1)
+                    kept.extend(usable[first : first + min(n, counts[i])])
             best = (task.count - covered, tuple(map(_FACE_AT.__getitem__, kept)))
     return best
 
