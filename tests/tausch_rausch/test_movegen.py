@@ -2,6 +2,9 @@
 
 import random
 
+import pytest
+
+from kartenspiele.core.errors import IllegalMoveError
 from kartenspiele.tausch_rausch import DECK, new_game
 from kartenspiele.tausch_rausch.finder import HandIndex, choices, find_ways
 from kartenspiele.tausch_rausch.movegen import Choices
@@ -80,3 +83,31 @@ def test_huge_hands_are_listed_without_building_every_move():
         assert len(swaps) == moves.swap_count > 0, name
         for position in (0, len(swaps) // 2, len(swaps) - 1):
             state.clone().apply(swaps[position])
+
+
+def test_listed_moves_apply_as_rebuilt_moves_and_tampered_ones_are_refused():
+    """A move read from the lazy list does what the same move built from its JSON does; one
+    changed after listing (cards the hand lacks, a stall that does not exist, a task not open)
+    is refused with the reason, the state unchanged."""
+    rng = random.Random(44)
+    for seed in range(6):
+        state = new_game(3, seed=seed, turn_cap=90)
+        while not state.over:
+            moves = state.legal_moves()
+            listed = moves[rng.randrange(len(moves))]
+            rebuilt = Move.from_json(listed.to_json())
+            one, other = state.clone(), state.clone()
+            assert one.apply(listed) == other.apply(rebuilt)
+            assert one == other
+            before = state.to_dict()
+            held = {DECK[i] for i in state.hands[state.to_move]}
+            lacking = next(card for card in DECK if card not in held)
+            changes = {SWAP: (("cards", (*listed.cards[1:], lacking)), ("stall", 7)), PASS: ()}
+            changes[FULFIL] = (("cards", (*listed.cards[1:], lacking)), ("task", "no-such-task"))
+            for field, value in changes[listed.kind]:
+                tampered = Move.listed(listed.kind, listed.stall, listed.cards, listed.task)
+                object.__setattr__(tampered, field, value)
+                with pytest.raises(IllegalMoveError):
+                    state.apply(tampered)
+                assert state.to_dict() == before
+            state.apply(listed)
