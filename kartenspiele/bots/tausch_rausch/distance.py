@@ -171,7 +171,8 @@ def _pattern(task: Task, usable: list[Card]) -> tuple[int, Hand]:
 def _best_target(task: Task, counts: tuple[int, ...]) -> tuple[int, Target]:
     """The pattern target that `counts` (cards per value) cover most: (cards covered, target)."""
     _, _, limit, _, memo, parts = _entry(task)
-    counts = tuple(c if c < limit else limit for c in counts)
+    if max(counts) > limit:
+        counts = tuple(c if c < limit else limit for c in counts)
     found = memo.get(counts)
     if found is None:
         best, chosen = -1, ()
