@@ -191,6 +191,20 @@ def _plan(task: Task) -> _Plan:
     return entry
 
 
+_SLOTS: dict[tuple[int | None, int], tuple[int, ...]] = {}
+
+
+def _slots(colour: int | None, levels: Levels, key: int) -> tuple[int, ...]:
+    """The faces (`Card.order`) of `colour` (None: every colour) whose value takes part."""
+    found = _SLOTS.get((colour, key))
+    if found is None:
+        if len(_SLOTS) > 4096:
+            _SLOTS.clear()
+        every = range(4, FACE_SLOTS) if colour is None else range(4 + colour, FACE_SLOTS, 4)
+        found = _SLOTS[colour, key] = tuple(slot for slot in every if levels[(slot >> 2) - 1][1])
+    return found
+
+
 def targets(task: Task, key: ValueCounts) -> tuple[tuple[ValueCounts, Sparse], ...]:
     """Every value multiset that fulfils `task` within `key` (cards per value, levelled by the
     task's `value_levels`, as `HandCounts.vector` gives them), in the order of the finder, each
@@ -294,6 +308,8 @@ class Choices(Sequence[tuple[Card, ...]]):
             rank += self.total
         if not 0 <= rank < self.total:
             raise IndexError(rank)
+        if self.size == 1:  # one face each, in order
+            return (self.faces[rank],)
         suffix = self._suffix
         if suffix is None:
             faces, doubles, triples = self._held
@@ -357,13 +373,8 @@ class TaskWays(Sequence[Way]):
                 total = 0
                 for colour in colours:
                     held = [0] * (size + 1)  # faces by copies held (at most N count)
-                    if colour is None:
-                        slots = range(4, FACE_SLOTS)
-                    else:
-                        slots = range(4 + colour, FACE_SLOTS, 4)
-                    for slot in slots:
-                        copies = counts[slot]
-                        if copies and levels[(slot >> 2) - 1][1]:
+                    for copies in map(counts.__getitem__, _slots(colour, levels, key)):
+                        if copies:
                             held[copies if copies < size else size] += 1
                     total += multisets(tuple((copies, faces) for copies, faces in enumerate(held) if faces), size)
                 self._total = total
