@@ -89,11 +89,13 @@ class HandCounts:
     """A hand counted by face (`tally`), with its cards per value for each colour and parity
     made once and kept (the keys of the task memo)."""
 
-    __slots__ = ("counts", "_vectors")
+    __slots__ = ("counts", "_vectors", "value_tables")
 
     def __init__(self, hand: Iterable[int]) -> None:
         self.counts = tally(hand)
         self._vectors: dict[tuple[int | None, int], ValueCounts] = {}
+        # (value index, N) -> the multisets of 0 … N faces of that value the hand holds
+        self.value_tables: dict[tuple[int, int], tuple[int, ...]] = {}
 
     @classmethod
     def of_cards(cls, cards: Iterable[Card]) -> HandCounts:
@@ -372,10 +374,14 @@ class TaskWays(Sequence[Way]):
                 size = task.count
                 total = 0
                 for colour in colours:
-                    held = [0] * (size + 1)  # faces by copies held (at most N count)
-                    for copies in map(counts.__getitem__, _slots(colour, levels, key)):
-                        if copies:
-                            held[copies if copies < size else size] += 1
+                    if colour is None:
+                        held = [0] * (size + 1)  # faces by copies held (at most N count)
+                        for copies in map(counts.__getitem__, _slots(colour, levels, key)):
+                            if copies:
+                                held[copies if copies < size else size] += 1
+                    else:  # one face per value: the levelled counts per value are the faces'
+                        vector = hand._vectors.get((colour, key)) or hand.vector(colour, levels, key)
+                        held = [0, *map(vector.count, range(1, size + 1))]
                     total += multisets(tuple((copies, faces) for copies, faces in enumerate(held) if faces), size)
                 self._total = total
             elif colours[0] is not None:  # one face per value: each target is one way
@@ -385,14 +391,26 @@ class TaskWays(Sequence[Way]):
                     found = memo.get(counts)
                     total += len(targets(task, counts) if found is None else found)
                 self._total = total
-            else:
-                self._total = self._count()[1]
+            else:  # any colours: per target, the choices of faces for each value multiplied
+                vector = hand._vectors.get((None, key)) or hand.vector(None, levels, key)
+                self._total = sum(self._ways_of(sparse) for _, sparse in targets(task, vector))
         return self._total
+
+    def _ways_of(self, sparse: Sparse) -> int:
+        """The ways of one target in any colours: per value, the multisets of the faces held."""
+        counts = self._hand.counts
+        most = self.task.count
+        tables = self._hand.value_tables
+        ways = 1
+        for value, wanted in sparse:
+            table = tables.get((value, most))
+            if table is None:
+                table = tables[value, most] = _value_table(tuple(counts[4 * value + 4 : 4 * value + 8]), most)
+            ways *= table[wanted]
+        return ways
 
     def _count(self) -> tuple[list[tuple[int | None, ValueCounts, int]], int]:
         if self._counted is None:
-            counts = self._hand.counts
-            most = self.task.count
             blocks: list[tuple[int | None, ValueCounts, int]] = []
             _, colours, levels, key, _, _ = _plan(self.task)
             for colour in colours:
@@ -400,15 +418,7 @@ class TaskWays(Sequence[Way]):
                 if colour is not None:  # one face per value: each target is one way
                     blocks.extend((colour, target, 1) for target, _ in found)
                     continue
-                tables: dict[int, tuple[int, ...]] = {}
-                for target, sparse in found:
-                    count = 1
-                    for value, wanted in sparse:
-                        table = tables.get(value)
-                        if table is None:
-                            table = tables[value] = _value_table(tuple(counts[4 * value + 4 : 4 * value + 8]), most)
-                        count *= table[wanted]
-                    blocks.append((colour, target, count))
+                blocks.extend((colour, target, self._ways_of(sparse)) for target, sparse in found)
             self._counted = (blocks, sum(count for _, _, count in blocks))
         return self._counted
 
