@@ -36,12 +36,10 @@ class MoveList(Sequence[Move]):
         self._hand = HandCounts(hand)
         self._counts = self._hand.counts
         self.swap_stalls: list[tuple[int, int]] = []  # (stall, swaps there)
-        faces = doubles = triples = 0
-        for copies in self._counts:
-            if copies:
-                faces += 1
-                doubles += copies >= 2
-                triples += copies >= 3
+        counts = self._counts
+        faces = len(counts) - counts.count(0)  # faces held at least once, twice, three times
+        doubles = faces - counts.count(1)
+        triples = doubles - counts.count(2)
         for stall, cards in enumerate(state.stalls):
             size = len(cards)
             if held >= size:

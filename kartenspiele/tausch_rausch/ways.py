@@ -299,6 +299,34 @@ class Choices(Sequence[tuple[Card, ...]]):
     def __len__(self) -> int:
         return self.total
 
+    def _small(self, rank: int) -> tuple[Card, ...]:
+        """The multiset of this rank, for up to 3 faces: a face that is not the first one
+        chosen is passed over with one count (those from it on, less those after it)."""
+        faces, doubles, triples = self._held
+        whole = self.total  # the multisets of `left` faces from this face on
+        chosen: list[Card] = []
+        left = self.size
+        for index, available in enumerate(self.available):
+            faces -= 1  # now: the faces after this one
+            doubles -= available >= 2
+            triples -= available >= 3
+            rest = small_multisets(left, faces, doubles, triples)
+            if rank >= whole - rest:  # none of this face
+                rank -= whole - rest
+                whole = rest
+                continue
+            for taken in range(min(available, left), 0, -1):
+                block = small_multisets(left - taken, faces, doubles, triples)
+                if rank < block:
+                    chosen.extend([self.faces[index]] * taken)
+                    left -= taken
+                    break
+                rank -= block
+            if not left:
+                break
+            whole = small_multisets(left, faces, doubles, triples)
+        return tuple(chosen)
+
     @overload
     def __getitem__(self, rank: int) -> tuple[Card, ...]: ...
     @overload
@@ -312,23 +340,16 @@ class Choices(Sequence[tuple[Card, ...]]):
             raise IndexError(rank)
         if self.size == 1:  # one face each, in order
             return (self.faces[rank],)
+        if self._suffix is None:
+            return self._small(rank)
         suffix = self._suffix
-        if suffix is None:
-            faces, doubles, triples = self._held
         chosen: list[Card] = []
         left = self.size
         for index, available in enumerate(self.available):
             if not left:
                 break
-            if suffix is None:  # the faces after this one
-                faces -= 1
-                doubles -= available >= 2
-                triples -= available >= 3
             for taken in range(min(available, left), 0, -1):
-                if suffix is None:
-                    block = small_multisets(left - taken, faces, doubles, triples)
-                else:
-                    block = suffix[index + 1][left - taken]
+                block = suffix[index + 1][left - taken]
                 if rank < block:
                     chosen.extend([self.faces[index]] * taken)
                     left -= taken
