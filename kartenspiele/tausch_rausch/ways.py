@@ -395,15 +395,16 @@ class TaskWays(Sequence[Way]):
                 size = task.count
                 total = 0
                 for colour in colours:
-                    if colour is None:
-                        held = [0] * (size + 1)  # faces by copies held (at most N count)
-                        for copies in map(counts.__getitem__, _slots(colour, levels, key)):
-                            if copies:
-                                held[copies if copies < size else size] += 1
+                    if colour is None:  # the copies of each face the task allows
+                        copies: Sequence[int] = list(map(counts.__getitem__, _slots(colour, levels, key)))
                     else:  # one face per value: the levelled counts per value are the faces'
-                        vector = hand._vectors.get((colour, key)) or hand.vector(colour, levels, key)
-                        held = [0, *map(vector.count, range(1, size + 1))]
-                    total += multisets(tuple((copies, faces) for copies, faces in enumerate(held) if faces), size)
+                        copies = hand._vectors.get((colour, key)) or hand.vector(colour, levels, key)
+                    if sum(copies) < size:
+                        continue
+                    # faces by copies held (N or more count as N)
+                    held = [(n, copies.count(n)) for n in range(1, size)]
+                    held.append((size, len(copies) - copies.count(0) - sum(faces for _, faces in held)))
+                    total += multisets(tuple((n, faces) for n, faces in held if faces), size)
                 self._total = total
             elif colours[0] is not None:  # one face per value: each target is one way
                 total = 0
