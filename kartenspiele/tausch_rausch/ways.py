@@ -112,10 +112,11 @@ class HandCounts:
         found = self._vectors.get(slot)
         if found is None:
             counts = self.counts
+            plain: Iterable[int]
             if colour is None:
                 plain = map(add, map(add, counts[4::4], counts[5::4]), map(add, counts[6::4], counts[7::4]))
             else:
-                plain = iter(counts[4 + colour :: 4])
+                plain = counts[4 + colour :: 4]
             found = self._vectors[slot] = tuple(map(getitem, levels, plain))
         return found
 
@@ -409,9 +410,9 @@ class TaskWays(Sequence[Way]):
             elif colours[0] is not None:  # one face per value: each target is one way
                 total = 0
                 for colour in colours:
-                    counts = hand._vectors.get((colour, key)) or hand.vector(colour, levels, key)
-                    found = memo.get(counts)
-                    total += len(targets(task, counts) if found is None else found)
+                    levelled = hand._vectors.get((colour, key)) or hand.vector(colour, levels, key)
+                    found = memo.get(levelled)
+                    total += len(targets(task, levelled) if found is None else found)
                 self._total = total
             else:  # any colours: per target, the choices of faces for each value multiplied
                 vector = hand._vectors.get((None, key)) or hand.vector(None, levels, key)
