@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, overload
 
 from .moves import FULFIL, PASS, SWAP, Move
-from .ways import Choices, HandCounts, TaskWays, faces_of, histogram, multisets, ready
+from .ways import Choices, HandCounts, TaskWays, faces_of, histogram, multisets, ready, small_multisets
 
 if TYPE_CHECKING:
     from .state import TauschRauschState
@@ -35,11 +35,20 @@ class MoveList(Sequence[Move]):
         held = len(hand)
         self._hand = HandCounts(hand)
         self._counts = self._hand.counts
-        held_faces = histogram(self._counts)
         self.swap_stalls: list[tuple[int, int]] = []  # (stall, swaps there)
+        counts = self._counts
+        faces = len(counts) - counts.count(0)  # faces held at least once, twice, three times
+        doubles = faces - counts.count(1)
+        triples = doubles - counts.count(2)
         for stall, cards in enumerate(state.stalls):
-            if held >= len(cards):
-                self.swap_stalls.append((stall, multisets(held_faces, len(cards))))
+            size = len(cards)
+            if held >= size:
+                count = (
+                    small_multisets(size, faces, doubles, triples)
+                    if size <= 3
+                    else multisets(histogram(self._counts), size)
+                )
+                self.swap_stalls.append((stall, count))
         self.swap_count = sum(count for _, count in self.swap_stalls)
         self._state = state
         self._choices: dict[int, Choices] = {}
@@ -69,9 +78,8 @@ class MoveList(Sequence[Move]):
         """Every way to fulfil every open task, task by task, as a lazy sequence."""
         if self._fulfils is None:
             state = self._state
-            tasks = [state.task(task_id) for task_id in state.open_tasks]
-            tasks = [task for task in tasks if ready(task, self._hand)]
-            self._fulfils = _Fulfils([(task.id, TaskWays(task, self._hand)) for task in tasks])
+            ways = [(task_id, TaskWays(state.task(task_id), self._hand)) for task_id in state.open_tasks]
+            self._fulfils = _Fulfils([(task_id, task_ways) for task_id, task_ways in ways if task_ways.total])
         return self._fulfils
 
     def can_fulfil(self) -> bool:

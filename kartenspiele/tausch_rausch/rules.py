@@ -34,16 +34,19 @@ class Plan:
 
 def hand_ids(hand: Sequence[int], faces: Sequence[Card]) -> list[int]:
     """Physical hand cards for the faces, or an error naming the faces the hand lacks."""
-    available = list(hand)
+    orders: list[int | None] = [ORDER_OF_ID[i] for i in hand]  # None once a card is taken
     ids, lacking = [], []
     for face in faces:
         order = getattr(face, "order", None)
-        match = next((i for i in available if ORDER_OF_ID[i] == order), None)
-        if match is None:
+        try:
+            position = -1 if order is None else orders.index(order)
+        except ValueError:
+            position = -1
+        if position < 0:
             lacking.append(face)
         else:
-            available.remove(match)
-            ids.append(match)
+            orders[position] = None
+            ids.append(hand[position])
     if lacking:
         raise IllegalMoveError("tausch_rausch.illegal.not_in_hand", cards=format_cards(lacking))
     return ids

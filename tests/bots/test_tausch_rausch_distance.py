@@ -5,6 +5,8 @@ import random
 from kartenspiele.bots.tausch_rausch.distance import closeness
 from kartenspiele.tausch_rausch import DEFAULT_TASKS, can_fulfil, missing, parse_cards, task_by_id
 from kartenspiele.tausch_rausch.cards import DECK
+from kartenspiele.tausch_rausch.tasks import Colour, OfAKind, Parity, Sum
+from kartenspiele.tausch_rausch.tasks import task as make_task
 
 from . import reference_distance
 
@@ -43,3 +45,21 @@ def test_closeness_matches_the_first_version_exactly():
         hand = [DECK[i] for i in rng.sample(range(len(DECK)), rng.choice((0, 2, 5, 8, 12, 20, 35, 50, 70)))]
         for task in DEFAULT_TASKS:
             assert closeness(task, hand) == reference_distance.closeness(task, hand), (task.id, hand)
+
+
+def test_closeness_matches_the_first_version_when_sums_leave_values_out():
+    """Tasks whose sum or parity leaves values out of every fulfilling set (their cards are
+    left out of the search): the first version's answers, kept cards too."""
+    tasks = (
+        make_task("odd-20", 3, Parity("odd"), Sum(at_least=20)),
+        make_task("low-four", 4, Sum(at_most=9)),
+        make_task("blue-high", 3, Colour("blau"), Sum(at_least=25)),
+        make_task("same-12-13", 2, Colour("same"), Sum(at_least=12, at_most=13)),
+        make_task("even-high-kind", 3, Parity("even"), OfAKind(), Sum(at_least=20)),
+    )
+    rng = random.Random(23)
+    for _ in range(300):
+        hand = [DECK[i] for i in rng.sample(range(len(DECK)), rng.choice((0, 2, 3, 5, 8, 12, 20, 35, 50, 70)))]
+        rng.shuffle(hand)
+        for one in (*DEFAULT_TASKS, *tasks):
+            assert closeness(one, hand) == reference_distance.closeness(one, hand), (one.id, hand)

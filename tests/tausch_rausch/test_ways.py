@@ -4,8 +4,8 @@ import random
 
 from kartenspiele.tausch_rausch import DECK, DEFAULT_TASKS
 from kartenspiele.tausch_rausch.finder import can_fulfil, find_ways
-from kartenspiele.tausch_rausch.tasks import AdjacentPairs, Colour, OfAKind, Parity, Run, Sum, task
-from kartenspiele.tausch_rausch.ways import HandCounts, TaskWays, histogram, multisets, ready
+from kartenspiele.tausch_rausch.tasks import AdjacentPairs, Colour, FullHouse, OfAKind, Parity, Run, Sum, task
+from kartenspiele.tausch_rausch.ways import HandCounts, TaskWays, histogram, multisets, ready, small_multisets
 
 from ..pathological import tausch_rausch_scenarios
 
@@ -16,6 +16,13 @@ CUSTOM = (
     task("low-run", 3, Run(), Sum(at_most=9)),
     task("four-adjacent", 8, AdjacentPairs()),
     task("single-blue-low", 1, Colour("blau"), Sum(at_most=3)),
+    # levels narrowed by a sum: only high values, or only low ones, take part
+    task("high-three-of-a-kind", 3, OfAKind(), Sum(at_least=24)),
+    task("low-full-house", 5, FullHouse(), Sum(at_most=20)),
+    task("odd-fifteen", 3, Parity("odd"), Sum.exactly(15)),
+    # any N cards the task allows, in one named colour or one of each colour
+    task("blue-even-three", 3, Colour("blau"), Parity("even")),
+    task("four-same-odd", 4, Colour("same"), Parity("odd")),
 )
 
 
@@ -42,6 +49,12 @@ def test_lazy_ways_are_the_finders_ways_on_random_hands():
         _check((*DEFAULT_TASKS, *CUSTOM), ids, rng)
 
 
+def test_lazy_ways_on_large_random_hands():
+    rng = random.Random(61)
+    for _ in range(6):
+        _check((*DEFAULT_TASKS, *CUSTOM), rng.sample(range(len(DECK)), rng.choice((40, 45))), rng)
+
+
 def test_lazy_ways_on_the_pathological_hands():
     rng = random.Random(4)
     for _, state in tausch_rausch_scenarios():
@@ -54,3 +67,12 @@ def test_counting_multisets():
     assert multisets(histogram([2, 2, 1]), 3) == 5  # aab, aac, abb, abc, bbc
     assert multisets(histogram([0, 1, 0]), 1) == 1
     assert multisets(histogram([]), 2) == 0
+
+
+def test_small_multisets_are_the_multisets():
+    rng = random.Random(7)
+    for _ in range(300):
+        available = [rng.randint(1, 4) for _ in range(rng.randint(0, 12))]
+        held = (len(available), sum(n >= 2 for n in available), sum(n >= 3 for n in available))
+        for size in range(4):
+            assert small_multisets(size, *held) == multisets(histogram(available), size), (available, size)

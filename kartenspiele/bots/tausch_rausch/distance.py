@@ -22,6 +22,7 @@ from operator import attrgetter
 
 from ...tausch_rausch.cards import COLOURS, VALUES, Card
 from ...tausch_rausch.tasks import SAME, Task
+from ...tausch_rausch.ways import value_caps
 
 Hand = tuple[Card, ...]
 Target = tuple[tuple[int, int], ...]  # (value index, cards) pairs
@@ -30,7 +31,14 @@ _FACE_AT = {card.order: card for card in FACES}
 ORDER = attrgetter("order")
 
 
-_Entry = tuple[Task, list[int], int, dict[tuple[int, ...], tuple[int, Hand]], dict[tuple[int, ...], tuple[int, Target]]]
+_Entry = tuple[
+    Task,
+    list[int],
+    int,
+    dict[tuple[int, ...], tuple[int, Hand]],
+    dict[tuple[int, ...], tuple[int, Target]],
+    list[tuple[tuple[int, ...], tuple[int, ...], Target]],  # pattern targets: value indices, counts, pairs
+]
 _ENTRIES: dict[int, _Entry] = {}
 _MEMO_LIMIT = 1 << 17  # answers kept per task before its memo starts afresh
 
@@ -43,19 +51,22 @@ def _entry(task: Task) -> _Entry:
         if len(_ENTRIES) > 1024:
             _ENTRIES.clear()
         colour = task.colour.which if task.colour.which in COLOURS else None
+        # a value that no set fulfilling the task takes (by parity, sum or pattern, whatever
+        # the hand: `value_caps` 0) is in no set the search keeps, nor in a set that could
+        # become one: leaving its cards out changes no answer
+        caps = value_caps(task)
         group = [-1] * 44
         for card in FACES:
-            # a card above an upper bound of the sum is in no set (and, sorted last, changes
-            # nothing the search finds first)
-            too_high = task.sum is not None and task.sum.at_most is not None and card.value > task.sum.at_most
-            if (colour is None or card.colour == colour) and task.allows_value(card.value) and not too_high:
+            if (colour is None or card.colour == colour) and caps[card.value - 1]:
                 group[card.order] = card.order if task.colour.which == SAME else card.value
         # at most this many cards of a group take part: N, or for a pattern the most cards of
         # one value that any of its value sets asks for
         limit = task.count
-        if task.pattern is not None:
-            limit = max(n for _, sparse in task.pattern_targets for _, n in sparse)
-        entry = _ENTRIES[id(task)] = (task, group, limit, {}, {})
+        targets = task.pattern_targets if task.pattern is not None else ()
+        if targets:
+            limit = max(n for _, sparse in targets for _, n in sparse)
+        parts = [(tuple(i for i, _ in sparse), tuple(n for _, n in sparse), sparse) for _, sparse in targets]
+        entry = _ENTRIES[id(task)] = (task, group, limit, {}, {}, parts)
     return entry
 
 
@@ -84,7 +95,7 @@ def closeness_sorted(task: Task, hand: Sequence[int]) -> tuple[int, Hand]:
     entry = _ENTRIES.get(id(task))
     if entry is None or entry[0] is not task:
         entry = _entry(task)
-    _, group, limit, memo, _ = entry
+    _, group, limit, memo, _, _ = entry
     # The hand cards that can take part, sorted; of each value only the first few (of each
     # face, for a one-colour task): no set of N cards needs more than N (a pattern no more
     # than its value sets ask for), and the search takes the first ones. Their positions are
@@ -123,19 +134,17 @@ def _pattern_closeness(task: Task, orders: tuple[int, ...]) -> tuple[int, Hand]:
         else:
             index = COLOURS.index(colour)
             usable = tuple(order for order in orders if order & 3 == index)
+        values = [order >> 2 for order in usable]  # sorted: the cards of a value together
         counts = [0] * len(VALUES)
-        first: dict[int, int] = {}
-        for position, order in enumerate(usable):
-            counts[(order >> 2) - 1] += 1
-            first.setdefault(order >> 2, position)
+        for value in values:
+            counts[value - 1] += 1
         covered, sparse = _best_target(task, tuple(counts))
         if task.count - covered < best[0]:
-            kept = [
-                order
-                for i, n in sparse
-                if counts[i]
-                for order in usable[first[i + 1] : first[i + 1] + min(n, counts[i])]
-            ]
+            kept = []
+            for i, n in sparse:
+                if counts[i]:
+                    first = values.index(i + 1)
+                    kept.extend(usable[first : first + min(n, counts[i])])
             best = (task.count - covered, tuple(map(_FACE_AT.__getitem__, kept)))
     return best
 
@@ -161,13 +170,15 @@ def _pattern(task: Task, usable: list[Card]) -> tuple[int, Hand]:
 
 def _best_target(task: Task, counts: tuple[int, ...]) -> tuple[int, Target]:
     """The pattern target that `counts` (cards per value) cover most: (cards covered, target)."""
-    _, _, limit, _, memo = _entry(task)
-    counts = tuple(c if c < limit else limit for c in counts)
+    _, _, limit, _, memo, parts = _entry(task)
+    if max(counts) > limit:
+        counts = tuple(c if c < limit else limit for c in counts)
     found = memo.get(counts)
     if found is None:
         best, chosen = -1, ()
-        for _, sparse in task.pattern_targets:
-            covered = sum(min(n, counts[i]) for i, n in sparse)
+        at = counts.__getitem__
+        for values, wanted, sparse in parts:
+            covered = sum(map(min, wanted, map(at, values)))
             if covered > best:
                 best, chosen = covered, sparse
                 if best == task.count:
@@ -210,9 +221,10 @@ def _sums_by_size(cards: Hand, most: int) -> list[dict[int, Hand]]:
         seen[value] += 1
         for size in range(min(most, sum(seen)), 0, -1):
             here = found[size]
-            for total, kept in found[size - 1].items():
-                if total + value not in here:
-                    here[total + value] = (*kept, card)
+            # (the sums reached anew, in the order of the sums they extend)
+            here.update(
+                {total + value: (*kept, card) for total, kept in found[size - 1].items() if total + value not in here}
+            )
     return found
 
 
