@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING
 
 from ..arithmetic import (
     contains,
@@ -29,7 +29,8 @@ from ..arithmetic import (
     union_codes,
     unpack,
 )
-from .cards import DECK, JOKER, Card
+from ..core.lazy import LazySequence
+from .cards import DECK, FACE_CODE, JOKER, Card
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
 
 if TYPE_CHECKING:
@@ -40,8 +41,6 @@ Candidate = tuple[str, Card, "int | None", "int | None", "int | None", int]
 Header = tuple[str, Card, "int | None", "int | None", "int | None"]
 
 _JOKER_CODE = JOKER.sort_key()
-FACE_CODE: tuple[int, ...] = tuple(face.sort_key() for face in DECK)
-"""The sort key of each card id's face (2–25 by value, plain before rainbow; 26 the joker)."""
 _FACE_OF_CODE: dict[int, Card] = {face.sort_key(): face for face in DECK}
 _LAYS = {code: Move.canonical(LAY, face, (), None, None, None) for code, face in _FACE_OF_CODE.items()}
 _REFILL_TABLE, _REFILL_HAND, _PASS = Move(REFILL_TABLE), Move(REFILL_HAND), Move(PASS)
@@ -322,14 +321,16 @@ def candidates(
     return [(*header, code) for header, codes in blocks(state, card, table, supply) for code in codes]
 
 
-class MoveList(Sequence[Move]):
+class MoveList(LazySequence[Move]):
     """The legal moves of one position, read lazily: blocks of plays (one header, many
-    packed table codes) followed by the plain moves (laying, refilling, passing)."""
+    packed table codes) followed by the plain moves (laying, refilling, passing). A move
+    read from the list carries the mark `origin` of its position (see `Move.listed_in`)."""
 
-    def __init__(self, table: TableKinds | None, plays: list[Block], plain: list[Move]) -> None:
+    def __init__(self, table: TableKinds | None, plays: list[Block], plain: list[Move], origin: object = None) -> None:
         self.table = table
         self.plays = plays
         self.plain = plain
+        self.origin = origin
         self.ends: list[int] = []
         total = 0
         for _, codes in plays:
@@ -341,48 +342,29 @@ class MoveList(Sequence[Move]):
     def __len__(self) -> int:
         return self.total
 
-    @overload
-    def __getitem__(self, position: int) -> Move: ...
-    @overload
-    def __getitem__(self, position: slice) -> list[Move]: ...
-    def __getitem__(self, position: int | slice) -> Move | list[Move]:
-        if isinstance(position, slice):
-            return [self[i] for i in range(*position.indices(self.total))]
-        if position < 0:
-            position += self.total
-        if not 0 <= position < self.total:
-            raise IndexError(position)
+    def _item(self, position: int) -> Move:
         if position >= self.played:
-            return self.plain[position - self.played]
+            move = self.plain[position - self.played]
+            if self.origin is None:
+                return move
+            return Move.canonical(move.kind, move.card, (), None, None, None, self.origin)
         block = bisect_right(self.ends, position)
         (kind, card, declared, chip, target), codes = self.plays[block]
         code = codes[position - (self.ends[block] - len(codes))]
         assert self.table is not None
-        return Move.canonical(kind, card, self.table.cards(code), declared, chip, target)
+        return Move.canonical(kind, card, self.table.cards(code), declared, chip, target, self.origin)
 
     def __iter__(self) -> Iterator[Move]:
-        table = self.table
+        table, origin = self.table, self.origin
         for (kind, card, declared, chip, target), codes in self.plays:
             assert table is not None
             for code in codes:
-                yield Move.canonical(kind, card, table.cards(code), declared, chip, target)
-        yield from self.plain
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (list, tuple, MoveList)):
-            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __add__(self, other: Sequence[Move]) -> list[Move]:
-        return [*self, *other]
-
-    def __radd__(self, other: Sequence[Move]) -> list[Move]:
-        return [*other, *self]
-
-    def __repr__(self) -> str:
-        return f"MoveList({list(self)!r})"
+                yield Move.canonical(kind, card, table.cards(code), declared, chip, target, origin)
+        if origin is None:
+            yield from self.plain
+        else:
+            for move in self.plain:
+                yield Move.canonical(move.kind, move.card, (), None, None, None, origin)
 
 
 def capture_moves(table_cards: list[Card], card: Card, limit: int | None = None) -> list[Move]:
@@ -423,7 +405,7 @@ def legal_moves(state: QuantoState, limit: int | None = DEFAULT_LIMIT) -> MoveLi
             plain.append(_REFILL_HAND)
     if not plays and not plain:
         plain.append(_PASS)
-    return MoveList(table, plays, plain)
+    return MoveList(table, plays, plain, state.epoch)
 
 
 def can_play_beyond_laying(state: QuantoState) -> bool:
