@@ -97,6 +97,9 @@ class TableKinds:
         for index, value in enumerate(values):
             self.by_value.setdefault(value, []).append(index)
         self.jokers = jokers
+        self.joker_unit = 1 << (8 * self.plain)
+        self.plain_mask = self.joker_unit - 1
+        self.whole = int.from_bytes(bytes([*counts.values(), jokers] if jokers else counts.values()), "little")
         self.limit = limit
         self._unions: dict[tuple[int, int, bool], tuple[int, ...]] = {}
         self._crowded: dict[tuple[int, int], bool] = {}
@@ -111,22 +114,8 @@ class TableKinds:
         return self.limit is None or options - 1 <= self.limit
 
     @cached_property
-    def joker_unit(self) -> int:
-        return 1 << (8 * self.plain)
-
-    @cached_property
     def joker_codes(self) -> list[int]:
         return [count * self.joker_unit for count in range(self.jokers + 1)]
-
-    @cached_property
-    def plain_mask(self) -> int:
-        return self.joker_unit - 1
-
-    @cached_property
-    def whole(self) -> int:
-        """The whole table, packed."""
-        counts = self.counts.values()
-        return int.from_bytes(bytes([*counts, self.jokers] if self.jokers else counts), "little")
 
     @cached_property
     def guard(self) -> int:
