@@ -69,7 +69,7 @@ async def protocol_pupil(pupil: Pupil, url: str, moves: int, go: asyncio.Event, 
     pupil.kernel_uss = kernel_uss(server, pupil.kernel)
     pupil.finished = True
     await done.wait()  # the lesson ends for everybody at once
-    pupil.errors += page.errors
+    pupil.errors += page.problems()
     if page.kernel:
         status = await page.close()
         if status != 204:

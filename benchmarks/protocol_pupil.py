@@ -92,6 +92,8 @@ class ProtocolPage:
     reader: asyncio.Task | None = None
     closed: dict[str, str] = field(default_factory=dict)  # comm id -> model name, closed by the kernel
     sent_to: dict[str, str] = field(default_factory=dict)  # comm id -> what this page last sent it
+    answered: set[str] = field(default_factory=set)  # comms the kernel sent a message on
+    unknown_comms: dict[str, str] = field(default_factory=dict)  # comm id -> the kernel's warning
 
     # -- opening -------------------------------------------------------------------------------
     async def open(self, timeout: float) -> None:
@@ -198,16 +200,18 @@ class ProtocolPage:
             self.errors.append(f"kernel error: {content.get('ename')}: {content.get('evalue')}")
         elif kind == "stream" and content.get("name") == "stderr":
             said = content.get("text", "").strip()
-            if said.startswith("No such comm: "):  # say which widget, to tell the client's races apart
+            if said.startswith("No such comm: "):  # judged at the end: see `problems`
                 comm = said.split(": ", 1)[1]
-                said += (
-                    f" (sent: {self.sent_to.get(comm, 'nothing')}; closed by the kernel: {self.closed.get(comm, 'no')})"
+                self.unknown_comms[comm] = (
+                    f"{said} (sent: {self.sent_to.get(comm, 'nothing')}; closed by the kernel: {self.closed.get(comm, 'no')})"
                 )
-            self.errors.append(f"kernel stderr: {said[:300]}")
+            else:
+                self.errors.append(f"kernel stderr: {said[:300]}")
         elif kind == "comm_open" and content.get("target_name") == "jupyter.widget":
             data = content.get("data", {})
             self.models[content["comm_id"]] = Model(data.get("state", {}).get("_model_name", ""), data.get("state", {}))
         elif kind == "comm_msg":
+            self.answered.add(content.get("comm_id", ""))
             data = content.get("data", {})
             method = data.get("method")
             waiting = self.replies.get("control:" + content.get("comm_id", ""))
@@ -219,6 +223,14 @@ class ProtocolPage:
             model = self.models.pop(content.get("comm_id"), None)
             self.closed[content.get("comm_id", "")] = model.name if model else "?"
         self.changed.set()
+
+    def problems(self) -> list[str]:
+        """What went wrong on this page. ipykernel 7 warns "No such comm" when its shell-channel
+        thread looks up a comm message's comm (to route it to a subshell) before the main thread
+        has opened that comm; the message is then handled in order and answered. Such a warning
+        counts only for a comm the kernel never answered on."""
+        unanswered = [warning for comm, warning in self.unknown_comms.items() if comm not in self.answered]
+        return self.errors + [f"kernel stderr: {warning[:300]}" for warning in unanswered]
 
     # -- what the page shows -----------------------------------------------------------------------
     def classes(self, model_id: str) -> list[str]:

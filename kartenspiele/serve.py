@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 from .classroom.serving import add_teacher_option, announce_teacher
@@ -42,6 +43,18 @@ def start_url(host: str, port: int, base_url: str = "/") -> str:
     return f"http://{shown}:{port}{base_url.rstrip('/')}/voila/render/{START_PAGE}"
 
 
+SOCKET_PATH_LIMIT = 100
+"""Characters a Unix socket's path may have on every system (Linux 108, macOS 104)."""
+
+
+def unix_sockets_fit(temporary: str | None = None) -> bool:
+    """Whether kernels can use Unix sockets: a POSIX system whose temporary folder is short
+    enough for the sockets' paths (Voilà's `<tmp>/voila_xxxxxxxx/kernel-<id>-ipc-<n>`)."""
+    folder = temporary if temporary is not None else tempfile.gettempdir()
+    longest = os.path.join(folder, "voila_" + "x" * 8, f"kernel-{'x' * 36}-ipc-99")
+    return os.name == "posix" and len(longest) < SOCKET_PATH_LIMIT
+
+
 def voila_arguments(root: Path, host: str, port: int, cull_idle: int | None) -> list[str]:
     """The command line for Voilà (settings beyond these come from `voila.json`)."""
     args = [
@@ -54,6 +67,10 @@ def voila_arguments(root: Path, host: str, port: int, cull_idle: int | None) -> 
         # a kernel that died is not restarted behind the page's back: the page says it is lost
         "--KernelManager.autorestart=False",
     ]
+    if unix_sockets_fit():
+        # kernels talk over Unix sockets: no TCP port to pick, so kernels started at once (a
+        # class opening its pages, a refilled pool) cannot collide on a port and die
+        args.append("--KernelManager.transport=ipc")
     if cull_idle is not None:
         args += [
             f"--MappingKernelManager.cull_idle_timeout={cull_idle}",

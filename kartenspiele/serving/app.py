@@ -12,6 +12,7 @@ It is Voilà with these changes:
 from __future__ import annotations
 
 import time
+from functools import partial
 from importlib import resources
 from pathlib import Path
 
@@ -39,6 +40,7 @@ from .handlers import (
     logged_in,
 )
 from .limits import KernelLimits
+from .pools import MEND_EVERY, mend_pools
 from .unconnected import GRACE, SWEEP_EVERY, Unconnected
 
 TEMPLATE = "kartenspiele"
@@ -212,4 +214,6 @@ class KartenspieleVoila(Voila):
         self.app.add_handlers(".*$", self.init_handlers())
         if self.unconnected is not None:
             tornado.ioloop.PeriodicCallback(self.unconnected.sweep, SWEEP_EVERY * 1000).start()
+        if self.preheat > 0:
+            tornado.ioloop.PeriodicCallback(partial(mend_pools, self.kernel_manager), MEND_EVERY * 1000).start()
         self.listen()

@@ -5,8 +5,10 @@ that imports the tables then handles every widget message (a click, a choice) un
 past the bound the computation is stopped with `ClickTimeoutError`, so one huge question cannot
 hold a pupil's page (or the machine) for minutes. The error is raised wherever the computation
 was; whoever listens (`when_stopped`: the game tables) is told afterwards, so the page shows a
-message and draws itself again from its state instead of staying half drawn. After each
-message the bots' caches are kept small (`kernel_memory`).
+message and draws itself again from its state instead of staying half drawn. A move being
+applied is never stopped halfway (`uninterrupted`): the bound reached inside it stops the click
+right after, with the state whole. After each message the bots' caches are kept small
+(`kernel_memory`).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ ENVIRONMENT = "KARTENSPIELE_CLICK_LIMIT"
 
 
 _listeners: list[weakref.WeakMethod] = []
+_critical = {"depth": 0, "deferred": False}
 
 
 @dataclass
@@ -51,6 +54,22 @@ def tell_stopped() -> None:
 
 
 @contextmanager
+def uninterrupted() -> Iterator[None]:
+    """A body the bound never stops halfway (a move changing the state, the room's log): a
+    bound reached inside it stops the click as soon as the outermost such body is done."""
+    _critical["depth"] += 1
+    try:
+        yield
+    finally:
+        _critical["depth"] -= 1
+        due = _critical["depth"] == 0 and _critical["deferred"]
+        if _critical["depth"] == 0:
+            _critical["deferred"] = False
+    if due:
+        raise ClickTimeoutError("serve.click_too_long")
+
+
+@contextmanager
 def bounded(seconds: float, timer: Timer | None = None) -> Iterator[None]:
     """Run the body for at most `seconds` (main thread only; elsewhere no bound)."""
     if seconds <= 0 or threading.current_thread() is not threading.main_thread():
@@ -60,6 +79,9 @@ def bounded(seconds: float, timer: Timer | None = None) -> Iterator[None]:
     def stop(_signum: int, _frame: Any) -> None:
         if timer is not None:
             timer.fired = True
+        if _critical["depth"]:
+            _critical["deferred"] = True  # `uninterrupted` stops the click when its body is done
+            return
         raise ClickTimeoutError("serve.click_too_long")
 
     previous = signal.signal(signal.SIGALRM, stop)

@@ -25,6 +25,7 @@ from ..classroom.store import StoreError
 from ..core.errors import IllegalMoveError, KartenspieleError
 from ..core.session import game_module
 from ..i18n import text
+from ..serving import click_limit
 from .quanto_table import QuantoTable
 from .seats import IDLE, PERSON, Seat, level_label
 from .style import style_widget
@@ -133,10 +134,11 @@ class RoomController:
         room = self.room
         seats = [Seat(PERSON, room.seats[i].name) if i == self.seat else Seat(IDLE) for i in range(room.players)]
         table = self.table
-        table.load(room.initial_state(), seats, self.names())
-        for (mover, decision), move in zip(room.movers, room.state_session.moves):
-            table._apply(move, decision=decision and mover == self.seat)
-        self.shown = room.seq
+        with click_limit.uninterrupted():  # the table and `shown` agree, whatever stops a click
+            table.load(room.initial_state(), seats, self.names())
+            for (mover, decision), move in zip(room.movers, room.state_session.moves):
+                table._apply(move, decision=decision and mover == self.seat)
+            self.shown = room.seq
         table.redraw()
 
     def catch_up(self) -> bool:
@@ -146,9 +148,10 @@ class RoomController:
             return False
         if all(entry["type"] == "move" for entry in entries):
             module = game_module(self.room.game)
-            for entry in entries:
-                self.table._apply(module.Move.from_json(entry["move"]), decision=False)
-            self.shown = self.room.seq
+            with click_limit.uninterrupted():
+                for entry in entries:
+                    self.table._apply(module.Move.from_json(entry["move"]), decision=False)
+                self.shown = self.room.seq
             self.table.redraw()
         else:
             self.rebuild()

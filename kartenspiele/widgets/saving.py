@@ -11,6 +11,8 @@ the curtain before the next person's hand.
 
 from __future__ import annotations
 
+from typing import Any
+
 import ipywidgets as widgets
 
 from ..classroom.rooms import Room, Rooms
@@ -87,6 +89,10 @@ class SavedGame(widgets.VBox):
 
     def set_language(self, lang: str) -> None:
         self.table.set_language(lang)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        self.table.page_arrived()
+        return super()._repr_mimebundle_(**kwargs)
 
 
 def saved(table: GameTable, store: Store | None = None) -> SavedGame:

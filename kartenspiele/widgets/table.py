@@ -25,6 +25,7 @@ from ..core.events import Event
 from ..core.rng import derive_rng
 from ..core.session import Session
 from ..serving import click_limit
+from ..serving.preheat import preheated, wait_for_page
 from .access import Access, tagged
 from .ending import EndScreen
 from .home import home_link
@@ -62,9 +63,9 @@ class GameTable(widgets.VBox):
     ) -> None:
         super().__init__()
         self.add_class("ks-table")
-        self.lang = lang or default_language()
+        self.lang = lang or default_language(wait=False)  # built ahead of time: see `page_arrived`
         self.scheduler = scheduler
-        if served_by_voila() and pupil.current() is None:
+        if served_by_voila() and pupil.current() is None and not preheated():
             pupil.from_address()  # a pupil who joined a class on the start page
         self.session: Session | None = None
         self.config: GameConfig | None = None
@@ -95,6 +96,23 @@ class GameTable(widgets.VBox):
         click_limit.when_stopped(self.click_stopped)
         if start:
             self.start_game(self.setup.config())
+
+    def page_arrived(self) -> None:
+        """In a kernel Voilà started ahead of time the table is built before its page comes
+        (so a class opening its pages at once does not wait for it): wait for the page, then
+        speak its language and know its pupil. Elsewhere nothing is left to do."""
+        if not preheated():
+            return
+        wait_for_page()
+        lang = default_language()
+        if lang != self.lang:
+            self.set_language(lang)
+        if served_by_voila() and pupil.current() is None:
+            pupil.from_address()  # a pupil who joined a class on the start page
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        self.page_arrived()
+        return super()._repr_mimebundle_(**kwargs)
 
     # -- building ------------------------------------------------------------------------
     def _build_frame(self, players: int, speed: str, step: bool) -> None:
@@ -363,18 +381,19 @@ class GameTable(widgets.VBox):
         """Make a person's move (from the buttons); returns whether it was made."""
         if not self.my_turn():
             return False
-        if self.move_guard is not None:
-            refusal = self.move_guard(move)
-            if refusal:
-                self.say(refusal, "warn")
+        with click_limit.uninterrupted():  # the room's log and the table take the move together or not at all
+            if self.move_guard is not None:
+                refusal = self.move_guard(move)
+                if refusal:
+                    self.say(refusal, "warn")
+                    self.redraw()
+                    return False
+            try:
+                self._apply(move, decision=True)
+            except KartenspieleError as error:
+                self.say(error.message(self.lang), "warn")
                 self.redraw()
                 return False
-        try:
-            self._apply(move, decision=True)
-        except KartenspieleError as error:
-            self.say(error.message(self.lang), "warn")
-            self.redraw()
-            return False
         self.message_html = ""
         self.clear_selection()
         self._advance()
@@ -386,14 +405,15 @@ class GameTable(widgets.VBox):
 
     def _apply(self, move: Any, decision: bool) -> list[Event]:
         assert self.session is not None
-        actor = self.state.to_move
-        events = self.session.apply(move)
-        self.actors.append(actor)
-        self.decisions.append(decision)
-        if self.hot_seat and self.state.to_move != actor:
-            self.shown_seat = None
-        for listener in self.listeners:
-            listener(move, events)
+        with click_limit.uninterrupted():  # a stopped click never leaves a move half made
+            actor = self.state.to_move
+            events = self.session.apply(move)
+            self.actors.append(actor)
+            self.decisions.append(decision)
+            if self.hot_seat and self.state.to_move != actor:
+                self.shown_seat = None
+            for listener in self.listeners:
+                listener(move, events)
         return events
 
     def forced_move(self) -> Any | None:

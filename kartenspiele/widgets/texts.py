@@ -6,7 +6,7 @@ import os
 from urllib.parse import parse_qs
 
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, text
-from ..serving.preheat import wait_for_page
+from ..serving.preheat import preheated, wait_for_page
 
 LANGUAGE_NAMES = {"de": "Deutsch", "en": "English"}
 
@@ -21,10 +21,14 @@ def language_options() -> list[tuple[str, str]]:
     return [(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES]
 
 
-def default_language() -> str:
+def default_language(wait: bool = True) -> str:
     """The language asked for in the page's address (`?lang=en`, which Voilà passes to the
     kernel as `QUERY_STRING`), else German. A kernel Voilà started ahead of time (preheated)
-    waits here until a page asks for it, so that it knows the address."""
+    waits here until a page asks for it, so that it knows the address; with `wait=False` it
+    answers German at once (a table built ahead of time takes its page's language when the
+    page comes: `GameTable.page_arrived`)."""
+    if not wait and preheated():
+        return DEFAULT_LANGUAGE
     wait_for_page()
     asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [""])[0]
     return asked if asked in LANGUAGES else DEFAULT_LANGUAGE

@@ -4,8 +4,10 @@ game in one room shared through Redis, and the idle culler stops the third one's
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import os
+import re
 import secrets
 import subprocess
 import sys
@@ -17,6 +19,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+import tomllib
 import yaml
 from playwright.sync_api import expect
 from traitlets.config import Config
@@ -295,3 +298,27 @@ def test_two_pupils_play_a_room_game_through_the_hub_then_the_culler(tmp_path, b
             cem.close()
             for pupil in (anna, ben):
                 pupil.close()
+
+
+def test_the_single_user_image_puts_the_project_where_the_helm_values_expect_it():
+    recipe = (DEPLOY / "Dockerfile").read_text()
+    values = yaml.safe_load((DEPLOY / "values.yaml").read_text())["singleuser"]
+    folder = values["notebookDir"]
+    assert re.search(rf"^COPY .* \. {re.escape(folder)}$", recipe, re.M)
+    assert re.search(rf"^WORKDIR {re.escape(folder)}$", recipe, re.M)
+    assert f"-r {folder}/binder/requirements.txt" in recipe and f"--no-deps {folder}" in recipe
+    settings = values["extraEnv"]["JUPYTER_CONFIG_PATH"]
+    assert settings.startswith(folder + "/") and (ROOT / settings.removeprefix(folder + "/")).is_dir()
+    ignored = (ROOT / ".dockerignore").read_text().split()
+    assert {".git", ".venv", "test-output"} <= set(ignored)
+
+
+def test_a_non_editable_install_carries_every_file_the_package_reads():
+    """The image installs the package from a wheel: every non-Python file in the package must be
+    named in pyproject's package data (templates, scripts, styles, texts, teacher notes)."""
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["kartenspiele"]
+    package = ROOT / "kartenspiele"
+    files = [path.relative_to(package).as_posix() for path in package.rglob("*") if path.is_file()]
+    needed = [name for name in files if not name.endswith((".py", ".pyc")) and "__pycache__" not in name]
+    assert needed
+    assert [name for name in needed if not any(fnmatch.fnmatch(name, pattern) for pattern in data)] == []

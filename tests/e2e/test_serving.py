@@ -10,6 +10,7 @@ import urllib.request
 from urllib.parse import urlparse
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from .driver import ROOT, VoilaServer, click_and_wait, open_app, play_quanto_turn
@@ -178,7 +179,13 @@ def test_server_full_page_instead_of_a_hang(project, browser, shots):
         first.close(run_before_unload=True)
         voila.wait_kernels(0, KERNEL_GONE_S)
         second.get_by_role("link", name="Noch einmal versuchen").click()
-        second.wait_for_selector(".ks-table", timeout=120_000)
+        try:
+            second.wait_for_selector(".ks-table", timeout=120_000)
+        except PlaywrightTimeoutError:
+            raise AssertionError(
+                f"no table after 'Noch einmal versuchen': {second.url} shows {second.inner_text('body')[:300]!r}; "
+                f"kernels {voila.kernels()}; server log: {voila.log_path.read_text()[-3000:]}"
+            ) from None
         second.close(run_before_unload=True)
         context.close()
     finally:
@@ -215,6 +222,11 @@ def test_preheated_pages_know_their_language(project, browser):
     try:
         voila.wait_ready()
         voila.wait_kernels(3, 180)  # one each for the start page and the two games
+        for kernel in voila.kernels():  # ready kernels that die are replaced (the pools stay whole)
+            kernel.kill()
+        voila.wait_kernels(0, 30)
+        voila.wait_kernels(3, 180)
+        assert "failed or died; starting new ones" in voila.log_path.read_text()
         context = browser.new_context()
         page = context.new_page()
         open_app(page, voila.url("notebooks/quanto.ipynb?lang=en"))
@@ -329,7 +341,7 @@ def test_protocol_pupils_of_the_load_run_play_like_a_browser(server):
         await page.open(120)
         moves, clicks = await play(page, game, 5, 3, 60)
         kernel = page.kernel
-        return moves, clicks, kernel, await page.close(), page.errors
+        return moves, clicks, kernel, await page.close(), page.problems()
 
     def run(game: str) -> tuple[int, list[float], str, int, list[str]]:
         # its own thread: Playwright's sync API keeps an event loop running in this one
@@ -338,9 +350,8 @@ def test_protocol_pupils_of_the_load_run_play_like_a_browser(server):
 
     for game in ("quanto", "tausch_rausch"):
         moves, clicks, kernel, closed, errors = run(game)
-        # "No such comm" (a widget message that reached a widget the kernel had just closed) is
-        # a warning of the kernel seen now and then, not yet explained; every other one fails
-        assert [error for error in errors if "No such comm" not in error] == [], errors
+        # ipykernel's "No such comm" counts only for a comm the kernel never answered on
+        assert errors == []
         assert moves == 3 and len(clicks) >= 3
         assert closed == 204
         server.wait_kernel_gone(kernel, KERNEL_GONE_S)  # another test's page may still be closing

@@ -101,3 +101,40 @@ def test_the_bots_caches_are_kept_small_in_a_served_kernel():
     assert distance.memo_size() == filled
     assert kernel_memory.trim(limit=filled - 1) == 1
     assert distance.memo_size() == 0
+
+
+def test_a_bound_reached_inside_an_uninterrupted_body_stops_the_click_after_it():
+    finished = []
+    start = time.monotonic()
+    with pytest.raises(ClickTimeoutError), bounded(0.1):
+        with click_limit.uninterrupted():
+            with click_limit.uninterrupted():  # nested: only the outermost ends the wait
+                busy(0.3)
+                finished.append("inner")
+            finished.append("outer")
+        finished.append("after")  # never reached: the click stops here
+    assert finished == ["inner", "outer"]
+    assert time.monotonic() - start < 2
+    with bounded(1.0), click_limit.uninterrupted():  # nothing left over for the next click
+        busy(0.01)
+
+
+def test_a_move_stopped_by_the_bound_is_made_whole_or_not_at_all():
+    from kartenspiele.widgets import QuantoTable
+
+    table = QuantoTable(seed=5, start=True, lang="en")
+    state = table.state
+    move = next(move for move in state.legal_moves() if move.kind == "lay")
+    apply = table.session.apply
+
+    def slow_apply(chosen):  # the bound is reached while the engine changes the state
+        events = apply(chosen)
+        busy(0.3)
+        return events
+
+    table.session.apply = slow_apply
+    played = bound_handler(lambda: table.play(move), 0.1)
+    played()
+    assert len(table.session.moves) == len(table.actors) == len(table.decisions) == 1
+    assert table.session.moves[0] == move
+    assert "took too long" in table.message.value

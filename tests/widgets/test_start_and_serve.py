@@ -1,6 +1,7 @@
 """The start page lists what exists; `kartenspiele serve` starts Voilà with the right settings."""
 
 import json
+import os
 from pathlib import Path
 
 import nbformat
@@ -56,6 +57,9 @@ def test_serve_finds_the_project_and_builds_voilas_command_line(tmp_path):
     args = serve.voila_arguments(ROOT, "127.0.0.1", 8866, None)
     assert args[0] == str(ROOT) and "--port=8866" in args and "--Voila.ip=127.0.0.1" in args
     assert "--no-browser" in args
+    assert ("--KernelManager.transport=ipc" in args) == serve.unix_sockets_fit()  # no TCP ports to collide
+    assert serve.unix_sockets_fit("/tmp") == (os.name == "posix")
+    assert not serve.unix_sockets_fit("/var/folders/zz/zyxvpxvq6csfxvn_n0000000000000/T")  # macOS: too long
     culled = serve.voila_arguments(ROOT, "127.0.0.1", 9000, 30)
     assert "--MappingKernelManager.cull_idle_timeout=30" in culled
 

@@ -1,0 +1,45 @@
+"""Keep Voilà's pools of ready kernels whole.
+
+Voilà starts kernels ahead of time for the pages a class opens at once (`--preheat`) and starts
+a new one each time a page takes one. A kernel that fails to start, or one that dies while it
+waits, stays in its pool: the pool looks full, is never refilled, and the page that takes it
+gets no table. `mend_pools` drops such kernels and refills their pools.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from jupyter_core.utils import ensure_async
+
+MEND_EVERY = 10.0
+"""Seconds between two looks at the pools."""
+
+
+async def _broken(task: asyncio.Future, manager: Any) -> bool:
+    """Whether a pool entry can never serve a page: its start failed or its kernel died."""
+    if not task.done():
+        return False
+    if task.cancelled() or task.exception() is not None:
+        return True
+    kernel_id = task.result()["kernel_id"]
+    return kernel_id not in manager or not await ensure_async(manager.get_kernel(kernel_id).is_alive())
+
+
+async def mend_pools(manager: Any) -> list[str]:
+    """Drop the pool entries that can never serve a page (a dead kernel is also shut down)
+    and refill those pools; returns the pages whose pools were mended."""
+    mended = []
+    for page, pool in list(getattr(manager, "_pools", {}).items()):
+        broken = [task for task in list(pool) if await _broken(task, manager)]
+        for task in broken:
+            if task in pool:
+                pool.remove(task)
+            if not task.cancelled() and task.exception() is None and task.result()["kernel_id"] in manager:
+                await ensure_async(manager.shutdown_kernel(task.result()["kernel_id"], now=True))
+        if broken:
+            manager.log.warning("Pool of %s: %d kernel(s) failed or died; starting new ones", page, len(broken))
+            manager.fill_if_needed(delay=0, notebook_name=page)
+            mended.append(page)
+    return mended
