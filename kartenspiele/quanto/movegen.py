@@ -58,6 +58,17 @@ with those cards (the codes of the kinds up to the target are the same on all of
 forgotten all at once when full."""
 
 
+def memo_size() -> int:
+    """How many answers the listing's memos hold (tables, unions, groups, plays)."""
+    return len(_recent_tables) + len(_recent_unions) + len(_recent_partners) + len(_recent_codes)
+
+
+def clear_memos() -> None:
+    """Forget the listing's memos (a served kernel keeps them small, see `kernel_memory`)."""
+    for memo in (_recent_tables, _recent_unions, _recent_partners, _recent_codes):
+        memo.clear()
+
+
 class TableKinds:
     """The table as counts of kinds, with cached unions of disjoint groups per value."""
 

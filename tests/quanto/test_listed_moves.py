@@ -117,3 +117,18 @@ def test_something_else_than_a_move_is_refused_as_before():
         with pytest.raises(IllegalMoveError):
             state.apply(thing)  # type: ignore[arg-type]
     assert state.to_dict() == before
+
+
+def test_the_listing_memos_are_emptied_in_a_served_kernel_and_listing_stays_the_same():
+    from kartenspiele.quanto import movegen
+    from kartenspiele.serving import kernel_memory
+
+    state = new_game(3, seed=21)
+    rng = random.Random(4)
+    for _ in range(30):
+        state.apply(rng.choice(state.legal_moves()))
+    before = list(state.legal_moves())
+    assert movegen.memo_size() > 0
+    kernel_memory.trim(limit=0)
+    assert movegen.memo_size() == 0
+    assert list(state.legal_moves()) == before
