@@ -1,5 +1,5 @@
-"""Quanto random self-play beside OpenSpiel's C++ gin_rummy and an older version of this
-package, measured in one run: rounds in which each contender plays for `--seconds` in its
+"""Quanto random self-play beside OpenSpiel's C++ gin_rummy, RLCard's gin-rummy and an older
+version of this package, measured in one run: rounds in which each contender plays for `--seconds` in its
 own process, one after the other, so that the load of a shared machine falls on all of them
 alike. Figures: moves per second of wall time and of CPU time (the process's own), medians
 over the rounds, and the ratios (ours / peer) per round.
@@ -58,6 +58,23 @@ while True:
 print(json.dumps({"moves": moves, "wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu}))
 """
 
+RLCARD = """
+import json, random, sys, time
+import rlcard
+env = rlcard.make("gin-rummy", config={"seed": 0})
+rng = random.Random(0)
+moves = 0
+wall, cpu = time.perf_counter(), time.process_time()
+while True:
+    state, _ = env.reset()
+    while not env.is_over():
+        state, _ = env.step(rng.choice(list(state["legal_actions"])))
+        moves += 1
+    if time.perf_counter() - wall >= float(sys.argv[1]):
+        break
+print(json.dumps({"moves": moves, "wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu}))
+"""
+
 
 def run(code: str, seconds: float, path: Path | None) -> dict[str, float] | None:
     """One contender's figures (moves/s by wall and CPU time), or None if it cannot run."""
@@ -83,6 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.baseline is not None:
         contenders["quanto (baseline)"] = (QUANTO, args.baseline.resolve())
     contenders["open_spiel gin_rummy (C++)"] = (OPEN_SPIEL, None)
+    contenders["rlcard gin-rummy (Python)"] = (RLCARD, None)
     results: dict[str, list[dict[str, float]]] = {name: [] for name in contenders}
     started = time.strftime("%H:%M:%S")
     print(f"== Quanto self-play A/B ({args.rounds} rounds of {args.seconds} s each), load {os.getloadavg()} ==")

@@ -159,12 +159,13 @@ def _walk_groups(kinds: tuple[tuple[int, int], ...], target: int) -> tuple[Count
     """The groups by kind, by a walk over the kinds taking the most of each first."""
     found: list[CountVector] = []
     counts = [0] * len(kinds)
+    reach = _reach(kinds)
 
     def walk(index: int, rest: int) -> None:
         if rest == 0:
             found.append(tuple(counts))
             return
-        if index == len(kinds):
+        if rest > reach[index]:  # the kinds left cannot make it (or none is left)
             return
         value, available = kinds[index]
         for taken in range(min(available, rest // value) if value > 0 else 0, -1, -1):
@@ -177,17 +178,28 @@ def _walk_groups(kinds: tuple[tuple[int, int], ...], target: int) -> tuple[Count
     return tuple(found)
 
 
+def _reach(kinds: Sequence[tuple[int, int]]) -> list[int]:
+    """For each position, the largest sum that the kinds from there on can make (0 at the
+    end): a walk that still needs more stops at once."""
+    reach = [0] * (len(kinds) + 1)
+    for index in range(len(kinds) - 1, -1, -1):
+        value, available = kinds[index]
+        reach[index] = reach[index + 1] + max(value, 0) * available
+    return reach
+
+
 @lru_cache(maxsize=1 << 12)
 def _partitions(values: tuple[tuple[int, int], ...], target: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """The ways to make `target` from (value, how many) pairs, as (value, taken) pairs."""
     found: list[tuple[tuple[int, int], ...]] = []
     chosen: list[tuple[int, int]] = []
+    reach = _reach(values)
 
     def walk(index: int, rest: int) -> None:
         if rest == 0:
             found.append(tuple(chosen))
             return
-        if index == len(values):
+        if rest > reach[index]:  # the values left cannot make it (or none is left)
             return
         value, available = values[index]
         for taken in range(min(available, rest // value), -1, -1):

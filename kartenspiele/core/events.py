@@ -26,3 +26,36 @@ class Event:
     scores: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
     hidden: bool = False  # the cards are seen only by `player` (e.g. cards drawn into a hand)
+
+    def __init__(
+        self,
+        kind: str,
+        player: int | None = None,
+        card: Any = None,
+        cards: tuple[Any, ...] = (),
+        groups: tuple[tuple[Any, ...], ...] = (),
+        value: int | None = None,
+        other: int | None = None,
+        task: str | None = None,
+        scores: tuple[int, ...] = (),
+        winners: tuple[int, ...] = (),
+        hidden: bool = False,
+    ) -> None:
+        # Every move makes a few events: fill the fields at once, not one frozen set at a time.
+        object.__setattr__(
+            self,
+            "__dict__",
+            {
+                "kind": kind,
+                "player": player,
+                "card": card,
+                "cards": cards,
+                "groups": groups,
+                "value": value,
+                "other": other,
+                "task": task,
+                "scores": scores,
+                "winners": winners,
+                "hidden": hidden,
+            },
+        )

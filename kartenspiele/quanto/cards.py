@@ -45,6 +45,13 @@ class Card:
     def __hash__(self) -> int:  # cards are hashed in every move and every table: keep it cheap
         return (self.value or 0) * 2 + self.rainbow
 
+    def __eq__(self, other: object) -> bool:  # compared in every move checked: keep it cheap
+        if self is other:
+            return True
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.value == other.value and self.rainbow == other.rainbow  # type: ignore[attr-defined]
+
     @property
     def is_joker(self) -> bool:
         return self.value is None
@@ -109,3 +116,5 @@ def deck_faces() -> tuple[Card, ...]:
 
 DECK: tuple[Card, ...] = deck_faces()
 DECK_COUNTS: Counter[Card] = Counter(DECK)
+FACE_CODE: tuple[int, ...] = tuple(face.sort_key() for face in DECK)
+"""The sort key of each card id's face (2–25 by value, plain before rainbow; 26 the joker)."""

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, overload
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from ..arithmetic import (
     contains,
@@ -29,7 +30,8 @@ from ..arithmetic import (
     union_codes,
     unpack,
 )
-from .cards import DECK, JOKER, Card
+from ..core.lazy import LazySequence
+from .cards import DECK, FACE_CODE, JOKER, Card
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
 
 if TYPE_CHECKING:
@@ -40,8 +42,6 @@ Candidate = tuple[str, Card, "int | None", "int | None", "int | None", int]
 Header = tuple[str, Card, "int | None", "int | None", "int | None"]
 
 _JOKER_CODE = JOKER.sort_key()
-FACE_CODE: tuple[int, ...] = tuple(face.sort_key() for face in DECK)
-"""The sort key of each card id's face (2–25 by value, plain before rainbow; 26 the joker)."""
 _FACE_OF_CODE: dict[int, Card] = {face.sort_key(): face for face in DECK}
 _LAYS = {code: Move.canonical(LAY, face, (), None, None, None) for code, face in _FACE_OF_CODE.items()}
 _REFILL_TABLE, _REFILL_HAND, _PASS = Move(REFILL_TABLE), Move(REFILL_HAND), Move(PASS)
@@ -49,6 +49,24 @@ _REFILL_TABLE, _REFILL_HAND, _PASS = Move(REFILL_TABLE), Move(REFILL_HAND), Move
 
 _RECENT_TABLES = 64
 _recent_tables: dict[tuple[bytes, int | None], TableKinds] = {}
+_RECENT_UNIONS = 1 << 15
+_recent_unions: dict[tuple[tuple[tuple[int, int], ...], int, int | None, bool], tuple[int, ...]] = {}
+_recent_partners: dict[tuple[tuple[tuple[int, int], ...], int], tuple[int, ...]] = {}
+_recent_codes: dict[tuple[str, int, int, tuple[tuple[int, int], ...], int, int, int | None], tuple[int, ...]] = {}
+"""The unions (and the groups) of the plain cards up to a target, shared by every table
+with those cards (the codes of the kinds up to the target are the same on all of them);
+forgotten all at once when full."""
+
+
+def memo_size() -> int:
+    """How many answers the listing's memos hold (tables, unions, groups, plays)."""
+    return len(_recent_tables) + len(_recent_unions) + len(_recent_partners) + len(_recent_codes)
+
+
+def clear_memos() -> None:
+    """Forget the listing's memos (a served kernel keeps them small, see `kernel_memory`)."""
+    for memo in (_recent_tables, _recent_unions, _recent_partners, _recent_codes):
+        memo.clear()
 
 
 class TableKinds:
@@ -66,63 +84,82 @@ class TableKinds:
         kinds = _recent_tables.get(key)
         if kinds is None:
             if len(_recent_tables) >= _RECENT_TABLES:
-                del _recent_tables[next(iter(_recent_tables))]
+                _recent_tables.clear()
             kinds = _recent_tables[key] = cls.__new__(cls)
             kinds._setup(codes, limit)
         return kinds
 
     def _setup(self, codes: list[int], limit: int | None) -> None:
-        """Count the sorted face codes (see `FACE_CODE`) by kind."""
+        """Count the sorted face codes (see `FACE_CODE`) by kind (what every listing needs;
+        the rest is worked out when first asked for)."""
         counts: dict[int, int] = {}
         for code in codes:
             counts[code] = counts.get(code, 0) + 1
         jokers = counts.pop(_JOKER_CODE, 0)
+        self.counts = counts
         self.faces = [_FACE_OF_CODE[code] for code in counts]
         self.plain = len(self.faces)
         if jokers:
             self.faces.append(JOKER)
         self.size = len(self.faces)
-        self.kinds = tuple((code >> 1, count) for code, count in counts.items())
-        self.values = [code >> 1 for code in counts]
-        self.distinct_values = sorted(set(self.values))
-        options = 1
-        for count in counts.values():
-            options *= count + 1
-        self.roomy = limit is None or options - 1 <= limit  # never more than `limit` unions
+        self.values = values = [code >> 1 for code in counts]
+        self.kinds = tuple(zip(values, counts.values()))
+        self.by_value: dict[int, list[int]] = {}
+        for index, value in enumerate(values):
+            self.by_value.setdefault(value, []).append(index)
         self.jokers = jokers
         self.joker_unit = 1 << (8 * self.plain)
-        self.joker_codes = [count * self.joker_unit for count in range(jokers + 1)]
         self.plain_mask = self.joker_unit - 1
         self.whole = int.from_bytes(bytes([*counts.values(), jokers] if jokers else counts.values()), "little")
-        self.guard = guards(self.size)
-        self.units = [1 << (8 * index) for index in range(self.size)]
         self.limit = limit
-        self._unions: dict[tuple[int, int, bool], list[int]] = {}
+        self._unions: dict[tuple[int, int, bool], tuple[int, ...]] = {}
         self._crowded: dict[tuple[int, int], bool] = {}
-        self._partners: dict[int, list[int]] = {}
+        self._partners: dict[int, tuple[int, ...]] = {}
+
+    @cached_property
+    def roomy(self) -> bool:
+        """Whether the table has no more than `limit` sub-multisets (never crowded)."""
+        options = 1
+        for count in self.counts.values():
+            options *= count + 1
+        return self.limit is None or options - 1 <= self.limit
+
+    @cached_property
+    def joker_codes(self) -> list[int]:
+        return [count * self.joker_unit for count in range(self.jokers + 1)]
+
+    @cached_property
+    def guard(self) -> int:
+        return guards(self.size)
+
+    @cached_property
+    def units(self) -> list[int]:
+        return [1 << (8 * index) for index in range(self.size)]
 
     def positions_of_value(self, value: int) -> list[int]:
         """The kinds (positions) of the plain cards with this value (a plain and a rainbow one)."""
-        start = bisect_right(self.values, value - 1)
-        end = bisect_right(self.values, value, start)
-        return list(range(start, end))
+        return self.by_value.get(value, [])
 
     def move(self, candidate: Candidate) -> Move:
         """The move of a candidate on this table."""
         kind, card, declared, chip, target, taken = candidate
         return Move.canonical(kind, card, self.cards(taken), declared, chip, target)
 
-    def unions(self, target: int, rest: int | None = None, largest: bool = True) -> list[int]:
+    def unions(self, target: int, rest: int | None = None, largest: bool = True) -> tuple[int, ...]:
         """The empty union and every union of disjoint groups for `target` within `rest`
         (on a crowded table at most `limit` of them, and then the largest one too unless
         `largest` is False)."""
         key = (self.whole & self.plain_mask if rest is None else rest & self.plain_mask, target, largest)
         found = self._unions.get(key)
         if found is None:
-            found = self._unions[key] = [
-                0,
-                *union_codes(self.kinds_within(key[0], target), target, self.limit, largest),
-            ]
+            kinds = self.kinds_within(key[0], target)
+            shared = (tuple(kinds), target, self.limit, largest)
+            found = _recent_unions.get(shared)
+            if found is None:
+                if len(_recent_unions) >= _RECENT_UNIONS:
+                    _recent_unions.clear()
+                found = _recent_unions[shared] = (0, *union_codes(kinds, target, self.limit, largest))
+            self._unions[key] = found
         return found
 
     def kinds_within(self, rest: int, target: int) -> Sequence[tuple[int, int]]:
@@ -145,11 +182,36 @@ class TableKinds:
             )
         return found
 
-    def partners(self, value: int) -> list[int]:
+    def partners(self, value: int) -> tuple[int, ...]:
         """The groups for `value` on the table, packed."""
         found = self._partners.get(value)
         if found is None:
-            found = self._partners[value] = [pack(group) for group in groups_with_sum(self.kinds, value)]
+            kinds = self.kinds[: bisect_right(self.values, value)]
+            found = _recent_partners.get((kinds, value))
+            if found is None:
+                if len(_recent_partners) >= _RECENT_UNIONS:
+                    _recent_partners.clear()
+                found = _recent_partners[kinds, value] = tuple([pack(group) for group in groups_with_sum(kinds, value)])
+            self._partners[value] = found
+        return found
+
+    def codes(self, kind: str, target: int, value: int = 0) -> tuple[int, ...]:
+        """The packed table cards of the plays of one kind for `target` (the value of the
+        play, or the chip), by a card of `value` (for a Quanto) — a plain card or a joker.
+        They depend on the cards up to `target` alone: shared by every table with them."""
+        kinds = self.kinds[: bisect_right(self.values, target)]
+        key = (kind, target, value, kinds, self.jokers, self.plain if self.jokers else 0, self.limit)
+        found = _recent_codes.get(key)
+        if found is None:
+            if len(_recent_codes) >= _RECENT_UNIONS:
+                _recent_codes.clear()
+            if kind == FORM:
+                made = _form_codes(self, value, target)
+            elif kind == EXTEND:
+                made = _extension_codes(self, value, target)
+            else:
+                made = _with_jokers(self, self.unions(target), kind == CAPTURE)
+            found = _recent_codes[key] = tuple(made)  # tuples of ints: the garbage collector skips them
         return found
 
     def largest_code(self, target: int, without: int) -> int:
@@ -197,10 +259,10 @@ class TableKinds:
         return code
 
 
-Block = tuple[Header, list[int]]
+Block = tuple[Header, Sequence[int]]
 
 
-def _with_jokers(table: TableKinds, unions: list[int], need_group: bool) -> list[int]:
+def _with_jokers(table: TableKinds, unions: Sequence[int], need_group: bool) -> list[int]:
     """Each union, alone and with each number of the table's jokers (the empty one only
     when no group is needed)."""
     if table.jokers:
@@ -212,7 +274,7 @@ def _with_jokers(table: TableKinds, unions: list[int], need_group: bool) -> list
     return codes
 
 
-def _with_bonus(table: TableKinds, codes: list[int]) -> list[int]:
+def _with_bonus(table: TableKinds, codes: Sequence[int]) -> list[int]:
     """The codes, each followed by itself plus one more card (a rainbow bonus), each once."""
     found: dict[int, None] = {}
     for code in codes:
@@ -229,11 +291,11 @@ def _group_block(table: TableKinds, header: Header, target: int, need_group: boo
     return header, codes
 
 
-def _form_block(table: TableKinds, card: Card, chip: int) -> Block | None:
-    """Forming a Quanto with `chip`: a partner card worth chip − value, plus disjoint groups
-    for the chip. On a crowded table the largest form (exact) is added."""
+def _form_codes(table: TableKinds, value: int, chip: int) -> list[int]:
+    """Forming a Quanto with `chip` by a card of `value`: a partner card worth chip − value,
+    plus disjoint groups for the chip. On a crowded table the largest form (exact) is added."""
     found: dict[int, None] = {}
-    positions = table.positions_of_value(chip - card.value)  # type: ignore[operator]
+    positions = table.positions_of_value(chip - value)
     crowded = False
     for index in positions:
         unit = table.units[index]
@@ -244,16 +306,16 @@ def _form_block(table: TableKinds, card: Card, chip: int) -> Block | None:
     if crowded:
         best = table.largest_code(chip, positions[0])
         found[best + table.units[positions[0]] + table.jokers * table.joker_unit] = None
-    return ((FORM, card, None, chip, None), list(found)) if found else None
+    return list(found)
 
 
-def _extension_block(table: TableKinds, card: Card, chip: int) -> Block | None:
-    """Extending the Quanto: a partner group for chip − value, plus disjoint groups for
-    the chip. On a crowded table the partners are listed until `limit` moves, and the
+def _extension_codes(table: TableKinds, value: int, chip: int) -> list[int]:
+    """Extending the Quanto with a card of `value`: a partner group for chip − value, plus
+    disjoint groups for the chip. On a crowded table the partners are listed until `limit` moves, and the
     largest extension (exact) is added."""
     found: dict[int, None] = {}
     crowded = False
-    for partner_code in table.partners(chip - card.value):  # type: ignore[operator]
+    for partner_code in table.partners(chip - value):
         rest = table.whole - partner_code
         crowded = crowded or table.crowded(chip, rest)
         for union in table.unions(chip, rest, largest=False):
@@ -263,10 +325,10 @@ def _extension_block(table: TableKinds, card: Card, chip: int) -> Block | None:
             crowded = True
             break
     if crowded:
-        best = _largest_extension(table, chip - card.value, chip)  # type: ignore[operator]
+        best = _largest_extension(table, chip - value, chip)
         if best is not None:
             found[best + table.jokers * table.joker_unit] = None
-    return ((EXTEND, card, None, None, None), list(found)) if found else None
+    return list(found)
 
 
 def _largest_extension(table: TableKinds, need: int, chip: int) -> int | None:
@@ -293,25 +355,35 @@ def blocks(state: QuantoState, card: Card, table: TableKinds, supply: Sequence[i
     """Every A1–A5 play of `card`, each once, in blocks (laying, A6, is added by the caller)."""
     player = state.to_move
     chip = state.chip_of[player]
-    found: list[Block | None] = []
-    joker = card.value is None
-    if joker:
-        found.extend(_group_block(table, (CAPTURE, card, value, None, None), value, True) for value in range(1, 13))
+    found: list[Block] = []
+    value = card.value
+    if value is None:
+        for declared in range(1, 13):
+            found.append(((CAPTURE, card, declared, None, None), table.codes(CAPTURE, declared)))
+        if chip is not None:
+            found.append(((COLLECT, card, chip, None, None), table.codes(COLLECT, chip)))
+        found.extend(
+            ((JOKER_QUANTO, card, None, None, other), (0,))
+            for other, held in enumerate(state.chip_of)
+            if other != player and held is not None
+        )
+    elif card.rainbow:  # a bonus card may be of any kind on the table: not shared with others
+        found.append(_group_block(table, (CAPTURE, card, None, None, None), value, True))
+        if chip is not None and value == chip:
+            found.append(_group_block(table, (COLLECT, card, None, None, None), chip, False))
     else:
-        found.append(_group_block(table, (CAPTURE, card, None, None, None), card.value, True))  # type: ignore[arg-type]
-    if chip is None:
-        if not joker:
+        found.append(((CAPTURE, card, None, None, None), table.codes(CAPTURE, value)))
+        if chip is not None and value == chip:
+            found.append(((COLLECT, card, None, None, None), table.codes(COLLECT, chip)))
+    if value is not None:
+        if chip is None:
+            by_value = table.by_value
             for chip_value in state.supply() if supply is None else supply:
-                found.append(_form_block(table, card, chip_value))
-    else:
-        if not joker and card.value < chip:  # type: ignore[operator]
-            found.append(_extension_block(table, card, chip))
-        if joker or card.value == chip:
-            found.append(_group_block(table, (COLLECT, card, chip if joker else None, None, None), chip, False))
-    if joker:
-        others = [other for other, held in enumerate(state.chip_of) if other != player and held is not None]
-        found.extend(((JOKER_QUANTO, card, None, None, other), [0]) for other in others)
-    return [block for block in found if block is not None and block[1]]
+                if chip_value - value in by_value:
+                    found.append(((FORM, card, None, chip_value, None), table.codes(FORM, chip_value, value)))
+        elif value < chip:
+            found.append(((EXTEND, card, None, None, None), table.codes(EXTEND, chip, value)))
+    return [block for block in found if block[1]]
 
 
 def candidates(
@@ -322,14 +394,16 @@ def candidates(
     return [(*header, code) for header, codes in blocks(state, card, table, supply) for code in codes]
 
 
-class MoveList(Sequence[Move]):
+class MoveList(LazySequence[Move]):
     """The legal moves of one position, read lazily: blocks of plays (one header, many
-    packed table codes) followed by the plain moves (laying, refilling, passing)."""
+    packed table codes) followed by the plain moves (laying, refilling, passing). A move
+    read from the list carries the mark `origin` of its position (see `Move.listed_in`)."""
 
-    def __init__(self, table: TableKinds | None, plays: list[Block], plain: list[Move]) -> None:
+    def __init__(self, table: TableKinds | None, plays: list[Block], plain: list[Move], origin: object = None) -> None:
         self.table = table
         self.plays = plays
         self.plain = plain
+        self.origin = origin
         self.ends: list[int] = []
         total = 0
         for _, codes in plays:
@@ -341,48 +415,29 @@ class MoveList(Sequence[Move]):
     def __len__(self) -> int:
         return self.total
 
-    @overload
-    def __getitem__(self, position: int) -> Move: ...
-    @overload
-    def __getitem__(self, position: slice) -> list[Move]: ...
-    def __getitem__(self, position: int | slice) -> Move | list[Move]:
-        if isinstance(position, slice):
-            return [self[i] for i in range(*position.indices(self.total))]
-        if position < 0:
-            position += self.total
-        if not 0 <= position < self.total:
-            raise IndexError(position)
+    def _item(self, position: int) -> Move:
         if position >= self.played:
-            return self.plain[position - self.played]
+            move = self.plain[position - self.played]
+            if self.origin is None:
+                return move
+            return Move.canonical(move.kind, move.card, (), None, None, None, self.origin)
         block = bisect_right(self.ends, position)
         (kind, card, declared, chip, target), codes = self.plays[block]
         code = codes[position - (self.ends[block] - len(codes))]
         assert self.table is not None
-        return Move.canonical(kind, card, self.table.cards(code), declared, chip, target)
+        return Move.canonical(kind, card, self.table.cards(code), declared, chip, target, self.origin)
 
     def __iter__(self) -> Iterator[Move]:
-        table = self.table
+        table, origin = self.table, self.origin
         for (kind, card, declared, chip, target), codes in self.plays:
             assert table is not None
             for code in codes:
-                yield Move.canonical(kind, card, table.cards(code), declared, chip, target)
-        yield from self.plain
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (list, tuple, MoveList)):
-            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __add__(self, other: Sequence[Move]) -> list[Move]:
-        return [*self, *other]
-
-    def __radd__(self, other: Sequence[Move]) -> list[Move]:
-        return [*other, *self]
-
-    def __repr__(self) -> str:
-        return f"MoveList({list(self)!r})"
+                yield Move.canonical(kind, card, table.cards(code), declared, chip, target, origin)
+        if origin is None:
+            yield from self.plain
+        else:
+            for move in self.plain:
+                yield Move.canonical(move.kind, move.card, (), None, None, None, origin)
 
 
 def capture_moves(table_cards: list[Card], card: Card, limit: int | None = None) -> list[Move]:
@@ -423,7 +478,7 @@ def legal_moves(state: QuantoState, limit: int | None = DEFAULT_LIMIT) -> MoveLi
             plain.append(_REFILL_HAND)
     if not plays and not plain:
         plain.append(_PASS)
-    return MoveList(table, plays, plain)
+    return MoveList(table, plays, plain, state.epoch)
 
 
 def can_play_beyond_laying(state: QuantoState) -> bool:

@@ -63,20 +63,34 @@ class Move:
         declared: int | None,
         chip: int | None,
         target: int | None,
+        origin: object = None,
     ) -> Move:
         """A move whose fields are already checked and whose cards are already in order
-        (the move generator's fast path)."""
+        (the move generator's fast path). `origin` marks a move listed by a position
+        (see `listed_in`)."""
         move = object.__new__(cls)
-        for name, value in (
-            ("kind", kind),
-            ("card", card),
-            ("takes", takes),
-            ("declared", declared),
-            ("chip", chip),
-            ("target", target),
-        ):
-            object.__setattr__(move, name, value)
+        fields: dict[str, object] = {
+            "kind": kind,
+            "card": card,
+            "takes": takes,
+            "declared": declared,
+            "chip": chip,
+            "target": target,
+        }
+        if origin is not None:
+            fields["_origin"] = (origin, (kind, card, takes, declared, chip, target))
+        object.__setattr__(move, "__dict__", fields)
         return move
+
+    def listed_in(self, origin: object) -> bool:
+        """Whether this move was read from the move list of the position marked `origin`
+        and still has the fields it was listed with (then it is legal there)."""
+        mark = self.__dict__.get("_origin")
+        return (
+            mark is not None
+            and mark[0] is origin
+            and mark[1] == (self.kind, self.card, self.takes, self.declared, self.chip, self.target)
+        )
 
     # -- construction -------------------------------------------------------------------
     @classmethod

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from ..arithmetic import split_into_groups, subsets_with_sum
 from ..core.errors import GameOverError, IllegalMoveError
-from .cards import DECK, Card, format_cards
+from .cards import DECK, FACE_CODE, Card, format_cards
 from .movegen import can_play_beyond_laying, no_move_but_passing
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
 
@@ -101,7 +101,8 @@ def _take_ids(state: QuantoState, faces: Sequence[Card]) -> list[int]:
     ids = []
     missing = []
     for face in faces:
-        match = next((i for i in available if DECK[i] == face), None)
+        code = face.sort_key()
+        match = next((i for i in available if FACE_CODE[i] == code), None)
         if match is None:
             missing.append(face)
         else:
@@ -115,8 +116,8 @@ def _take_ids(state: QuantoState, faces: Sequence[Card]) -> list[int]:
 def _playable_id(state: QuantoState, card: Card | None) -> int:
     if card is None:
         raise IllegalMoveError("quanto.illegal.no_card")
-    source = state.playable()
-    match = next((i for i in source if DECK[i] == card), None)
+    code = card.sort_key()
+    match = next((i for i in state.playable() if FACE_CODE[i] == code), None)
     if match is None:
         key = "quanto.illegal.not_drawn" if state.phase == "after_three" else "quanto.illegal.not_in_hand"
         raise IllegalMoveError(key, card=card.notation)
@@ -153,15 +154,18 @@ def _check_fields(move: Move) -> None:
             raise IllegalMoveError("move.extra_field", kind=move.kind, field=name)
 
 
-def plan_move(state: QuantoState, move: Move) -> Plan:
-    """Check `move` in `state`; return its plan or raise `IllegalMoveError` saying why."""
+def plan_move(state: QuantoState, move: Move, trusted: bool = False) -> Plan:
+    """Check `move` in `state`; return its plan or raise `IllegalMoveError` saying why.
+    A `trusted` move was listed in this very position (see `Move.listed_in`): the checks
+    that cost a search or a listing are skipped; the plan is the same."""
     if state.over:
         raise GameOverError("illegal.game_over")
-    if not isinstance(move, Move):
-        raise IllegalMoveError("quanto.illegal.not_a_move", move=repr(move))
-    _check_fields(move)
+    if not trusted:
+        if not isinstance(move, Move):
+            raise IllegalMoveError("quanto.illegal.not_a_move", move=repr(move))
+        _check_fields(move)
     if move.kind in (REFILL_TABLE, REFILL_HAND, PASS):
-        return _plan_turn_action(state, move)
+        return Plan(move) if trusted else _plan_turn_action(state, move)
     card_id = _playable_id(state, move.card)
     card = DECK[card_id]
     player = state.to_move
@@ -171,7 +175,7 @@ def plan_move(state: QuantoState, move: Move) -> Plan:
     if move.kind == LAY:
         if move.takes:
             raise IllegalMoveError("quanto.illegal.lay_takes")
-        if state.options.lay_only_if_stuck and can_play_beyond_laying(state):
+        if not trusted and state.options.lay_only_if_stuck and can_play_beyond_laying(state):
             raise IllegalMoveError("quanto.illegal.lay_not_stuck")
         return Plan(move, card_id)
     if move.kind == JOKER_QUANTO:
@@ -188,7 +192,7 @@ def plan_move(state: QuantoState, move: Move) -> Plan:
         groups, bonus = split
         return Plan(move, card_id, taken_ids, groups, bonus=bonus, value=value)
     if move.kind == FORM:
-        return _plan_form(state, move, card_id, card, chip, taken_ids, takes)
+        return _plan_form(state, move, card_id, card, chip, taken_ids, takes, trusted)
     if chip is None:
         raise IllegalMoveError("quanto.illegal.no_quanto")
     if move.kind == EXTEND:
@@ -228,7 +232,14 @@ def _raise_not_groups(takes: Sequence[Card], value: int) -> NoReturn:
 
 
 def _plan_form(
-    state: QuantoState, move: Move, card_id: int, card: Card, chip: int | None, taken_ids: list[int], takes: list[Card]
+    state: QuantoState,
+    move: Move,
+    card_id: int,
+    card: Card,
+    chip: int | None,
+    taken_ids: list[int],
+    takes: list[Card],
+    trusted: bool,
 ) -> Plan:
     if chip is not None:
         raise IllegalMoveError("quanto.illegal.already_quanto", chip=chip)
@@ -237,7 +248,7 @@ def _plan_form(
     target = move.chip
     if target is None or not 5 <= target <= 12:
         raise IllegalMoveError("quanto.illegal.chip_range", chip=target)
-    if target not in state.supply():
+    if not trusted and target not in state.supply():
         raise IllegalMoveError("quanto.illegal.chip_taken", chip=target)
     need = target - card.value  # type: ignore[operator]
     for partner in dict.fromkeys(takes):

@@ -63,6 +63,7 @@ class QuantoState:
         self.last_capturer: int | None = None
         self.end_begun = False
         self.over = False
+        self.epoch = object()  # renewed by every move: marks the moves listed in this position
 
     # -- set-up --------------------------------------------------------------------------
     @classmethod
@@ -139,8 +140,11 @@ class QuantoState:
     # -- applying moves ------------------------------------------------------------------
     def apply(self, move: Move) -> list[Event]:
         """Carry out a legal move and return the events it caused; an illegal move raises
-        `IllegalMoveError` and changes nothing."""
-        plan = plan_move(self, move)
+        `IllegalMoveError` and changes nothing. A move read from this position's own
+        `legal_moves()` is known to be legal: only its cards and groups are worked out."""
+        trusted = move.__class__ is Move and move.listed_in(self.epoch)
+        plan = plan_move(self, move, trusted)
+        self.epoch = object()
         events: list[Event] = []
         player = self.to_move
         kind = move.kind
@@ -341,6 +345,7 @@ class QuantoState:
     def clone(self) -> QuantoState:
         twin = QuantoState.__new__(QuantoState)
         twin.__dict__.update(self.__dict__)
+        twin.epoch = object()
         for name in ("table", "draw", "out", "drawn", "chip_of"):
             setattr(twin, name, list(getattr(self, name)))
         for name in ("hands", "win", "stacks"):

@@ -11,8 +11,12 @@ from __future__ import annotations
 import sys
 
 MAX_ENTRIES = 5_000
-MODULES = ("kartenspiele.bots.tausch_rausch.distance", "kartenspiele.bots.quanto.heuristics")
-"""The bots' modules whose memos grow with play; each has `memo_size()` and `clear_memos()`
+MODULES = (
+    "kartenspiele.bots.tausch_rausch.distance",
+    "kartenspiele.bots.quanto.heuristics",
+    "kartenspiele.quanto.movegen",
+)
+"""The modules whose memos grow with play (the bots', Quanto's move listing); each has `memo_size()` and `clear_memos()`
 (only modules already imported are looked at)."""
 
 

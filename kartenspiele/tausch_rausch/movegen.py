@@ -14,8 +14,9 @@ to the plain list of the same moves.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING
 
+from ..core.lazy import LazySequence
 from .moves import FULFIL, PASS, SWAP, Move
 from .ways import Choices, HandCounts, TaskWays, faces_of, histogram, multisets, ready, small_multisets
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["Choices", "MoveList", "legal_moves"]
 
 
-class MoveList(Sequence[Move]):
+class MoveList(LazySequence[Move]):
     """The legal moves of a position: swaps (stall by stall), then fulfilments (task by task),
     or the single pass. Both kinds are counted without being listed; reading a move unranks
     it (see `ways`)."""
@@ -96,26 +97,14 @@ class MoveList(Sequence[Move]):
     def __len__(self) -> int:
         return (self.swap_count + len(self.fulfils)) or 1
 
-    @overload
-    def __getitem__(self, position: int) -> Move: ...
-    @overload
-    def __getitem__(self, position: slice) -> list[Move]: ...
-    def __getitem__(self, position: int | slice) -> Move | list[Move]:
-        if isinstance(position, slice):
-            return [self[i] for i in range(*position.indices(len(self)))]
-        if position < 0:
-            position += len(self)
-        if 0 <= position < self.swap_count:
+    def _item(self, position: int) -> Move:
+        if position < self.swap_count:
             return self.swap(position)
-        if position < 0:
-            raise IndexError(position)
         rest = position - self.swap_count
         fulfils = self.fulfils
         if rest < len(fulfils):
             return fulfils[rest]
-        if rest == 0 and not fulfils and not self.swap_count:
-            return Move(PASS)
-        raise IndexError(position)
+        return Move(PASS)  # the only move when there is nothing to swap or fulfil
 
     def __iter__(self) -> Iterator[Move]:
         for rank in range(self.swap_count):
@@ -124,45 +113,19 @@ class MoveList(Sequence[Move]):
         if not self.swap_count and not self.fulfils:
             yield Move(PASS)
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (list, tuple, MoveList)):
-            return list(self) == list(other)
-        return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]
-
-    def __add__(self, other: Sequence[Move]) -> list[Move]:
-        return [*self, *other]
-
-    def __radd__(self, other: Sequence[Move]) -> list[Move]:
-        return [*other, *self]
-
-    def __repr__(self) -> str:
-        return f"MoveList({list(self)!r})"
-
-
-class _Swaps(Sequence[Move]):
+class _Swaps(LazySequence[Move]):
     def __init__(self, moves: MoveList) -> None:
         self._moves = moves
 
     def __len__(self) -> int:
         return self._moves.swap_count
 
-    @overload
-    def __getitem__(self, position: int) -> Move: ...
-    @overload
-    def __getitem__(self, position: slice) -> list[Move]: ...
-    def __getitem__(self, position: int | slice) -> Move | list[Move]:
-        if isinstance(position, slice):
-            return [self[i] for i in range(*position.indices(len(self)))]
-        if position < 0:
-            position += len(self)
-        if not 0 <= position < len(self):
-            raise IndexError(position)
+    def _item(self, position: int) -> Move:
         return self._moves.swap(position)
 
 
-class _Fulfils(Sequence[Move]):
+class _Fulfils(LazySequence[Move]):
     """The fulfilments, task by task: counted per task, each way read by its rank."""
 
     def __init__(self, tasks: list[tuple[str, TaskWays]]) -> None:
@@ -172,17 +135,7 @@ class _Fulfils(Sequence[Move]):
     def __len__(self) -> int:
         return self._total
 
-    @overload
-    def __getitem__(self, position: int) -> Move: ...
-    @overload
-    def __getitem__(self, position: slice) -> list[Move]: ...
-    def __getitem__(self, position: int | slice) -> Move | list[Move]:
-        if isinstance(position, slice):
-            return [self[i] for i in range(*position.indices(self._total))]
-        if position < 0:
-            position += self._total
-        if not 0 <= position < self._total:
-            raise IndexError(position)
+    def _item(self, position: int) -> Move:
         for task_id, ways in self._tasks:
             if position < len(ways):
                 return Move.listed(FULFIL, None, ways[position], task_id)
@@ -212,15 +165,6 @@ class _Over(MoveList):
 
     def __iter__(self) -> Iterator[Move]:
         return iter(())
-
-    @overload
-    def __getitem__(self, position: int) -> Move: ...
-    @overload
-    def __getitem__(self, position: slice) -> list[Move]: ...
-    def __getitem__(self, position: int | slice) -> Move | list[Move]:
-        if isinstance(position, slice):
-            return []
-        raise IndexError(position)
 
 
 def legal_moves(state: TauschRauschState) -> MoveList:
