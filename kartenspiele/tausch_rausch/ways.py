@@ -24,8 +24,8 @@ from functools import lru_cache
 from itertools import count as serial_numbers
 from itertools import product
 from operator import add, getitem
-from typing import overload
 
+from ..core.lazy import LazySequence
 from .cards import COLOURS, DECK, FACES, VALUES, Card
 from .finder import Way, _targets, choices
 from .tasks import Task, ValueCounts
@@ -265,7 +265,7 @@ def small_multisets(size: int, faces: int, doubles: int, triples: int) -> int:
     return faces * (faces - 1) * (faces - 2) // 6 + doubles * (faces - 1) + triples
 
 
-class Choices(Sequence[tuple[Card, ...]]):
+class Choices(LazySequence[tuple[Card, ...]]):
     """The multisets of `size` faces from (face, how many) pairs, in the order of
     `finder.choices` (lexicographic by face position), each made only when it is read: the
     count of the multisets of the faces after one comes from how many of them are held once,
@@ -328,17 +328,7 @@ class Choices(Sequence[tuple[Card, ...]]):
             whole = small_multisets(left, faces, doubles, triples)
         return tuple(chosen)
 
-    @overload
-    def __getitem__(self, rank: int) -> tuple[Card, ...]: ...
-    @overload
-    def __getitem__(self, rank: slice) -> list[tuple[Card, ...]]: ...
-    def __getitem__(self, rank: int | slice) -> tuple[Card, ...] | list[tuple[Card, ...]]:
-        if isinstance(rank, slice):
-            return [self[i] for i in range(*rank.indices(self.total))]
-        if rank < 0:
-            rank += self.total
-        if not 0 <= rank < self.total:
-            raise IndexError(rank)
+    def _item(self, rank: int) -> tuple[Card, ...]:
         if self.size == 1:  # one face each, in order
             return (self.faces[rank],)
         if self._suffix is None:
@@ -362,7 +352,7 @@ class Choices(Sequence[tuple[Card, ...]]):
 # -- the ways to fulfil one task, by rank ----------------------------------------------
 
 
-class TaskWays(Sequence[Way]):
+class TaskWays(LazySequence[Way]):
     """`finder.find_ways(task, hand)` as a lazy sequence: counted at once, read by rank."""
 
     def __init__(self, task: Task, hand: HandCounts) -> None:
@@ -454,17 +444,7 @@ class TaskWays(Sequence[Way]):
     def __len__(self) -> int:
         return self.total
 
-    @overload
-    def __getitem__(self, rank: int) -> Way: ...
-    @overload
-    def __getitem__(self, rank: slice) -> list[Way]: ...
-    def __getitem__(self, rank: int | slice) -> Way | list[Way]:
-        if isinstance(rank, slice):
-            return [self[i] for i in range(*rank.indices(self.total))]
-        if rank < 0:
-            rank += self.total
-        if not 0 <= rank < self.total:
-            raise IndexError(rank)
+    def _item(self, rank: int) -> Way:
         block = 0
         while rank >= self._blocks[block][2]:
             rank -= self._blocks[block][2]
