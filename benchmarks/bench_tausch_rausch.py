@@ -1,9 +1,11 @@
 """Tausch-Rausch benchmarks: random self-play throughput and the task finder.
 
 Self-play (3 players) lists the legal moves at every step, as the peers do, and plays
+  * uniform random players (every legal move equally likely) with a turn cap of 200, through
+    the integer actions (`legal_actions()`, `apply_action(int)`), as the RLCard side does,
+  * the same players through `Move` objects (`legal_moves()`, `apply(move)`), and
   * "kind-first" random players (swap or fulfil uniformly, then a move of that kind),
-    whose games end by a win, and
-  * uniform random players (every legal move equally likely) with a turn cap of 200,
+    whose games end by a win,
 next to the peer gin rummy engines of `peers.py`, measured in the same run, round by round
 (each engine once per round); the ratios are ours / peer. The task finder is timed for all 24 default tasks on random 15-card hands
 (goal: median under 5 ms). Figures are medians over repeated runs.
@@ -33,21 +35,36 @@ from kartenspiele.tausch_rausch.players import kind_first_move, uniform_move  # 
 
 PLAYERS = 3
 UNIFORM_CAP = 200
+
+
+def _integer_step(state, rng: random.Random) -> None:
+    state.apply_action(rng.choice(state.legal_actions()))
+
+
+def _move_step(policy):
+    def step(state, rng: random.Random) -> None:
+        state.apply(policy(state, rng))
+
+    return step
+
+
 POLICIES = {
-    "kind-first random": (kind_first_move, None),
-    f"uniform random (cap {UNIFORM_CAP})": (uniform_move, UNIFORM_CAP),
+    f"uniform random, integer actions (cap {UNIFORM_CAP})": (_integer_step, UNIFORM_CAP),
+    f"uniform random, Move objects (cap {UNIFORM_CAP})": (_move_step(uniform_move), UNIFORM_CAP),
+    "kind-first random": (_move_step(kind_first_move), None),
 }
 
 
-def self_play(seconds: float, seed: int, policy, cap: int | None) -> dict:
-    """Whole random games of 3 players until `seconds` have passed (the last game is finished)."""
+def self_play(seconds: float, seed: int, step, cap: int | None) -> dict:
+    """Whole random games of 3 players until `seconds` have passed (the last game is finished);
+    `step(state, rng)` makes one move."""
     rng = random.Random(seed)
     moves = games = 0
     start = peers.CLOCK()
     while True:
         state = new_game(PLAYERS, seed=rng.randrange(10**9), turn_cap=cap)
         while not state.is_terminal():
-            state.apply(policy(state, rng))
+            step(state, rng)
             moves += 1
         games += 1
         elapsed = peers.CLOCK() - start
@@ -103,8 +120,8 @@ def main(argv: list[str] | None = None) -> dict:
     runs: dict[str, list[dict]] = {}
     missing: set[str] = set()
     for r in range(args.repeats):
-        for name, (policy, cap) in POLICIES.items():
-            runs.setdefault(name, []).append(self_play(args.seconds, args.seed + r, policy, cap))
+        for name, (step, cap) in POLICIES.items():
+            runs.setdefault(name, []).append(self_play(args.seconds, args.seed + r, step, cap))
         for name, bench in PEERS.items():
             if name in missing:
                 continue

@@ -16,9 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from ..core.actions import check_action
 from ..core.lazy import LazySequence
 from .moves import FULFIL, PASS, SWAP, Move
-from .ways import Choices, HandCounts, TaskWays, faces_of, histogram, multisets, ready, small_multisets
+from .rules import Plan, hand_ids
+from .ways import Choices, HandCounts, TaskWays, faces_of, histogram, multisets, ready, small_choice, small_multisets
 
 if TYPE_CHECKING:
     from .state import TauschRauschState
@@ -41,6 +43,7 @@ class MoveList(LazySequence[Move]):
         faces = len(counts) - counts.count(0)  # faces held at least once, twice, three times
         doubles = faces - counts.count(1)
         triples = doubles - counts.count(2)
+        self._held = (faces, doubles, triples)
         for stall, cards in enumerate(state.stalls):
             size = len(cards)
             if held >= size:
@@ -51,7 +54,7 @@ class MoveList(LazySequence[Move]):
                 )
                 self.swap_stalls.append((stall, count))
         self.swap_count = sum(count for _, count in self.swap_stalls)
-        self._state = state
+        self.state = state
         self._choices: dict[int, Choices] = {}
         self._fulfils: _Fulfils | None = None
         self._can_fulfil: bool | None = None
@@ -61,7 +64,9 @@ class MoveList(LazySequence[Move]):
         """The swap of this rank (0 ≤ rank < `swap_count`)."""
         for stall, count in self.swap_stalls:
             if rank < count:
-                size = len(self._state.stalls[stall])
+                size = len(self.state.stalls[stall])
+                if size <= 3:
+                    return Move.listed(SWAP, stall, small_choice(self._counts, size, rank, self._held), None)
                 gives = self._choices.get(size)
                 if gives is None:
                     gives = self._choices[size] = Choices(faces_of(self._counts), size)
@@ -75,10 +80,10 @@ class MoveList(LazySequence[Move]):
         return _Swaps(self)
 
     @property
-    def fulfils(self) -> Sequence[Move]:
+    def fulfils(self) -> _Fulfils:
         """Every way to fulfil every open task, task by task, as a lazy sequence."""
         if self._fulfils is None:
-            state = self._state
+            state = self.state
             ways = [(task_id, TaskWays(state.task(task_id), self._hand)) for task_id in state.open_tasks]
             self._fulfils = _Fulfils([(task_id, task_ways) for task_id, task_ways in ways if task_ways.total])
         return self._fulfils
@@ -89,9 +94,49 @@ class MoveList(LazySequence[Move]):
             if self._fulfils is not None:
                 self._can_fulfil = bool(len(self._fulfils))
             else:
-                state = self._state
+                state = self.state
                 self._can_fulfil = any(ready(state.task(task_id), self._hand) for task_id in state.open_tasks)
         return self._can_fulfil
+
+    # -- integer actions ------------------------------------------------------------------
+    def plan(self, action: object) -> Plan:
+        """The plan of the move at position `action` (an integer action), made without the
+        rule check, as every listed move is legal; a swap's number needs no counting of the
+        fulfilments. Any other action raises `IllegalMoveError`."""
+        hand = self.state.hands[self.state.to_move]
+        if type(action) is not int or not 0 <= action < self.swap_count:
+            action = check_action(action, len(self))
+            if action >= self.swap_count:
+                move = self._item(action)
+                task = None if move.task is None else self.state.task(move.task)
+                return Plan(move, hand_ids(hand, move.cards), task)
+        move = self.swap(action)
+        return Plan(move, hand_ids(hand, move.cards))
+
+    def index(self, move: object, start: int = 0, stop: int | None = None) -> int:
+        """The position of `move` here (its integer action), found by ranking, not by
+        searching; `ValueError` if it is not listed."""
+        rank = self._rank(move) if isinstance(move, Move) else None
+        if rank is None or not start <= rank < (len(self) if stop is None else stop) or self[rank] != move:
+            raise ValueError(f"{move!r} is not a listed move")
+        return rank
+
+    def _rank(self, move: Move) -> int | None:
+        try:
+            if move.kind == SWAP:
+                offset = 0
+                for stall, count in self.swap_stalls:
+                    if stall == move.stall:
+                        size = len(self.state.stalls[stall])
+                        return offset + Choices(faces_of(self._counts), size).rank(move.cards)
+                    offset += count
+            elif move.kind == FULFIL:
+                return self.swap_count + self.fulfils.rank(move)
+            elif not self.swap_count and not self.fulfils:
+                return 0
+        except ValueError:
+            pass
+        return None
 
     # -- the sequence -------------------------------------------------------------------
     def __len__(self) -> int:
@@ -146,6 +191,15 @@ class _Fulfils(LazySequence[Move]):
         for task_id, ways in self._tasks:
             for way in ways:
                 yield Move.listed(FULFIL, None, way, task_id)
+
+    def rank(self, move: Move) -> int:
+        """The position of a fulfilment here; `ValueError` if it is not listed."""
+        offset = 0
+        for task_id, ways in self._tasks:
+            if task_id == move.task:
+                return offset + ways.rank(move.cards)
+            offset += len(ways)
+        raise ValueError(move)
 
 
 _NO_FULFILS = _Fulfils([])

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..core.errors import PlayerCountError, RuleOptionError, check_player
+from ..core.errors import GameOverError, PlayerCountError, RuleOptionError, check_player
 from ..core.events import Event
 from ..core.rng import check_seed, derive_rng, new_seed
 from ..i18n import text
@@ -42,6 +42,7 @@ class TauschRauschState:
     """A position of Tausch-Rausch: every zone, the tasks, the player to move."""
 
     game = "tausch_rausch"
+    _actions: MoveList | None = None  # the moves behind the last `legal_actions()`, until a move
 
     def __init__(self, players: int, seed: int, options: TauschRauschOptions | None = None) -> None:
         self.players = check_players(players)
@@ -125,6 +126,26 @@ class TauschRauschState:
         that gives the other copy of a face)."""
         return legal_moves(self)
 
+    def legal_actions(self) -> range:
+        """The legal moves as integer actions, as OpenSpiel and RLCard give them: action `i`
+        is the move `legal_moves()[i]` (numbered in this position, counted without listing
+        them). For `apply_action`, `action_to_move`, `move_to_action`."""
+        moves = self._actions = legal_moves(self)
+        return range(len(moves))
+
+    def action_to_move(self, action: int) -> Move:
+        """The move numbered `action` in this position; any other action raises
+        `IllegalMoveError`."""
+        if self.over:
+            raise GameOverError("illegal.game_over")
+        return self._numbered().plan(action).move
+
+    def move_to_action(self, move: Move) -> int:
+        """The integer action of a legal move in this position; an illegal move raises
+        `IllegalMoveError` with the reason."""
+        plan_move(self, move)
+        return self._numbered().index(move)
+
     def check(self, move: Move) -> Plan:
         """The plan of a legal move; an illegal one raises `IllegalMoveError` with the reason."""
         return plan_move(self, move)
@@ -169,7 +190,26 @@ class TauschRauschState:
     def apply(self, move: Move) -> list[Event]:
         """Carry out a legal move and return the events it caused; an illegal move raises
         `IllegalMoveError` and changes nothing."""
-        plan = plan_move(self, move)
+        return self._carry_out(plan_move(self, move))
+
+    def apply_action(self, action: int) -> list[Event]:
+        """Carry out the move numbered `action` in `legal_actions()` (the same events as
+        `apply(legal_moves()[action])`); any other action raises `IllegalMoveError` and
+        changes nothing."""
+        if self.over:
+            raise GameOverError("illegal.game_over")
+        return self._carry_out(self._numbered().plan(action))
+
+    def _numbered(self) -> MoveList:
+        """The moves that `legal_actions()` numbered (made again if a copy or a move came between)."""
+        moves = self._actions
+        if moves is None or moves.state is not self:
+            moves = self._actions = legal_moves(self)
+        return moves
+
+    def _carry_out(self, plan: Plan) -> list[Event]:
+        self._actions = None
+        move = plan.move
         events: list[Event] = []
         player = self.to_move
         self.turn += 1
@@ -269,6 +309,7 @@ class TauschRauschState:
     def clone(self) -> TauschRauschState:
         twin = TauschRauschState.__new__(TauschRauschState)
         twin.__dict__.update(self.__dict__)
+        twin._actions = None
         for name in ("draw", "discard", "open_tasks", "task_pile"):
             setattr(twin, name, list(getattr(self, name)))
         for name in ("hands", "stalls", "fulfilled"):

@@ -265,6 +265,78 @@ def small_multisets(size: int, faces: int, doubles: int, triples: int) -> int:
     return faces * (faces - 1) * (faces - 2) // 6 + doubles * (faces - 1) + triples
 
 
+def small_choice(counts: Sequence[int], size: int, rank: int, held: tuple[int, int, int]) -> tuple[Card, ...]:
+    """`Choices(faces_of(counts), size)[rank]` for 1 ≤ `size` ≤ 3, read straight from the counts
+    by face (`tally`); `held` is (faces, doubles, triples) as for `small_multisets`. Each face
+    passed over is counted with a formula: the multisets whose first face it is."""
+    faces, doubles, triples = held  # from here on: of the faces after the current one
+    chosen: list[Card] = []
+    left = size
+    for slot in range(4, FACE_SLOTS):
+        copies = counts[slot]
+        if not copies:
+            continue
+        faces -= 1
+        if copies >= 2:
+            doubles -= 1
+            if copies >= 3:
+                triples -= 1
+        if left == 1:
+            if rank:
+                rank -= 1
+                continue
+            chosen.append(_FACE_AT[slot])
+            break
+        if left == 2:
+            if copies >= 2:
+                if not rank:
+                    chosen += (_FACE_AT[slot], _FACE_AT[slot])
+                    break
+                rank -= 1
+            if rank < faces:  # this face once, then one of the faces after it
+                chosen.append(_FACE_AT[slot])
+                left = 1
+            else:
+                rank -= faces
+            continue
+        if copies >= 3:
+            if not rank:
+                return (_FACE_AT[slot],) * 3
+            rank -= 1
+        if copies >= 2:
+            if rank < faces:  # this face twice, then one after it
+                chosen += (_FACE_AT[slot], _FACE_AT[slot])
+                left = 1
+                continue
+            rank -= faces
+        pairs = faces * (faces - 1) // 2 + doubles
+        if rank < pairs:  # this face once, then two after it
+            chosen.append(_FACE_AT[slot])
+            left = 2
+        else:
+            rank -= pairs
+    return tuple(chosen)
+
+
+def _suffix_table(available: Sequence[int], size: int) -> list[list[int]]:
+    """suffix[i][j]: the multisets of j faces from the faces at position i and after, each
+    face available as often as `available` says."""
+    after = [1] + [0] * size
+    suffix = [after]
+    for held in reversed(available):
+        row = [1]
+        running = 1
+        for j in range(1, size + 1):
+            running += after[j]
+            if j > held:
+                running -= after[j - held - 1]
+            row.append(running)
+        suffix.append(row)
+        after = row
+    suffix.reverse()
+    return suffix
+
+
 class Choices(LazySequence[tuple[Card, ...]]):
     """The multisets of `size` faces from (face, how many) pairs, in the order of
     `finder.choices` (lexicographic by face position), each made only when it is read: the
@@ -280,22 +352,8 @@ class Choices(LazySequence[tuple[Card, ...]]):
             self._held = (len(available), sum(n >= 2 for n in available), sum(n >= 3 for n in available))
             self.total = small_multisets(size, *self._held)
             return
-        # suffix[i][j]: the multisets of j faces from the faces at i and after
-        after = [1] + [0] * size
-        suffix = [after]
-        for held in reversed(available):
-            row = [1]
-            running = 1
-            for j in range(1, size + 1):
-                running += after[j]
-                if j > held:
-                    running -= after[j - held - 1]
-                row.append(running)
-            suffix.append(row)
-            after = row
-        suffix.reverse()
-        self._suffix = suffix
-        self.total = suffix[0][size]
+        self._suffix = _suffix_table(available, size)
+        self.total = self._suffix[0][size]
 
     def __len__(self) -> int:
         return self.total
@@ -347,6 +405,25 @@ class Choices(LazySequence[tuple[Card, ...]]):
                     break
                 rank -= block
         return tuple(chosen)
+
+    def rank(self, chosen: Sequence[Card]) -> int:
+        """The position of the multiset `chosen` (faces in sort order) here; `ValueError` if
+        it is not one of these multisets."""
+        if len(chosen) != self.size:
+            raise ValueError(chosen)
+        taken = Counter(chosen)
+        suffix = self._suffix or _suffix_table(self.available, self.size)
+        rank, left = 0, self.size
+        for index, (face, available) in enumerate(zip(self.faces, self.available)):
+            count = taken.pop(face, 0)
+            if count > available:
+                raise ValueError(chosen)
+            # the multisets that take more of this face come first
+            rank += sum(suffix[index + 1][left - more] for more in range(count + 1, min(available, left) + 1))
+            left -= count
+        if taken:
+            raise ValueError(chosen)
+        return rank
 
 
 # -- the ways to fulfil one task, by rank ----------------------------------------------
@@ -456,6 +533,25 @@ class TaskWays(LazySequence[Way]):
             rank, within = divmod(rank, len(part))
             pieces.append(part[within])
         return tuple(card for piece in reversed(pieces) for card in piece)
+
+    def rank(self, way: Sequence[Card]) -> int:
+        """The position of `way` (faces in sort order) here; `ValueError` if it is not a way."""
+        wanted = [0] * len(VALUES)
+        for card in way:
+            wanted[card.value - 1] += 1
+        target = tuple(wanted)
+        colours = {_COLOUR_INDEX[card.colour] for card in way}
+        offset = 0
+        for colour, block, count in self._blocks:
+            if block == target and (colour is None or colours == {colour}):
+                rank = 0
+                for value, n in enumerate(target):
+                    if n:
+                        part = Choices(self._faces(colour, value + 1), n)
+                        rank = rank * len(part) + part.rank([card for card in way if card.value == value + 1])
+                return offset + rank
+            offset += count
+        raise ValueError(way)
 
     def __iter__(self) -> Iterator[Way]:
         for colour, target in self._targets():

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from operator import attrgetter
 
-from ...tausch_rausch.cards import COLOURS, VALUES, Card
+from ...tausch_rausch.cards import COLOURS, COPIES, VALUES, Card
 from ...tausch_rausch.tasks import SAME, Task
 from ...tausch_rausch.ways import value_caps
 
@@ -38,6 +38,7 @@ _Entry = tuple[
     dict[tuple[int, ...], tuple[int, Hand]],
     dict[tuple[int, ...], tuple[int, Target]],
     list[tuple[tuple[int, ...], tuple[int, ...], Target]],  # pattern targets: value indices, counts, pairs
+    bool,  # whether a group can hold more cards than count (else no hand needs cutting)
 ]
 _ENTRIES: dict[int, _Entry] = {}
 _MEMO_LIMIT = 1 << 17  # answers kept per task before its memo starts afresh
@@ -66,7 +67,9 @@ def _entry(task: Task) -> _Entry:
         if targets:
             limit = max(n for _, sparse in targets for _, n in sparse)
         parts = [(tuple(i for i, _ in sparse), tuple(n for _, n in sparse), sparse) for _, sparse in targets]
-        entry = _ENTRIES[id(task)] = (task, group, limit, {}, {}, parts)
+        # a group is one face (two copies) or one value in one colour (two) or in all four
+        largest = COPIES * (len(COLOURS) if colour is None and task.colour.which != SAME else 1)
+        entry = _ENTRIES[id(task)] = (task, group, limit, {}, {}, parts, limit < largest)
     return entry
 
 
@@ -95,13 +98,13 @@ def closeness_sorted(task: Task, hand: Sequence[int]) -> tuple[int, Hand]:
     entry = _ENTRIES.get(id(task))
     if entry is None or entry[0] is not task:
         entry = _entry(task)
-    _, group, limit, memo, _, _ = entry
+    _, group, limit, memo, _, _, cut = entry
     # The hand cards that can take part, sorted; of each value only the first few (of each
     # face, for a one-colour task): no set of N cards needs more than N (a pattern no more
     # than its value sets ask for), and the search takes the first ones. Their positions are
     # the memo's key. (Sorted, the cards of a group come one after the other.)
     orders = [order for order in hand if group[order] >= 0]
-    if len(orders) > limit:
+    if cut and len(orders) > limit:
         kept = []
         last, taken = -1, 0
         for order in orders:
@@ -170,7 +173,7 @@ def _pattern(task: Task, usable: list[Card]) -> tuple[int, Hand]:
 
 def _best_target(task: Task, counts: tuple[int, ...]) -> tuple[int, Target]:
     """The pattern target that `counts` (cards per value) cover most: (cards covered, target)."""
-    _, _, limit, _, memo, parts = _entry(task)
+    _, _, limit, _, memo, parts, _ = _entry(task)
     if max(counts) > limit:
         counts = tuple(c if c < limit else limit for c in counts)
     found = memo.get(counts)
