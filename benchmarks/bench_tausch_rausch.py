@@ -116,24 +116,27 @@ def main(argv: list[str] | None = None) -> dict:
         peers.CLOCK = time.process_time
     results: dict = {"self_play": {}, "peers": {}}
     # Round by round, every engine once per round, so that a change in the machine's load
-    # falls on all of them alike.
+    # falls on all of them alike; each round starts with the next engine (none always first).
+    engines = [
+        (name, lambda seed, step=step, cap=cap: self_play(args.seconds, seed, step, cap))
+        for name, (step, cap) in POLICIES.items()
+    ]
+    engines += [("peer " + name, lambda seed, bench=bench: bench(args.seconds, seed)) for name, bench in PEERS.items()]
     runs: dict[str, list[dict]] = {}
     missing: set[str] = set()
     for r in range(args.repeats):
-        for name, (step, cap) in POLICIES.items():
-            runs.setdefault(name, []).append(self_play(args.seconds, args.seed + r, step, cap))
-        for name, bench in PEERS.items():
+        for name, run in engines[r % len(engines) :] + engines[: r % len(engines)]:
             if name in missing:
                 continue
             try:
-                runs.setdefault("peer " + name, []).append(bench(args.seconds, args.seed + r))
+                runs.setdefault(name, []).append(run(args.seed + r))
             except ImportError as error:
-                print(f"{name}: not installed ({error})")
+                print(f"{name.removeprefix('peer ')}: not installed ({error})")
                 missing.add(name)
     for name in POLICIES:
         results["self_play"][name] = {key: _median(runs[name], key) for key in runs[name][0]}
     for name in PEERS:
-        if name not in missing:
+        if "peer " + name not in missing:
             peer_runs = runs["peer " + name]
             results["peers"][name] = {key: _median(peer_runs, key) for key in ("moves_per_s", "games_per_s")}
     if hasattr(os, "getloadavg"):

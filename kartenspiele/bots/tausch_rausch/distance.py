@@ -35,10 +35,11 @@ _Entry = tuple[
     Task,
     list[int],
     int,
-    dict[tuple[int, ...], tuple[int, Hand]],
+    dict[bytes, tuple[int, Hand]],
     dict[tuple[int, ...], tuple[int, Target]],
     list[tuple[tuple[int, ...], tuple[int, ...], Target]],  # pattern targets: value indices, counts, pairs
     bool,  # whether a group can hold more cards than count (else no hand needs cutting)
+    bytes,  # the faces that take no part (deleted from a hand's bytes)
 ]
 _ENTRIES: dict[int, _Entry] = {}
 _MEMO_LIMIT = 1 << 17  # answers kept per task before its memo starts afresh
@@ -69,7 +70,8 @@ def _entry(task: Task) -> _Entry:
         parts = [(tuple(i for i, _ in sparse), tuple(n for _, n in sparse), sparse) for _, sparse in targets]
         # a group is one face (two copies) or one value in one colour (two) or in all four
         largest = COPIES * (len(COLOURS) if colour is None and task.colour.which != SAME else 1)
-        entry = _ENTRIES[id(task)] = (task, group, limit, {}, {}, parts, limit < largest)
+        left_out = bytes(order for order in range(len(group)) if group[order] < 0)
+        entry = _ENTRIES[id(task)] = (task, group, limit, {}, {}, parts, limit < largest, left_out)
     return entry
 
 
@@ -88,22 +90,23 @@ def closeness(task: Task, hand: Sequence[Card]) -> tuple[int, Hand]:
     return closeness_sorted(task, sorted_hand(hand))
 
 
-def sorted_hand(hand: Sequence[Card]) -> list[int]:
-    """The hand's faces (`Card.order`), sorted: for `closeness_sorted` on many tasks."""
-    return sorted(map(ORDER, hand))
+def sorted_hand(hand: Sequence[Card]) -> bytes:
+    """The hand's faces (`Card.order`, 4 … 43), sorted, as bytes: for `closeness_sorted` on
+    many tasks."""
+    return bytes(sorted(map(ORDER, hand)))
 
 
-def closeness_sorted(task: Task, hand: Sequence[int]) -> tuple[int, Hand]:
+def closeness_sorted(task: Task, hand: bytes | Sequence[int]) -> tuple[int, Hand]:
     """`closeness` for a hand given by `sorted_hand`."""
     entry = _ENTRIES.get(id(task))
     if entry is None or entry[0] is not task:
         entry = _entry(task)
-    _, group, limit, memo, _, _, cut = entry
+    _, group, limit, memo, _, _, cut, left_out = entry
     # The hand cards that can take part, sorted; of each value only the first few (of each
     # face, for a one-colour task): no set of N cards needs more than N (a pattern no more
     # than its value sets ask for), and the search takes the first ones. Their positions are
     # the memo's key. (Sorted, the cards of a group come one after the other.)
-    orders = [order for order in hand if group[order] >= 0]
+    orders: bytes | list[int] = (hand if isinstance(hand, bytes) else bytes(hand)).translate(None, left_out)
     if cut and len(orders) > limit:
         kept = []
         last, taken = -1, 0
@@ -114,7 +117,7 @@ def closeness_sorted(task: Task, hand: Sequence[int]) -> tuple[int, Hand]:
                 taken += 1
                 kept.append(order)
         orders = kept
-    key = tuple(orders)
+    key = bytes(orders)
     found = memo.get(key)
     if found is None:
         if len(memo) >= _MEMO_LIMIT:
@@ -127,7 +130,7 @@ def closeness_sorted(task: Task, hand: Sequence[int]) -> tuple[int, Hand]:
     return found
 
 
-def _pattern_closeness(task: Task, orders: tuple[int, ...]) -> tuple[int, Hand]:
+def _pattern_closeness(task: Task, orders: bytes) -> tuple[int, Hand]:
     """`_closeness` of a pattern task, on the sorted faces the memo keeps (at most the
     pattern's cards per value): the same answer, counted on positions."""
     best: tuple[int, Hand] = (task.count, ())
@@ -173,7 +176,7 @@ def _pattern(task: Task, usable: list[Card]) -> tuple[int, Hand]:
 
 def _best_target(task: Task, counts: tuple[int, ...]) -> tuple[int, Target]:
     """The pattern target that `counts` (cards per value) cover most: (cards covered, target)."""
-    _, _, limit, _, memo, parts, _ = _entry(task)
+    _, _, limit, _, memo, parts, _, _ = _entry(task)
     if max(counts) > limit:
         counts = tuple(c if c < limit else limit for c in counts)
     found = memo.get(counts)
