@@ -116,7 +116,9 @@ def main(argv: list[str] | None = None) -> dict:
         peers.CLOCK = time.process_time
     results: dict = {"self_play": {}, "peers": {}}
     # Round by round, every engine once per round, so that a change in the machine's load
-    # falls on all of them alike; each round starts with the next engine (none always first).
+    # falls on all of them alike; each round starts with the next engine (none always first),
+    # and each engine plays games of its own (seeds apart), so that none replays the games
+    # another has just played, with the engine's memos still warm from them.
     engines = [
         (name, lambda seed, step=step, cap=cap: self_play(args.seconds, seed, step, cap))
         for name, (step, cap) in POLICIES.items()
@@ -124,12 +126,14 @@ def main(argv: list[str] | None = None) -> dict:
     engines += [("peer " + name, lambda seed, bench=bench: bench(args.seconds, seed)) for name, bench in PEERS.items()]
     runs: dict[str, list[dict]] = {}
     missing: set[str] = set()
+    numbered = [*enumerate(engines)]
     for r in range(args.repeats):
-        for name, run in engines[r % len(engines) :] + engines[: r % len(engines)]:
+        shift = r % len(numbered)
+        for number, (name, run) in numbered[shift:] + numbered[:shift]:
             if name in missing:
                 continue
             try:
-                runs.setdefault(name, []).append(run(args.seed + r))
+                runs.setdefault(name, []).append(run(args.seed + 1000 * number + r))
             except ImportError as error:
                 print(f"{name.removeprefix('peer ')}: not installed ({error})")
                 missing.add(name)
