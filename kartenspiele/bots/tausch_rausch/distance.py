@@ -29,6 +29,8 @@ Target = tuple[tuple[int, int], ...]  # (value index, cards) pairs
 FACES = tuple(Card(colour, value) for colour in COLOURS for value in VALUES)
 _FACE_AT = {card.order: card for card in FACES}
 ORDER = attrgetter("order")
+_VALUE_OF = bytes(order >> 2 for order in range(256))  # `bytes.translate` table: a face's value
+_OTHER_COLOURS = tuple(bytes(order for order in range(256) if order & 3 != index) for index in range(len(COLOURS)))
 
 
 _Entry = tuple[
@@ -135,16 +137,10 @@ def _pattern_closeness(task: Task, orders: bytes) -> tuple[int, Hand]:
     pattern's cards per value): the same answer, counted on positions."""
     best: tuple[int, Hand] = (task.count, ())
     for colour in task.colour.options():
-        if colour is None:
-            usable = orders
-        else:
-            index = COLOURS.index(colour)
-            usable = tuple(order for order in orders if order & 3 == index)
-        values = [order >> 2 for order in usable]  # sorted: the cards of a value together
-        counts = [0] * len(VALUES)
-        for value in values:
-            counts[value - 1] += 1
-        covered, sparse = _best_target(task, tuple(counts))
+        usable = orders if colour is None else orders.translate(None, _OTHER_COLOURS[COLOURS.index(colour)])
+        values = usable.translate(_VALUE_OF)  # sorted: the cards of a value together
+        counts = tuple(map(values.count, VALUES))
+        covered, sparse = _best_target(task, counts)
         if task.count - covered < best[0]:
             kept = []
             for i, n in sparse:
