@@ -33,13 +33,17 @@ _VALUE_OF = bytes(order >> 2 for order in range(256))  # `bytes.translate` table
 _OTHER_COLOURS = tuple(bytes(order for order in range(256) if order & 3 != index) for index in range(len(COLOURS)))
 
 
+# A pattern's targets for scoring all at once: the distinct (value index, cards) pairs they
+# hold, as two tuples; for the k-th pair of every target, the index of that pair (the number of
+# pairs for a target with fewer); the targets.
+_Targets = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[Target, ...]]
 _Entry = tuple[
     Task,
     list[int],
     int,
     dict[bytes, tuple[int, Hand]],
     dict[tuple[int, ...], tuple[int, Target]],
-    list[tuple[tuple[int, ...], tuple[int, ...], Target]],  # pattern targets: value indices, counts, pairs
+    _Targets,  # the pattern's targets, for `_best_target`
     bool,  # whether a group can hold more cards than count (else no hand needs cutting)
     bytes,  # the faces that take no part (deleted from a hand's bytes)
 ]
@@ -69,7 +73,13 @@ def _entry(task: Task) -> _Entry:
         targets = task.pattern_targets if task.pattern is not None else ()
         if targets:
             limit = max(n for _, sparse in targets for _, n in sparse)
-        parts = [(tuple(i for i, _ in sparse), tuple(n for _, n in sparse), sparse) for _, sparse in targets]
+        pairs = sorted({pair for _, sparse in targets for pair in sparse})
+        slot = {pair: k for k, pair in enumerate(pairs)}
+        width = max((len(sparse) for _, sparse in targets), default=0)
+        columns = tuple(
+            tuple(slot[sparse[k]] if k < len(sparse) else len(pairs) for _, sparse in targets) for k in range(width)
+        )
+        parts = (tuple(i for i, _ in pairs), tuple(n for _, n in pairs), columns, tuple(s for _, s in targets))
         # a group is one face (two copies) or one value in one colour (two) or in all four
         largest = COPIES * (len(COLOURS) if colour is None and task.colour.which != SAME else 1)
         left_out = bytes(order for order in range(len(group)) if group[order] < 0)
@@ -177,14 +187,12 @@ def _best_target(task: Task, counts: tuple[int, ...]) -> tuple[int, Target]:
         counts = tuple(c if c < limit else limit for c in counts)
     found = memo.get(counts)
     if found is None:
-        best, chosen = -1, ()
-        at = counts.__getitem__
-        for values, wanted, sparse in parts:
-            covered = sum(map(min, wanted, map(at, values)))
-            if covered > best:
-                best, chosen = covered, sparse
-                if best == task.count:
-                    break
+        values, wanted, columns, sparses = parts
+        # every target's cards covered, in the targets' order: the first best one is chosen
+        covers = [*map(min, map(counts.__getitem__, values), wanted), 0].__getitem__
+        covered = [*map(sum, zip(*(map(covers, column) for column in columns)))]
+        best = max(covered, default=-1)
+        chosen = sparses[covered.index(best)] if covered else ()
         if len(memo) >= _MEMO_LIMIT:
             memo.clear()
         found = memo[counts] = (best, chosen)
