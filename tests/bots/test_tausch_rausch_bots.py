@@ -40,3 +40,25 @@ def test_greedy_swaps_for_the_missing_card_of_a_run(seed):
     )
     move = make_bot("tausch_rausch", "greedy").choose(state.view(0), random.Random(seed))
     assert move == Move.swap(0, "ge1")
+
+
+def test_valued_swaps_are_worth_what_move_value_says():
+    """The play-outs value each swap counting again only the tasks whose closest part it gives
+    away; the values are exactly those of `move_value` (the same floats), in random positions of
+    hands from 1 to 40 cards."""
+    from kartenspiele.bots.tausch_rausch.heuristics import move_value, swaps, valued_swaps
+    from kartenspiele.tausch_rausch import DECK, DEFAULT_TASKS
+
+    rng = random.Random(12)
+    recounted = 0
+    for _ in range(400):
+        cards = rng.sample(DECK, 50)
+        hand = cards[: rng.randint(1, 40)]
+        stalls = [cards[40:41], cards[41:43], cards[43:45], cards[45:47], cards[47:50]]
+        tasks = rng.sample(DEFAULT_TASKS, 5)
+        valued = valued_swaps(hand, stalls, tasks)
+        assert [move for move, _ in valued] == swaps(hand, stalls, tasks)
+        for move, worth in valued:
+            assert worth == move_value(hand, stalls, tasks, move)
+        recounted += len(valued)
+    assert recounted > 1000

@@ -13,14 +13,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import islice
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from ...tausch_rausch.cards import DECK, Card
 from ...tausch_rausch.moves import FULFIL, PASS, SWAP, Move
 from ...tausch_rausch.tasks import Task
 from ...tausch_rausch.ways import HandCounts, TaskWays
 from ..choice import best_of
-from .distance import closeness, closeness_sorted, sorted_hand
+from .distance import Hand, closeness_sorted, sorted_hand
 
 PROGRESS = 0.4  # worth of a task one card away, relative to one the hand can fulfil
 REWARD = 0.25  # extra weight per reward card
@@ -58,16 +58,26 @@ def fulfil_value(hand: Sequence[Card], tasks: Sequence[Task], move: Move) -> flo
 
 def best_give(hand: Sequence[Card], received: Sequence[Card], tasks: Sequence[Task]) -> tuple[Card, ...]:
     """The hand cards to give at a stall with `received`: those serving the close tasks least."""
-    pool = [*hand, *received]
+    return _give(hand, _closeness_with(hand, received, tasks), tasks, len(received))
+
+
+def _closeness_with(hand: Sequence[Card], received: Sequence[Card], tasks: Sequence[Task]) -> list[tuple[int, Hand]]:
+    """The closeness of the hand with the received cards to each task."""
+    held = sorted_hand([*hand, *received])
+    return [closeness_sorted(task, held) for task in tasks]
+
+
+def _give(
+    hand: Sequence[Card], answers: Sequence[tuple[int, Hand]], tasks: Sequence[Task], count: int
+) -> tuple[Card, ...]:
+    """`best_give` from the closeness of the hand with the received cards (`answers`)."""
     use = dict.fromkeys(map(ORDER, hand), 0.0)  # by face
-    held = sorted_hand(pool)
-    for task in tasks:
-        needed, keep = closeness_sorted(task, held)
+    for task, (needed, keep) in zip(tasks, answers):
         for order in set(map(ORDER, keep)):
             if order in use:
                 use[order] += weight(task) * PROGRESS**needed
     ranked = sorted(hand, key=lambda card: (use[card.order], card.order))
-    return tuple(ranked[: len(received)])
+    return tuple(ranked[:count])
 
 
 def swap_value(hand: Sequence[Card], received: Sequence[Card], give: Sequence[Card], tasks: Sequence[Task]) -> float:
@@ -79,8 +89,9 @@ def fulfilments(hand: Sequence[Card], tasks: Sequence[Task]) -> list[Move]:
     """The ways to fulfil each open task with `hand` (the finder's first MAX_WAYS per task)."""
     moves = []
     counts = None
+    held = sorted_hand(hand)
     for task in tasks:
-        if closeness(task, hand)[0] == 0:
+        if closeness_sorted(task, held)[0] == 0:
             counts = counts or HandCounts.of_cards(hand)
             ways = islice(TaskWays(task, counts), MAX_WAYS)
             moves.extend(Move(FULFIL, None, way, task.id) for way in ways)
@@ -94,6 +105,32 @@ def swaps(hand: Sequence[Card], stalls: Sequence[Sequence[Card]], tasks: Sequenc
         for index, stall in enumerate(stalls)
         if len(hand) >= len(stall)
     ]
+
+
+def valued_swaps(
+    hand: Sequence[Card], stalls: Sequence[Sequence[Card]], tasks: Sequence[Task]
+) -> list[tuple[Move, float]]:
+    """`swaps` with the value `move_value` gives each. A task is counted again only if the swap
+    gives a card its closest part keeps: otherwise that part is still in the hand, and a hand
+    with fewer cards is never closer, so the task lacks as many cards as before."""
+    valued = []
+    for index, received in enumerate(stalls):
+        if len(hand) < len(received):
+            continue
+        answers = _closeness_with(hand, received, tasks)
+        give = _give(hand, answers, tasks, len(received))
+        given = set(map(ORDER, give))
+        after = None
+        lacking = []
+        for task, (needed, keep) in zip(tasks, answers):
+            if not given.isdisjoint(map(ORDER, keep)):
+                if after is None:
+                    after = sorted_hand([*without(hand, give), *received])
+                needed = closeness_sorted(task, after)[0]
+            lacking.append(needed)
+        worth = sum(weight(task) * PROGRESS**needed for task, needed in zip(tasks, lacking))
+        valued.append((Move(SWAP, index, give), worth))
+    return valued
 
 
 def move_value(hand: Sequence[Card], stalls: Sequence[Sequence[Card]], tasks: Sequence[Task], move: Move) -> float:
@@ -114,10 +151,15 @@ def weighed_move(
     hand: Sequence[Card], stalls: Sequence[Sequence[Card]], tasks: Sequence[Task], rng: random.Random
 ) -> Move:
     """The quick move (see the module notes)."""
-    moves = candidates(hand, stalls, tasks)
-    if len(moves) == 1:
+    moves = fulfilments(hand, tasks)
+    if len(moves) > 1:
+        return best_of(moves, lambda move: move_value(hand, stalls, tasks, move), rng)
+    if moves:
         return moves[0]
-    return best_of(moves, lambda move: move_value(hand, stalls, tasks, move), rng)
+    valued = valued_swaps(hand, stalls, tasks)
+    if len(valued) > 1:
+        return best_of(valued, itemgetter(1), rng)[0]
+    return valued[0][0] if valued else Move(PASS)
 
 
 def standing(state, player: int) -> float:
