@@ -499,7 +499,7 @@ class MoveList(LazySequence[Move]):
             self.ends.append(total)
         self.played = total
         self.total = total + len(plain)
-        self.read = (-1, 0)  # the last action read by an `ActionList`, and its position
+        self.read: tuple[int | None, int] = (None, 0)  # the last action read by an `ActionList`, and where
 
     def __len__(self) -> int:
         return self.total
