@@ -53,23 +53,24 @@ _recent_tables: dict[tuple[bytes, int | None], TableKinds] = {}
 _RECENT_UNIONS = 1 << 15
 _recent_unions: dict[tuple[tuple[tuple[int, int], ...], int, int | None, bool], tuple[int, ...]] = {}
 _recent_partners: dict[tuple[tuple[tuple[int, int], ...], int], tuple[int, ...]] = {}
-_recent_codes: dict[tuple[str, int, int, tuple[tuple[int, int], ...], int, int, int | None], tuple[int, ...]] = {}
-PlaysKey = tuple[str, int, int, int, int, "int | None"]
-_recent_plays: dict[PlaysKey, tuple[int, ...]] = {}
-_JOKER_SHIFT = 4 * JOKER.sort_key()
 """The unions (and the groups) of the plain cards up to a target, shared by every table
 with those cards (the codes of the kinds up to the target are the same on all of them);
 forgotten all at once when full."""
+PlaysKey = tuple[str, int, int, int, int, "int | None"]
+_recent_plays: dict[PlaysKey, tuple[int, ...]] = {}
+"""The plays of one kind and target on the tables with the same cards up to the target
+(see `TableCode.codes`); forgotten all at once when full."""
+_JOKER_SHIFT = 4 * JOKER.sort_key()
 
 
 def memo_size() -> int:
     """How many answers the listing's memos hold (tables, unions, groups, plays)."""
-    return len(_recent_tables) + len(_recent_unions) + len(_recent_partners) + len(_recent_codes) + len(_recent_plays)
+    return len(_recent_tables) + len(_recent_unions) + len(_recent_partners) + len(_recent_plays)
 
 
 def clear_memos() -> None:
     """Forget the listing's memos (a served kernel keeps them small, see `kernel_memory`)."""
-    for memo in (_recent_tables, _recent_unions, _recent_partners, _recent_codes, _recent_plays):
+    for memo in (_recent_tables, _recent_unions, _recent_partners, _recent_plays):
         memo.clear()
 
 
@@ -211,21 +212,14 @@ class TableKinds:
     def codes(self, kind: str, target: int, value: int = 0) -> tuple[int, ...]:
         """The packed table cards of the plays of one kind for `target` (the value of the
         play, or the chip), by a card of `value` (for a Quanto) — a plain card or a joker.
-        They depend on the cards up to `target` alone: shared by every table with them."""
-        kinds = self.kinds[: bisect_right(self.values, target)]
-        key = (kind, target, value, kinds, self.jokers, self.plain if self.jokers else 0, self.limit)
-        found = _recent_codes.get(key)
-        if found is None:
-            if len(_recent_codes) >= _RECENT_UNIONS:
-                _recent_codes.clear()
-            if kind == FORM:
-                made = _form_codes(self, value, target)
-            elif kind == EXTEND:
-                made = _extension_codes(self, value, target)
-            else:
-                made = _with_jokers(self, self.unions(target), kind == CAPTURE)
-            found = _recent_codes[key] = tuple(made)  # tuples of ints: the garbage collector skips them
-        return found
+        They depend on the cards up to `target` alone (`TableCode` remembers them so)."""
+        if kind == FORM:
+            made = _form_codes(self, value, target)
+        elif kind == EXTEND:
+            made = _extension_codes(self, value, target)
+        else:
+            made = _with_jokers(self, self.unions(target), kind == CAPTURE)
+        return tuple(made)  # tuples of ints: the garbage collector skips them
 
     def largest_code(self, target: int, without: int) -> int:
         """The plain cards of the largest union for `target` (exact) once one card of the
@@ -284,6 +278,7 @@ class TableCode:
         self.code = sum([ID_TAKES[card_id] for card_id in table])
         self.jokers = self.code >> _JOKER_SHIFT
         self._kinds: TableKinds | None = None
+        self._shifts: list[int] | None = None
 
     @property
     def kinds(self) -> TableKinds:
@@ -291,11 +286,13 @@ class TableCode:
             self._kinds = TableKinds.of_ids(self.ids, self.limit)
         return self._kinds
 
-    @cached_property
+    @property
     def shifts(self) -> list[int]:
         """The takes-code shift of each kind on the table, in the order of `TableKinds`."""
-        code = self.code
-        return [shift for shift in range(8, _JOKER_SHIFT + 1, 4) if code >> shift & 15]
+        if self._shifts is None:
+            code = self.code
+            self._shifts = [shift for shift in range(8, _JOKER_SHIFT + 1, 4) if code >> shift & 15]
+        return self._shifts
 
     def has_value(self, value: int) -> bool:
         """Whether a plain card of this value lies on the table."""
