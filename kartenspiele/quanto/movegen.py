@@ -31,7 +31,7 @@ from ..arithmetic import (
     unpack,
 )
 from ..core.lazy import LazySequence
-from .actions import HEADER_MASK, ID_TAKES, PREFIX, TAKES_SHIFT, cards_of, header
+from .actions import HEADER_MASK, ID_TAKES, PREFIX, TAKES_SHIFT, header
 from .cards import DECK, FACE_CODE, JOKER, Card
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
 
@@ -307,13 +307,9 @@ class TableCode:
             found = self._remember(key, self.kinds.codes(kind, target, value))
         return found
 
-    def bonus_codes(self, kind: str, target: int) -> tuple[int, ...]:
-        """`TableKinds.bonus_codes` (a bonus card may be any on the table)."""
-        key = (kind, target, -1, self.code, 0, self.limit)
-        found = _recent_plays.get(key)
-        if found is None:
-            found = self._remember(key, self.kinds.bonus_codes(kind, target))
-        return found
+    def bonus_codes(self, kind: str, target: int) -> list[int]:
+        """`TableKinds.bonus_codes` (a bonus card may be any on the table: not remembered)."""
+        return self.kinds.bonus_codes(kind, target)
 
     @staticmethod
     def _remember(key: PlaysKey, codes: Sequence[int]) -> tuple[int, ...]:
@@ -323,7 +319,11 @@ class TableCode:
         return found
 
     def cards(self, code: int) -> tuple[Card, ...]:
-        return cards_of(self.takes_code(code))
+        taken: list[Card] = []
+        for shift, count in zip(self.shifts, code.to_bytes(len(self.shifts), "little")):
+            if count:
+                taken.extend([_FACE_OF_CODE[shift >> 2]] * count)
+        return tuple(taken)
 
     def takes_code(self, code: int) -> int:
         """A packed multiset of this table as a takes code (see `actions`)."""
