@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ..arithmetic import (
@@ -95,8 +94,8 @@ class TableKinds:
         return kinds
 
     def _setup(self, codes: list[int], limit: int | None) -> None:
-        """Count the sorted face codes (see `FACE_CODE`) by kind (what every listing needs;
-        the rest is worked out when first asked for)."""
+        """Count the sorted face codes (see `FACE_CODE`) by kind; the unions, groups and
+        crowding are worked out when first asked for."""
         counts: dict[int, int] = {}
         for code in codes:
             counts[code] = counts.get(code, 0) + 1
@@ -117,29 +116,16 @@ class TableKinds:
         self.plain_mask = self.joker_unit - 1
         self.whole = int.from_bytes(bytes([*counts.values(), jokers] if jokers else counts.values()), "little")
         self.limit = limit
+        options = 1
+        for count in counts.values():
+            options *= count + 1
+        self.roomy = limit is None or options - 1 <= limit  # no more than `limit` sub-multisets: never crowded
+        self.joker_codes = [count * self.joker_unit for count in range(jokers + 1)]
+        self.guard = guards(self.size)
+        self.units = [1 << (8 * index) for index in range(self.size)]
         self._unions: dict[tuple[int, int, bool], tuple[int, ...]] = {}
         self._crowded: dict[tuple[int, int], bool] = {}
         self._partners: dict[int, tuple[int, ...]] = {}
-
-    @cached_property
-    def roomy(self) -> bool:
-        """Whether the table has no more than `limit` sub-multisets (never crowded)."""
-        options = 1
-        for count in self.counts.values():
-            options *= count + 1
-        return self.limit is None or options - 1 <= self.limit
-
-    @cached_property
-    def joker_codes(self) -> list[int]:
-        return [count * self.joker_unit for count in range(self.jokers + 1)]
-
-    @cached_property
-    def guard(self) -> int:
-        return guards(self.size)
-
-    @cached_property
-    def units(self) -> list[int]:
-        return [1 << (8 * index) for index in range(self.size)]
 
     def has_value(self, value: int) -> bool:
         """Whether a plain card of this value lies on the table."""
