@@ -71,10 +71,13 @@ def move_to_action(move: Move) -> int:
     if not isinstance(move, Move):
         raise IllegalMoveError("quanto.illegal.not_a_move", move=repr(move))
     fields = (move.declared, move.chip, move.target)
-    if not all(value is None or (type(value) is int and 0 <= value <= 12) for value in fields) or (
-        move.target is not None and move.target > 6
+    if (
+        not all(value is None or (type(value) is int and 0 <= value <= 12) for value in fields)
+        or (move.target is not None and move.target > 6)
+        or not (move.card is None or isinstance(move.card, Card))
+        or not all(isinstance(card, Card) for card in move.takes)
     ):
-        raise IllegalMoveError("quanto.illegal.not_a_move", move=str(move))
+        raise IllegalMoveError("quanto.illegal.not_a_move", move=repr(move))
     return header(move.kind, move.card, move.declared, move.chip, move.target) | takes_code(move.takes) << TAKES_SHIFT
 
 

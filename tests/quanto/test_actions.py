@@ -9,7 +9,7 @@ import random
 import pytest
 
 from kartenspiele.core.errors import GameOverError, IllegalMoveError
-from kartenspiele.quanto import Move, from_scenario, new_game
+from kartenspiele.quanto import Card, Move, from_scenario, new_game
 from kartenspiele.quanto.actions import TAKES_SHIFT, action_to_move, move_to_action
 from kartenspiele.quanto.moves import KINDS
 
@@ -149,3 +149,12 @@ def test_a_legal_action_beyond_the_bounded_listing_is_accepted():
     twin = state.clone()
     assert state.apply_action(move_to_action(move), narrate=True) == twin.apply(move)
     assert state.to_dict() == twin.to_dict()
+
+
+@pytest.mark.parametrize(
+    "move",
+    [Move("lay", "8"), Move("capture", Card(8), declared=13), Move("joker_quanto", Card(None), target=7), "lay 8"],
+)
+def test_a_move_without_an_action_is_refused(move):
+    with pytest.raises(IllegalMoveError):
+        move_to_action(move)
