@@ -60,16 +60,25 @@ def self_play(seconds: float, seed: int, step, cap: int | None) -> dict:
     `step(state, rng)` makes one move."""
     rng = random.Random(seed)
     moves = games = 0
-    start = peers.CLOCK()
+    clocks = peers.Clocks()
     while True:
         state = new_game(PLAYERS, seed=rng.randrange(10**9), turn_cap=cap)
         while not state.is_terminal():
             step(state, rng)
             moves += 1
         games += 1
-        elapsed = peers.CLOCK() - start
-        if elapsed >= seconds:
-            return {"moves_per_s": moves / elapsed, "games_per_s": games / elapsed, "moves_per_game": moves / games}
+        if clocks.elapsed() >= seconds:
+            return clocks.result(moves, games)
+
+
+def rates(result: dict, cpu: bool) -> dict:
+    """Moves and games per second of a run (by its CPU time with `cpu`, else by wall time)."""
+    seconds = result["cpu"] if cpu else result["seconds"]
+    return {
+        "moves_per_s": result["moves"] / seconds,
+        "games_per_s": result["games"] / seconds,
+        "moves_per_game": result["moves"] / result["games"],
+    }
 
 
 def branching(games: int, seed: int) -> float:
@@ -112,8 +121,6 @@ def main(argv: list[str] | None = None) -> dict:
         "--cpu", action="store_true", help="time self-play by this process's CPU time (fairer on a shared machine)"
     )
     args = parser.parse_args(argv)
-    if args.cpu:
-        peers.CLOCK = time.process_time
     results: dict = {"self_play": {}, "peers": {}}
     # Round by round, every engine once per round, so that a change in the machine's load
     # falls on all of them alike; each round starts with the next engine (none always first),
@@ -133,7 +140,7 @@ def main(argv: list[str] | None = None) -> dict:
             if name in missing:
                 continue
             try:
-                runs.setdefault(name, []).append(run(args.seed + 1000 * number + r))
+                runs.setdefault(name, []).append(rates(run(args.seed + 1000 * number + r), args.cpu))
             except ImportError as error:
                 print(f"{name.removeprefix('peer ')}: not installed ({error})")
                 missing.add(name)
