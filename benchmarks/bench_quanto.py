@@ -11,9 +11,10 @@ import random
 import time
 
 from common import median, peer_throughput, percentile, report_throughput, timed
+from selfplay import quanto_moves
 
 from kartenspiele import arithmetic
-from kartenspiele.quanto import Card, Move, from_scenario, new_game
+from kartenspiele.quanto import Card, Move, from_scenario
 from kartenspiele.quanto.cards import DECK
 from kartenspiele.quanto.movegen import capture_moves
 from kartenspiele.quanto.moves import CAPTURE
@@ -23,22 +24,6 @@ def forget_caches() -> None:
     """Clear the remembered subset-sum answers, so a timing starts cold."""
     arithmetic._groups.cache_clear()
     arithmetic._union_codes.cache_clear()
-
-
-def self_play(seconds: float, seed: int) -> dict:
-    """3 players, default rules; a move = list the legal moves, pick one at random, apply it."""
-    rng = random.Random(seed)
-    moves = games = 0
-    start = time.perf_counter()
-    while True:
-        state = new_game(3, seed=seed * 100_000 + games)
-        while not state.over:
-            state.apply(rng.choice(state.legal_moves()))
-            moves += 1
-        games += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return {"moves_per_s": moves / elapsed, "games_per_s": games / elapsed}
 
 
 def crowded_position(card: str, seed: int, size: int = 20):
@@ -108,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=5, help="runs per figure")
     args = parser.parse_args(argv)
     print("== Quanto ==")
-    runs = [self_play(args.seconds, seed) for seed in range(args.repeats)]
+    runs = [quanto_moves(args.seconds, seed) for seed in range(args.repeats)]
     ours = {
         "moves_per_s": median([r["moves_per_s"] for r in runs]),
         "games_per_s": median([r["games_per_s"] for r in runs]),

@@ -3,7 +3,8 @@
 Install the peers with ``pip install -r benchmarks/requirements-peers.txt``.
 Each benchmark plays whole games with uniformly random legal moves, drawn from a
 ``random.Random(seed)`` instance, until ``seconds`` of wall time have passed
-(the game in progress is finished).  Engine set-up is not timed; dealing is.
+(the game in progress is finished).  Engine set-up is not timed; dealing is. These are the
+only copies of the peers' loops: `selfplay.py` runs them beside Quanto's.
 
 Run as ``python benchmarks/peers.py --seconds 2``.
 """
@@ -16,18 +17,28 @@ import time
 from collections.abc import Callable
 
 INSTALL_HINT = "pip install -r benchmarks/requirements-peers.txt"
-CLOCK = time.perf_counter  # set to time.process_time to count the CPU time of this process
 
 
-def _result(moves: int, games: int, seconds: float) -> dict:
-    """Package counts and elapsed time as the common result dict."""
-    return {
-        "moves": moves,
-        "games": games,
-        "seconds": seconds,
-        "moves_per_s": moves / seconds if seconds > 0 else 0.0,
-        "games_per_s": games / seconds if seconds > 0 else 0.0,
-    }
+class Clocks:
+    """Wall time and this process's CPU time since it was made."""
+
+    def __init__(self) -> None:
+        self.wall, self.cpu = time.perf_counter(), time.process_time()
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.wall
+
+    def result(self, moves: int, games: int) -> dict:
+        """Counts and times as the common result dict (rates by wall time; `cpu` in seconds)."""
+        seconds, cpu = self.elapsed(), time.process_time() - self.cpu
+        return {
+            "moves": moves,
+            "games": games,
+            "seconds": seconds,
+            "cpu": cpu,
+            "moves_per_s": moves / seconds if seconds > 0 else 0.0,
+            "games_per_s": games / seconds if seconds > 0 else 0.0,
+        }
 
 
 def rlcard_gin_rummy(seconds: float, seed: int) -> dict:
@@ -42,16 +53,15 @@ def rlcard_gin_rummy(seconds: float, seed: int) -> dict:
     env = rlcard.make("gin-rummy", config={"seed": seed})
     rng = random.Random(seed)
     moves = games = 0
-    start = CLOCK()
+    clocks = Clocks()
     while True:
         state, _ = env.reset()
         while not env.is_over():
             state, _ = env.step(rng.choice(list(state["legal_actions"])))
             moves += 1
         games += 1
-        elapsed = CLOCK() - start
-        if elapsed >= seconds:
-            return _result(moves, games, elapsed)
+        if clocks.elapsed() >= seconds:
+            return clocks.result(moves, games)
 
 
 def open_spiel_gin_rummy(seconds: float, seed: int) -> dict:
@@ -68,7 +78,7 @@ def open_spiel_gin_rummy(seconds: float, seed: int) -> dict:
     game = pyspiel.load_game("gin_rummy")
     rng = random.Random(seed)
     moves = games = 0
-    start = CLOCK()
+    clocks = Clocks()
     while True:
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -79,9 +89,8 @@ def open_spiel_gin_rummy(seconds: float, seed: int) -> dict:
                 state.apply_action(rng.choice(state.legal_actions()))
                 moves += 1
         games += 1
-        elapsed = CLOCK() - start
-        if elapsed >= seconds:
-            return _result(moves, games, elapsed)
+        if clocks.elapsed() >= seconds:
+            return clocks.result(moves, games)
 
 
 PEERS: dict[str, Callable[[float, int], dict]] = {

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ..arithmetic import (
@@ -31,6 +30,7 @@ from ..arithmetic import (
     unpack,
 )
 from ..core.lazy import LazySequence
+from .actions import HEADER_MASK, ID_TAKES, PREFIX, TAKES_SHIFT, header
 from .cards import DECK, FACE_CODE, JOKER, Card
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
 
@@ -52,20 +52,24 @@ _recent_tables: dict[tuple[bytes, int | None], TableKinds] = {}
 _RECENT_UNIONS = 1 << 15
 _recent_unions: dict[tuple[tuple[tuple[int, int], ...], int, int | None, bool], tuple[int, ...]] = {}
 _recent_partners: dict[tuple[tuple[tuple[int, int], ...], int], tuple[int, ...]] = {}
-_recent_codes: dict[tuple[str, int, int, tuple[tuple[int, int], ...], int, int, int | None], tuple[int, ...]] = {}
 """The unions (and the groups) of the plain cards up to a target, shared by every table
 with those cards (the codes of the kinds up to the target are the same on all of them);
 forgotten all at once when full."""
+PlaysKey = tuple[str, int, int, int, int, "int | None"]
+_recent_plays: dict[PlaysKey, tuple[int, ...]] = {}
+"""The plays of one kind and target on the tables with the same cards up to the target
+(see `TableCode.codes`); forgotten all at once when full."""
+_JOKER_SHIFT = 4 * JOKER.sort_key()
 
 
 def memo_size() -> int:
     """How many answers the listing's memos hold (tables, unions, groups, plays)."""
-    return len(_recent_tables) + len(_recent_unions) + len(_recent_partners) + len(_recent_codes)
+    return len(_recent_tables) + len(_recent_unions) + len(_recent_partners) + len(_recent_plays)
 
 
 def clear_memos() -> None:
     """Forget the listing's memos (a served kernel keeps them small, see `kernel_memory`)."""
-    for memo in (_recent_tables, _recent_unions, _recent_partners, _recent_codes):
+    for memo in (_recent_tables, _recent_unions, _recent_partners, _recent_plays):
         memo.clear()
 
 
@@ -90,8 +94,8 @@ class TableKinds:
         return kinds
 
     def _setup(self, codes: list[int], limit: int | None) -> None:
-        """Count the sorted face codes (see `FACE_CODE`) by kind (what every listing needs;
-        the rest is worked out when first asked for)."""
+        """Count the sorted face codes (see `FACE_CODE`) by kind; the unions, groups and
+        crowding are worked out when first asked for."""
         counts: dict[int, int] = {}
         for code in codes:
             counts[code] = counts.get(code, 0) + 1
@@ -112,29 +116,25 @@ class TableKinds:
         self.plain_mask = self.joker_unit - 1
         self.whole = int.from_bytes(bytes([*counts.values(), jokers] if jokers else counts.values()), "little")
         self.limit = limit
+        options = 1
+        for count in counts.values():
+            options *= count + 1
+        self.roomy = limit is None or options - 1 <= limit  # no more than `limit` sub-multisets: never crowded
+        self.joker_codes = [count * self.joker_unit for count in range(jokers + 1)]
+        self.guard = guards(self.size)
+        self.units = [1 << (8 * index) for index in range(self.size)]
         self._unions: dict[tuple[int, int, bool], tuple[int, ...]] = {}
         self._crowded: dict[tuple[int, int], bool] = {}
         self._partners: dict[int, tuple[int, ...]] = {}
 
-    @cached_property
-    def roomy(self) -> bool:
-        """Whether the table has no more than `limit` sub-multisets (never crowded)."""
-        options = 1
-        for count in self.counts.values():
-            options *= count + 1
-        return self.limit is None or options - 1 <= self.limit
+    def has_value(self, value: int) -> bool:
+        """Whether a plain card of this value lies on the table."""
+        return value in self.by_value
 
-    @cached_property
-    def joker_codes(self) -> list[int]:
-        return [count * self.joker_unit for count in range(self.jokers + 1)]
-
-    @cached_property
-    def guard(self) -> int:
-        return guards(self.size)
-
-    @cached_property
-    def units(self) -> list[int]:
-        return [1 << (8 * index) for index in range(self.size)]
+    def bonus_codes(self, kind: str, target: int) -> list[int]:
+        """The packed table cards of a rainbow card's plays of one kind for `target`: each
+        union (a capture needs a group), alone and with one more card as the bonus."""
+        return _with_bonus(self, _with_jokers(self, self.unions(target), kind == CAPTURE))
 
     def positions_of_value(self, value: int) -> list[int]:
         """The kinds (positions) of the plain cards with this value (a plain and a rainbow one)."""
@@ -198,21 +198,14 @@ class TableKinds:
     def codes(self, kind: str, target: int, value: int = 0) -> tuple[int, ...]:
         """The packed table cards of the plays of one kind for `target` (the value of the
         play, or the chip), by a card of `value` (for a Quanto) — a plain card or a joker.
-        They depend on the cards up to `target` alone: shared by every table with them."""
-        kinds = self.kinds[: bisect_right(self.values, target)]
-        key = (kind, target, value, kinds, self.jokers, self.plain if self.jokers else 0, self.limit)
-        found = _recent_codes.get(key)
-        if found is None:
-            if len(_recent_codes) >= _RECENT_UNIONS:
-                _recent_codes.clear()
-            if kind == FORM:
-                made = _form_codes(self, value, target)
-            elif kind == EXTEND:
-                made = _extension_codes(self, value, target)
-            else:
-                made = _with_jokers(self, self.unions(target), kind == CAPTURE)
-            found = _recent_codes[key] = tuple(made)  # tuples of ints: the garbage collector skips them
-        return found
+        They depend on the cards up to `target` alone (`TableCode` remembers them so)."""
+        if kind == FORM:
+            made = _form_codes(self, value, target)
+        elif kind == EXTEND:
+            made = _extension_codes(self, value, target)
+        else:
+            made = _with_jokers(self, self.unions(target), kind == CAPTURE)
+        return tuple(made)  # tuples of ints: the garbage collector skips them
 
     def largest_code(self, target: int, without: int) -> int:
         """The plain cards of the largest union for `target` (exact) once one card of the
@@ -257,6 +250,81 @@ class TableKinds:
         if counts or not contains(self.whole, code, self.size):
             return None
         return code
+
+
+class TableCode:
+    """The table as one takes code (`actions.ID_TAKES` summed), for the listing: the plays
+    are remembered under integer keys (the cards up to the value that matters, and where
+    the jokers stand), so a warm listing never counts the table by kind; only an answer not
+    seen yet asks the `TableKinds` of the table. Codes are packed as by `TableKinds`."""
+
+    def __init__(self, table: Sequence[int], limit: int | None) -> None:
+        self.ids = table
+        self.limit = limit
+        self.code = sum([ID_TAKES[card_id] for card_id in table])
+        self.jokers = self.code >> _JOKER_SHIFT
+        self._kinds: TableKinds | None = None
+        self._shifts: list[int] | None = None
+
+    @property
+    def kinds(self) -> TableKinds:
+        if self._kinds is None:
+            self._kinds = TableKinds.of_ids(self.ids, self.limit)
+        return self._kinds
+
+    @property
+    def shifts(self) -> list[int]:
+        """The takes-code shift of each kind on the table, in the order of `TableKinds`."""
+        if self._shifts is None:
+            code = self.code
+            self._shifts = [shift for shift in range(8, _JOKER_SHIFT + 1, 4) if code >> shift & 15]
+        return self._shifts
+
+    def has_value(self, value: int) -> bool:
+        """Whether a plain card of this value lies on the table."""
+        return 0 < value <= 12 and self.code >> (8 * value) & 0xFF != 0
+
+    def codes(self, kind: str, target: int, value: int = 0) -> tuple[int, ...]:
+        """`TableKinds.codes`, remembered under the cards up to `target` and the jokers
+        (with the number of plain kinds, which places the jokers in a packed code)."""
+        key = (kind, target, value, self.code & PREFIX[target], len(self.shifts) if self.jokers else 0, self.limit)
+        found = _recent_plays.get(key)
+        if found is None:
+            found = self._remember(key, self.kinds.codes(kind, target, value))
+        return found
+
+    def bonus_codes(self, kind: str, target: int) -> list[int]:
+        """`TableKinds.bonus_codes` (a bonus card may be any on the table: not remembered)."""
+        return self.kinds.bonus_codes(kind, target)
+
+    @staticmethod
+    def _remember(key: PlaysKey, codes: Sequence[int]) -> tuple[int, ...]:
+        if len(_recent_plays) >= _RECENT_UNIONS:
+            _recent_plays.clear()
+        found = _recent_plays[key] = tuple(codes)
+        return found
+
+    def cards(self, code: int) -> tuple[Card, ...]:
+        taken: list[Card] = []
+        for shift, count in zip(self.shifts, code.to_bytes(len(self.shifts), "little")):
+            if count:
+                taken.extend([_FACE_OF_CODE[shift >> 2]] * count)
+        return tuple(taken)
+
+    def takes_code(self, code: int) -> int:
+        """A packed multiset of this table as a takes code (see `actions`)."""
+        takes = 0
+        for shift, count in zip(self.shifts, code.to_bytes(len(self.shifts), "little")):
+            takes += count << shift
+        return takes
+
+    def packed(self, takes: int) -> int | None:
+        """The packed multiset of this table with these takes, or None if a card is not on it."""
+        code = 0
+        for index, shift in enumerate(self.shifts):
+            code += (takes >> shift & 15) << (8 * index)
+            takes &= ~(15 << shift)
+        return None if takes else code
 
 
 Block = tuple[Header, Sequence[int]]
@@ -351,7 +419,9 @@ def _largest_extension(table: TableKinds, need: int, chip: int) -> int | None:
     return None if best is None else best[1]
 
 
-def blocks(state: QuantoState, card: Card, table: TableKinds, supply: Sequence[int] | None = None) -> list[Block]:
+def blocks(
+    state: QuantoState, card: Card, table: TableKinds | TableCode, supply: Sequence[int] | None = None
+) -> list[Block]:
     """Every A1–A5 play of `card`, each once, in blocks (laying, A6, is added by the caller)."""
     player = state.to_move
     chip = state.chip_of[player]
@@ -368,18 +438,17 @@ def blocks(state: QuantoState, card: Card, table: TableKinds, supply: Sequence[i
             if other != player and held is not None
         )
     elif card.rainbow:  # a bonus card may be of any kind on the table: not shared with others
-        found.append(_group_block(table, (CAPTURE, card, None, None, None), value, True))
+        found.append(((CAPTURE, card, None, None, None), table.bonus_codes(CAPTURE, value)))
         if chip is not None and value == chip:
-            found.append(_group_block(table, (COLLECT, card, None, None, None), chip, False))
+            found.append(((COLLECT, card, None, None, None), table.bonus_codes(COLLECT, chip)))
     else:
         found.append(((CAPTURE, card, None, None, None), table.codes(CAPTURE, value)))
         if chip is not None and value == chip:
             found.append(((COLLECT, card, None, None, None), table.codes(COLLECT, chip)))
     if value is not None:
         if chip is None:
-            by_value = table.by_value
             for chip_value in state.supply() if supply is None else supply:
-                if chip_value - value in by_value:
+                if table.has_value(chip_value - value):
                     found.append(((FORM, card, None, chip_value, None), table.codes(FORM, chip_value, value)))
         elif value < chip:
             found.append(((EXTEND, card, None, None, None), table.codes(EXTEND, chip, value)))
@@ -399,7 +468,9 @@ class MoveList(LazySequence[Move]):
     packed table codes) followed by the plain moves (laying, refilling, passing). A move
     read from the list carries the mark `origin` of its position (see `Move.listed_in`)."""
 
-    def __init__(self, table: TableKinds | None, plays: list[Block], plain: list[Move], origin: object = None) -> None:
+    def __init__(
+        self, table: TableKinds | TableCode | None, plays: list[Block], plain: list[Move], origin: object = None
+    ) -> None:
         self.table = table
         self.plays = plays
         self.plain = plain
@@ -411,6 +482,7 @@ class MoveList(LazySequence[Move]):
             self.ends.append(total)
         self.played = total
         self.total = total + len(plain)
+        self.read: tuple[int | None, int] = (None, 0)  # the last action read by an `ActionList`, and where
 
     def __len__(self) -> int:
         return self.total
@@ -439,6 +511,58 @@ class MoveList(LazySequence[Move]):
             for move in self.plain:
                 yield Move.canonical(move.kind, move.card, (), None, None, None, origin)
 
+    def listed_move(self, action: int) -> Move | None:
+        """The move of this list that the action (see `actions`) names, marked as listed;
+        None if the list does not hold it."""
+        if type(action) is not int:
+            return None
+        if action == self.read[0]:
+            return self._item(self.read[1])
+        head, takes = action & HEADER_MASK, action >> TAKES_SHIFT
+        if not takes:
+            for move in self.plain:
+                if header(move.kind, move.card, None, None, None) == action:
+                    return Move.canonical(move.kind, move.card, (), None, None, None, self.origin)
+        table = self.table
+        for (kind, card, declared, chip, target), codes in self.plays:
+            if header(kind, card, declared, chip, target) == head:
+                assert isinstance(table, TableCode)
+                code = table.packed(takes)
+                if code is None or code not in codes:
+                    return None
+                return Move.canonical(kind, card, table.cards(code), declared, chip, target, self.origin)
+        return None
+
+
+class ActionList(LazySequence[int]):
+    """The legal actions of one position (integers, see `actions`), read lazily from its
+    `MoveList`: item by item `move_to_action` of the listed moves."""
+
+    def __init__(self, moves: MoveList) -> None:
+        self.moves = moves
+
+    def __len__(self) -> int:
+        return self.moves.total
+
+    def _item(self, position: int) -> int:
+        moves = self.moves
+        if position >= moves.played:
+            move = moves.plain[position - moves.played]
+            action = header(move.kind, move.card, None, None, None)
+        else:
+            block = bisect_right(moves.ends, position)
+            fields, codes = moves.plays[block]
+            table = moves.table
+            assert isinstance(table, TableCode)
+            action = (
+                header(*fields) | table.takes_code(codes[position - (moves.ends[block] - len(codes))]) << TAKES_SHIFT
+            )
+        moves.read = (action, position)
+        return action
+
+    def __contains__(self, action: object) -> bool:
+        return type(action) is int and self.moves.listed_move(action) is not None
+
 
 def capture_moves(table_cards: list[Card], card: Card, limit: int | None = None) -> list[Move]:
     """Every capture (A1) of `card` on a table of these cards, each once — for lessons and
@@ -462,9 +586,9 @@ def legal_moves(state: QuantoState, limit: int | None = DEFAULT_LIMIT) -> MoveLi
     codes = sorted({FACE_CODE[i] for i in state.playable()})
     faces = [_FACE_OF_CODE[code] for code in codes]
     plays: list[Block] = []
-    table = None
+    table: TableCode | None = None
     if faces:
-        table = TableKinds.of_ids(state.table, limit)
+        table = TableCode(state.table, limit)
         supply = state.supply()
         for card in faces:
             plays.extend(blocks(state, card, table, supply))

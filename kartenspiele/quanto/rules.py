@@ -225,6 +225,29 @@ def plan_move(state: QuantoState, move: Move, trusted: bool = False) -> Plan:
     raise IllegalMoveError("quanto.illegal.not_a_move", move=str(move))
 
 
+def plan_listed(state: QuantoState, move: Move) -> Plan:
+    """The plan of a move listed in this very position (see `Move.listed_in`) without its
+    groups, partner and bonus, which only the narration uses: the cards that move and the
+    value, as `plan_move` gives them."""
+    if move.kind in (REFILL_TABLE, REFILL_HAND, PASS):
+        return Plan(move)
+    card_id = _playable_id(state, move.card)
+    card = DECK[card_id]
+    kind = move.kind
+    if kind == LAY:
+        return Plan(move, card_id)
+    if kind == JOKER_QUANTO:
+        assert move.target is not None
+        return Plan(move, card_id, value=state.chip_of[move.target])
+    if kind == CAPTURE:
+        value = move.declared if card.is_joker else card.value
+    elif kind == FORM:
+        value = move.chip
+    else:
+        value = state.chip_of[state.to_move]
+    return Plan(move, card_id, _take_ids(state, move.takes), value=value)
+
+
 def _raise_not_groups(takes: Sequence[Card], value: int) -> NoReturn:
     if not takes:
         raise IllegalMoveError("quanto.illegal.no_groups", value=value)

@@ -10,16 +10,17 @@ of the drawn cards (`after_three`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from ..core.errors import IllegalMoveError, PlayerCountError, check_player
 from ..core.events import Event
 from ..core.rng import check_seed, derive_rng, new_seed
+from .actions import action_to_move, move_to_action
 from .cards import CHIPS, DECK, Card
-from .movegen import DEFAULT_LIMIT, MoveList, legal_moves
+from .movegen import DEFAULT_LIMIT, ActionList, MoveList, legal_moves
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
 from .options import QuantoOptions
-from .rules import Plan, plan_move
+from .rules import Plan, plan_listed, plan_move
 
 if TYPE_CHECKING:
     from .selection import Selection
@@ -64,6 +65,7 @@ class QuantoState:
         self.end_begun = False
         self.over = False
         self.epoch = object()  # renewed by every move: marks the moves listed in this position
+        self._listed: MoveList | None = None  # the legal moves of the position marked `epoch`
 
     # -- set-up --------------------------------------------------------------------------
     @classmethod
@@ -137,6 +139,48 @@ class QuantoState:
         winners = self.winners()
         return [1 / len(winners) if p in winners else 0.0 for p in range(self.players)]
 
+    # -- actions: moves as integers ------------------------------------------------------
+    def legal_actions(self) -> ActionList:
+        """The legal moves as integers (see `actions`), lazily, in the order of
+        `legal_moves()`: `legal_actions()[i] == move_to_action(legal_moves()[i])`."""
+        return ActionList(self._listing())
+
+    def _listing(self) -> MoveList:
+        """This position's `legal_moves()`, kept until the position changes."""
+        listing = self._listed
+        if listing is None or listing.origin is not self.epoch:
+            listing = self._listed = legal_moves(self)
+        return listing
+
+    @overload
+    def apply_action(self, action: int) -> None: ...
+    @overload
+    def apply_action(self, action: int, narrate: Literal[True]) -> list[Event]: ...
+    @overload
+    def apply_action(self, action: int, narrate: bool) -> list[Event] | None: ...
+    def apply_action(self, action: int, narrate: bool = False) -> list[Event] | None:
+        """Carry out the move an action names, exactly as `apply(action_to_move(action))`;
+        its events are made and returned only if `narrate` is true (self-play needs none).
+        An integer that names no legal move raises `IllegalMoveError`, the state unchanged."""
+        move = None if self.over else self._listing().listed_move(action)
+        if move is None:  # not listed: checked in full (a legal move beyond the listing's bound is accepted)
+            events = self.apply(action_to_move(action))
+            return events if narrate else None
+        if narrate:
+            return self.apply(move)
+        self._carry_out(plan_listed(self, move), None)
+        return None
+
+    @staticmethod
+    def action_to_move(action: int) -> Move:
+        """The move an action names (see `actions`)."""
+        return action_to_move(action)
+
+    @staticmethod
+    def move_to_action(move: Move) -> int:
+        """The action (integer) of a move (see `actions`)."""
+        return move_to_action(move)
+
     # -- applying moves ------------------------------------------------------------------
     def apply(self, move: Move) -> list[Event]:
         """Carry out a legal move and return the events it caused; an illegal move raises
@@ -144,28 +188,38 @@ class QuantoState:
         `legal_moves()` is known to be legal: only its cards and groups are worked out."""
         trusted = move.__class__ is Move and move.listed_in(self.epoch)
         plan = plan_move(self, move, trusted)
-        self.epoch = object()
         events: list[Event] = []
+        self._carry_out(plan, events)
+        return events
+
+    def _carry_out(self, plan: Plan, events: list[Event] | None) -> None:
+        """Make the planned move; tell what happens in `events` (None: tell nothing, and
+        the plan need not hold the groups, which only the narration uses)."""
+        self.epoch = object()
         player = self.to_move
+        move = plan.move
         kind = move.kind
         if kind == PASS:
-            events.append(Event("passed", player))
+            if events is not None:
+                events.append(Event("passed", player))
             self._end_turn(events)
-            return events
+            return
         if kind == REFILL_TABLE:
             self.reveal(self.table_size - len(self.table), events, player)
             self._end_turn(events)
-            return events
+            return
         if kind == REFILL_HAND:
             self._refill_hand(player, events)
             self._end_turn(events)
-            return events
+            return
         card = DECK[plan.played]
         if self.phase == "after_three":
             self.drawn.remove(plan.played)
-            events.append(Event("chose_drawn", player, card=card))
+            if events is not None:
+                events.append(Event("chose_drawn", player, card=card))
             if self.drawn:
-                events.append(Event("cards_out", player, cards=tuple(DECK[i] for i in self.drawn)))
+                if events is not None:
+                    events.append(Event("cards_out", player, cards=tuple(DECK[i] for i in self.drawn)))
                 self.out.extend(self.drawn)
                 self.drawn = []
         else:
@@ -173,17 +227,17 @@ class QuantoState:
         self.phase = "turn"
         if kind == LAY:
             self.table.append(plan.played)
-            events.append(Event("laid", player, card=card))
+            if events is not None:
+                events.append(Event("laid", player, card=card))
             self._lay_effect(card, player, events)
-            return events
+            return
         if kind == JOKER_QUANTO:
             self._joker_quanto(plan, player, events)
         else:
             self._take_from_table(plan, card, player, events)
         self._end_turn(events)
-        return events
 
-    def _take_from_table(self, plan: Plan, card: Card, player: int, events: list[Event]) -> None:
+    def _take_from_table(self, plan: Plan, card: Card, player: int, events: list[Event] | None) -> None:
         for card_id in plan.taken_ids:
             self.table.remove(card_id)
         if plan.taken_ids:
@@ -191,39 +245,43 @@ class QuantoState:
         kind = plan.move.kind
         groups = tuple(plan.groups)
         if kind == CAPTURE:
-            events.append(Event("captured", player, card=card, groups=groups, value=plan.value))
-            self._bonus(plan, player, events)
+            if events is not None:
+                events.append(Event("captured", player, card=card, groups=groups, value=plan.value))
+                self._bonus(plan, player, events)
             self.win[player].extend(plan.taken_ids)
             self.win[player].append(plan.played)
         elif kind == FORM:
             self.chip_of[player] = plan.value
             self.stacks[player] = [plan.played, *plan.taken_ids]
-            events.append(Event("quanto_formed", player, card=card, cards=plan.partner, value=plan.value))
-            events.append(Event("chip_taken", player, value=plan.value))
-            if groups:
-                events.append(Event("quanto_groups_added", player, groups=groups, value=plan.value))
+            if events is not None:
+                events.append(Event("quanto_formed", player, card=card, cards=plan.partner, value=plan.value))
+                events.append(Event("chip_taken", player, value=plan.value))
+                if groups:
+                    events.append(Event("quanto_groups_added", player, groups=groups, value=plan.value))
         elif kind == EXTEND:
             self.stacks[player].extend([plan.played, *plan.taken_ids])
-            events.append(Event("quanto_extended", player, card=card, cards=plan.partner, value=plan.value))
-            if groups:
-                events.append(Event("quanto_groups_added", player, groups=groups, value=plan.value))
+            if events is not None:
+                events.append(Event("quanto_extended", player, card=card, cards=plan.partner, value=plan.value))
+                if groups:
+                    events.append(Event("quanto_groups_added", player, groups=groups, value=plan.value))
         elif kind == COLLECT:
-            if groups:
+            if groups and events is not None:
                 events.append(Event("quanto_groups_added", player, groups=groups, value=plan.value))
             stack = self.stacks[player] + plan.taken_ids
             self.win[player].extend(stack)
             self.win[player].append(plan.played)
-            events.append(
-                Event(
-                    "quanto_collected",
-                    player,
-                    card=card,
-                    value=plan.value,
-                    cards=tuple(DECK[i] for i in stack) + (card,),
+            if events is not None:
+                events.append(
+                    Event(
+                        "quanto_collected",
+                        player,
+                        card=card,
+                        value=plan.value,
+                        cards=tuple(DECK[i] for i in stack) + (card,),
+                    )
                 )
-            )
-            self._bonus(plan, player, events)  # told after the card that earns it
-            events.append(Event("chip_returned", player, value=plan.value))
+                self._bonus(plan, player, events)  # told after the card that earns it
+                events.append(Event("chip_returned", player, value=plan.value))
             self.stacks[player] = []
             self.chip_of[player] = None
 
@@ -231,59 +289,66 @@ class QuantoState:
         if plan.bonus is not None:
             events.append(Event("rainbow_bonus", player, card=plan.bonus))
 
-    def _joker_quanto(self, plan: Plan, player: int, events: list[Event]) -> None:
+    def _joker_quanto(self, plan: Plan, player: int, events: list[Event] | None) -> None:
         other = plan.move.target
         assert other is not None
         stack = self.stacks[other]
-        events.append(
-            Event(
-                "joker_took_quanto",
-                player,
-                card=DECK[plan.played],
-                other=other,
-                value=self.chip_of[other],
-                cards=tuple(DECK[i] for i in stack),
+        if events is not None:
+            events.append(
+                Event(
+                    "joker_took_quanto",
+                    player,
+                    card=DECK[plan.played],
+                    other=other,
+                    value=self.chip_of[other],
+                    cards=tuple(DECK[i] for i in stack),
+                )
             )
-        )
-        events.append(Event("chip_returned", other, value=self.chip_of[other]))
+            events.append(Event("chip_returned", other, value=self.chip_of[other]))
         self.win[player].extend(stack)
         self.win[player].append(plan.played)
         self.stacks[other] = []
         self.chip_of[other] = None
 
-    def _lay_effect(self, card: Card, player: int, events: list[Event]) -> None:
+    def _lay_effect(self, card: Card, player: int, events: list[Event] | None) -> None:
         if card.value == 1:
             for step in range(1, self.players):
                 other = (player + step) % self.players
                 if self.win[other]:
                     taken = self.win[other].pop()
                     self.win[player].append(taken)
-                    events.append(Event("one_took", player, card=DECK[taken], other=other))
+                    if events is not None:
+                        events.append(Event("one_took", player, card=DECK[taken], other=other))
         elif card.value == 2:
             if self.hands[player]:
                 self.phase = "after_two"
-                events.append(Event("two_again", player))
+                if events is not None:
+                    events.append(Event("two_again", player))
                 return
-            events.append(Event("two_chain_ends", player))
+            if events is not None:
+                events.append(Event("two_chain_ends", player))
         elif card.value == 3:
             if self.draw:
                 for _ in range(min(3, len(self.draw))):
                     self.drawn.append(self._draw_one(events))
                 self.phase = "after_three"
-                events.append(Event("three_drew", player, cards=tuple(DECK[i] for i in self.drawn)))
+                if events is not None:
+                    events.append(Event("three_drew", player, cards=tuple(DECK[i] for i in self.drawn)))
                 return
-            events.append(Event("three_no_effect", player))
+            if events is not None:
+                events.append(Event("three_no_effect", player))
         self._end_turn(events)
 
     # -- drawing -------------------------------------------------------------------------
-    def _draw_one(self, events: list[Event]) -> int:
+    def _draw_one(self, events: list[Event] | None) -> int:
         card_id = self.draw.pop()
         if not self.draw and not self.end_begun:
             self.end_begun = True
-            events.append(Event("last_card_drawn"))
+            if events is not None:
+                events.append(Event("last_card_drawn"))
         return card_id
 
-    def reveal(self, count: int, events: list[Event], player: int | None = None) -> None:
+    def reveal(self, count: int, events: list[Event] | None, player: int | None = None) -> None:
         """Turn `count` cards onto the table; each rainbow card turned up adds one more."""
         revealed: list[Card] = []
         extra = 0
@@ -295,20 +360,20 @@ class QuantoState:
             if DECK[card_id].rainbow:
                 count += 1
                 extra += 1
-        if revealed:
+        if revealed and events is not None:
             events.append(Event("table_refilled", player, cards=tuple(revealed), value=extra))
 
-    def _refill_hand(self, player: int, events: list[Event]) -> None:
+    def _refill_hand(self, player: int, events: list[Event] | None) -> None:
         drawn = []
         while len(self.hands[player]) < self.hand_size and self.draw:
             card_id = self._draw_one(events)
             self.hands[player].append(card_id)
             drawn.append(DECK[card_id])
-        if drawn:
+        if drawn and events is not None:
             events.append(Event("hand_refilled", player, cards=tuple(drawn), value=len(drawn), hidden=True))
 
     # -- turn end and game end -----------------------------------------------------------
-    def _end_turn(self, events: list[Event]) -> None:
+    def _end_turn(self, events: list[Event] | None) -> None:
         player = self.to_move
         self.phase = "turn"
         if self.options.refill == "auto":
@@ -318,9 +383,12 @@ class QuantoState:
             self._finish(events)
             return
         self.to_move = (player + 1) % self.players
-        events.append(Event("next_player", self.to_move))
+        if events is not None:
+            events.append(Event("next_player", self.to_move))
 
-    def _finish(self, events: list[Event]) -> None:
+    def _finish(self, events: list[Event] | None) -> None:
+        if events is None:
+            events = []  # the end is told once a game: no need to save its few events
         if self.table:
             cards = tuple(DECK[i] for i in self.table)
             if self.last_capturer is None:
