@@ -6,7 +6,9 @@ It is Voilà with these changes:
 - pages set the `_xsrf` cookie and keep to the kernel limits; `/` and the folder listing lead to
   the start page; the contents API is not served (it would list the whole project);
 - the page template `kartenspiele` (no outside assets, the "connection lost" banner), whose
-  texts come from the i18n table through the page configuration.
+  texts come from the i18n table through the page configuration;
+- the page's scripts and styles are kept by the browser, and unused extensions are not loaded
+  (`assets`).
 """
 
 from __future__ import annotations
@@ -19,13 +21,24 @@ from pathlib import Path
 import tornado.ioloop
 import tornado.web
 from jupyter_core.utils import ensure_async
+from jupyter_server.base.handlers import FileFindHandler
+from jupyter_server.utils import url_path_join
 from voila.app import Voila
+from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from ..i18n import LANGUAGES, text
 from .access import COOKIE, Access
+from .assets import (
+    VERSIONED_STATIC,
+    LabextensionsHandler,
+    TemplateAssetsHandler,
+    VersionedStaticHandler,
+    asset_config,
+    static_version,
+)
 from .handlers import (
     ALIVE_PATH,
     CLIENT,
@@ -113,7 +126,10 @@ class KartenspieleVoila(Voila):
 
     def initialize(self, argv=None):
         super().initialize(argv)
-        self.voila_configuration.page_config_hook = banner_config()
+        banner = banner_config()
+        self.static_version = static_version(self.static_paths)
+        assets = asset_config(url_path_join(self.base_url, VERSIONED_STATIC, self.static_version))
+        self.voila_configuration.page_config_hook = lambda page_config, **kwargs: assets(banner(page_config, **kwargs))
         if self.preheat > 0:
             self.voila_configuration.preheat_kernel = True
             self.config.VoilaKernelManager.kernel_pools_config = {
@@ -190,6 +206,10 @@ class KartenspieleVoila(Voila):
                 continue  # would list every file of the project
             if handler is TornadoVoilaTreeHandler:
                 handlers.append((pattern, StartRedirectHandler))
+            elif handler is FileFindHandler and pattern.endswith("/voila/labextensions/(.*)"):
+                handlers.append((pattern, LabextensionsHandler, options))
+            elif handler is TemplateStaticFileHandler:
+                handlers.append((pattern, TemplateAssetsHandler))
             elif handler is TornadoVoilaHandler:
                 handlers.append(
                     (pattern, PageHandler, {**options, "limits": self.limits, "unconnected": self.unconnected})
@@ -200,6 +220,11 @@ class KartenspieleVoila(Voila):
         return [
             (base + LOGIN_PATH, LoginHandler, {"access": self.access}),
             (base + ALIVE_PATH + r"([\w-]+)", AliveHandler),
+            (
+                f"{base}/{VERSIONED_STATIC}{self.static_version}/(.*)",
+                VersionedStaticHandler,
+                {"paths": self.static_paths},
+            ),
             *handlers,
         ]
 

@@ -134,6 +134,28 @@ def test_pages_load_nothing_from_outside(server, browser):
     assert blocked == [] and len(loaded) > 10
 
 
+def test_a_page_opened_again_comes_from_the_browser_cache(server, browser):
+    """Scripts, styles and extensions are kept by the browser: opened again, the page asks the
+    server only for itself and its kernel; no unused extension is loaded."""
+    context = browser.new_context()
+    requested: list[str] = []
+    context.on("request", lambda request: requested.append(request.url))
+    fetched = []
+    for _ in range(2):
+        page = context.new_page()
+        open_app(page, server.url("notebooks/quanto.ipynb"))
+        expect(page.locator(".ks-setup .ks-start")).to_be_visible(timeout=60_000)
+        fetched.append(
+            page.evaluate("performance.getEntriesByType('resource').filter(e => e.transferSize > 0).map(e => e.name)")
+        )
+        page.close(run_before_unload=True)
+    context.close()
+    assert len(fetched[0]) > 50  # the first time: Voilà's scripts, styles and extensions
+    assert [url for url in fetched[1] if "/api/kernels/" not in url] == []
+    assert not [url for url in requested if "jupyterlab_pygments" in url]
+    server.wait_kernels(0, KERNEL_GONE_S)
+
+
 def test_password_page_then_the_games(project, browser, shots):
     voila = VoilaServer(project, log=ROOT / "test-output" / "voila-password.log", extra=("--password", "Igel42"))
     try:
