@@ -20,34 +20,29 @@ import peers
 from kartenspiele.quanto import new_game
 
 
-def quanto_actions(seconds: float, seed: int) -> dict:
-    """Quanto by integer actions (the loop of the peers below)."""
+def quanto_play(seconds: float, seed: int, step: Callable[[object, random.Random], None]) -> dict:
+    """Quanto random self-play for `seconds`, each move made by `step(state, rng)`."""
     rng = random.Random(seed)
     moves = games = 0
     clocks = peers.Clocks()
     while True:
         state = new_game(3, seed=seed * 100_000 + games)
         while not state.over:
-            state.apply_action(rng.choice(state.legal_actions()))
+            step(state, rng)
             moves += 1
         games += 1
         if clocks.elapsed() >= seconds:
             return clocks.result(moves, games)
+
+
+def quanto_actions(seconds: float, seed: int) -> dict:
+    """Quanto by integer actions (the loop of the peers below)."""
+    return quanto_play(seconds, seed, lambda state, rng: state.apply_action(rng.choice(state.legal_actions())))
 
 
 def quanto_moves(seconds: float, seed: int) -> dict:
     """Quanto by move objects (each listed move a `Move`, each applied move narrated)."""
-    rng = random.Random(seed)
-    moves = games = 0
-    clocks = peers.Clocks()
-    while True:
-        state = new_game(3, seed=seed * 100_000 + games)
-        while not state.over:
-            state.apply(rng.choice(state.legal_moves()))
-            moves += 1
-        games += 1
-        if clocks.elapsed() >= seconds:
-            return clocks.result(moves, games)
+    return quanto_play(seconds, seed, lambda state, rng: state.apply(rng.choice(state.legal_moves())))
 
 
 LOOPS: dict[str, Callable[[float, int], dict]] = {

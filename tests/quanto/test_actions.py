@@ -13,17 +13,7 @@ from kartenspiele.quanto import Card, Move, from_scenario, new_game
 from kartenspiele.quanto.actions import TAKES_SHIFT, action_to_move, move_to_action
 from kartenspiele.quanto.moves import KINDS
 
-
-def positions(games: int, seed: int):
-    """Positions of random games over every player count and both options, played by actions."""
-    rng = random.Random(seed)
-    for game in range(games):
-        options = {"refill": ("choice", "auto")[game % 2], "lay_only_if_stuck": game % 3 == 0}
-        state = new_game(2 + game % 5, seed=seed * 1000 + game, **options)
-        while not state.over:
-            yield state, rng
-            if not state.over:
-                state.apply_action(rng.choice(state.legal_actions()))
+from .helpers import random_positions
 
 
 def test_the_documented_example():
@@ -36,7 +26,7 @@ def test_the_documented_example():
 
 def test_actions_are_the_listed_moves_and_round_trip():
     checked = 0
-    for state, _ in positions(40, seed=3):
+    for state, _ in random_positions(40, seed=3, by_actions=True):
         moves = state.legal_moves()
         actions = state.legal_actions()
         assert len(actions) == len(moves)
@@ -52,7 +42,7 @@ def test_actions_are_the_listed_moves_and_round_trip():
 
 def test_apply_action_is_apply_of_its_move():
     compared = 0
-    for state, rng in positions(25, seed=4):
+    for state, rng in random_positions(25, seed=4, by_actions=True):
         actions = state.legal_actions()
         action = actions[rng.randrange(len(actions))]
         told, silent, by_move = state.clone(), state.clone(), state.clone()
@@ -66,7 +56,7 @@ def test_apply_action_is_apply_of_its_move():
 
 def test_an_action_read_in_another_position_is_checked_in_full():
     refused = accepted = 0
-    for state, rng in positions(8, seed=5):
+    for state, rng in random_positions(8, seed=5, by_actions=True):
         old = state.legal_actions()
         action = old[rng.randrange(len(old))]
         state.apply_action(rng.choice(state.legal_actions()))

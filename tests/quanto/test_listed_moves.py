@@ -14,27 +14,17 @@ from kartenspiele.core.errors import IllegalMoveError, KartenspieleError
 from kartenspiele.quanto import Card, Move, new_game
 from kartenspiele.quanto.moves import CAPTURE, LAY
 
+from .helpers import random_positions
+
 
 def fresh(move: Move) -> Move:
     """The same move built anew (never listed anywhere)."""
     return Move(move.kind, move.card, move.takes, move.declared, move.chip, move.target)
 
 
-def positions(games: int, seed: int):
-    """Positions of random games over every player count and both options."""
-    rng = random.Random(seed)
-    for game in range(games):
-        options = {"refill": ("choice", "auto")[game % 2], "lay_only_if_stuck": game % 3 == 0}
-        state = new_game(2 + game % 5, seed=seed * 1000 + game, **options)
-        while not state.over:
-            yield state, rng
-            if not state.over:  # the caller may have moved too
-                state.apply(rng.choice(state.legal_moves()))
-
-
 def test_a_listed_move_applies_exactly_as_the_same_move_checked_in_full():
     trusted = 0
-    for state, rng in positions(30, seed=5):
+    for state, rng in random_positions(30, seed=5):
         fast, slow = state.clone(), state.clone()
         listed = fast.legal_moves()
         move = listed[rng.randrange(len(listed))]
@@ -54,7 +44,7 @@ def test_a_move_listed_elsewhere_is_checked_in_full():
     assert clone.apply(move) == state.clone().apply(fresh(move))
     # a move listed before the position changed is no longer trusted there
     refused = 0
-    for state, rng in positions(12, seed=7):
+    for state, rng in random_positions(12, seed=7):
         old = state.legal_moves()
         move = old[rng.randrange(len(old))]
         state.apply(rng.choice(state.legal_moves()))
@@ -70,7 +60,7 @@ def test_a_move_listed_elsewhere_is_checked_in_full():
 
 def listed_capture(seed: int = 0) -> tuple[object, Move]:
     """A position with a listed capture that takes table cards."""
-    for state, _ in positions(40, seed=seed):
+    for state, _ in random_positions(40, seed=seed):
         for move in state.legal_moves():
             if move.kind == CAPTURE and move.takes:
                 return state, move
