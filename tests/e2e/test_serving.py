@@ -17,6 +17,7 @@ from .driver import ROOT, VoilaServer, click_and_wait, open_app, play_quanto_tur
 
 pytestmark = pytest.mark.browser
 KERNEL_GONE_S = 120  # the goal: a closed page's kernel is gone within 2 minutes
+KERNEL_ID = "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
 
 
 def status(url: str, headers: dict | None = None, data: bytes | None = None, opener=None) -> int:
@@ -97,7 +98,7 @@ def test_lost_kernel_shows_the_banner_and_resumes(server, browser, shots):
     open_app(page, server.url("notebooks/quanto.ipynb"))
     banner = page.locator("#ks-lost")
     expect(banner).to_be_hidden()
-    kernel_id = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    kernel_id = page.evaluate(KERNEL_ID)
     server.kernel_of(kernel_id).kill()  # a crash, or the culler
     expect(banner).to_be_visible(timeout=30_000)
     expect(banner).to_contain_text("Verbindung verloren – Spiel fortsetzen")
@@ -140,7 +141,7 @@ def test_a_page_opened_again_comes_from_the_browser_cache(server, browser):
     context = browser.new_context()
     requested: list[str] = []
     context.on("request", lambda request: requested.append(request.url))
-    fetched = []
+    fetched, kernels = [], []
     for _ in range(2):
         page = context.new_page()
         open_app(page, server.url("notebooks/quanto.ipynb"))
@@ -148,12 +149,14 @@ def test_a_page_opened_again_comes_from_the_browser_cache(server, browser):
         fetched.append(
             page.evaluate("performance.getEntriesByType('resource').filter(e => e.transferSize > 0).map(e => e.name)")
         )
+        kernels.append(page.evaluate(KERNEL_ID))
         page.close(run_before_unload=True)
     context.close()
     assert len(fetched[0]) > 50  # the first time: Voilà's scripts, styles and extensions
     assert [url for url in fetched[1] if "/api/kernels/" not in url] == []
     assert not [url for url in requested if "jupyterlab_pygments" in url]
-    server.wait_kernels(0, KERNEL_GONE_S)
+    for kernel in kernels:  # an earlier test's page may still be closing
+        server.wait_kernel_gone(kernel, KERNEL_GONE_S)
 
 
 def test_password_page_then_the_games(project, browser, shots):
