@@ -120,7 +120,17 @@ def _relevant(kinds: Kinds, target: int) -> tuple[tuple[int, int], ...]:
 def _capped(kinds: Kinds, target: int) -> tuple[tuple[int, int], ...]:
     """`_relevant`, each count cut to what one group for `target` can hold: the groups stay
     the same, and tables that differ only in plentiful cards share the cached answer."""
-    return tuple((value, min(count, target // value) if value > 0 else 0) for value, count in _relevant(kinds, target))
+    return _cut(_relevant(kinds, target), target)
+
+
+def _cut(kinds: Kinds, target: int) -> tuple[tuple[int, int], ...]:
+    """Each count of the kinds (of values up to `target`) cut as by `_capped`."""
+    return tuple(
+        [
+            (value, count if value * count <= target else target // value) if value > 0 else (value, 0)
+            for value, count in kinds
+        ]
+    )
 
 
 def groups_with_sum(kinds: Kinds, target: int) -> list[CountVector]:
@@ -187,11 +197,12 @@ def _sums(kinds: Sequence[tuple[int, int]], target: int) -> list[int]:
     sums = [1] * (len(kinds) + 1)
     for index in range(len(kinds) - 1, -1, -1):
         value, available = kinds[index]
-        following = made = sums[index + 1]
+        made = shifted = sums[index + 1]
         if value > 0:
-            for taken in range(1, min(available, target // value) + 1):
-                made |= following << (taken * value) & full
-        sums[index] = made
+            for _ in range(min(available, target // value)):
+                shifted <<= value
+                made |= shifted
+        sums[index] = made & full
     return sums
 
 
@@ -268,7 +279,7 @@ def _union_codes(kinds: tuple[tuple[int, int], ...], target: int, limit: int | N
     """The unions with the fewest groups first, at most `limit` + 1 of them, and whether the
     list was cut."""
     size = len(kinds)
-    groups = _packed_groups(_capped(kinds, target), target)
+    groups = _packed_groups(_cut(kinds, target), target)  # `kinds` are `_relevant` already
     if not groups:
         return (), False
     guard = guards(size)
