@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import product
+from operator import mul
 
 Kinds = Sequence[tuple[int, int]]
 CountVector = tuple[int, ...]
@@ -119,7 +120,17 @@ def _relevant(kinds: Kinds, target: int) -> tuple[tuple[int, int], ...]:
 def _capped(kinds: Kinds, target: int) -> tuple[tuple[int, int], ...]:
     """`_relevant`, each count cut to what one group for `target` can hold: the groups stay
     the same, and tables that differ only in plentiful cards share the cached answer."""
-    return tuple((value, min(count, target // value) if value > 0 else 0) for value, count in _relevant(kinds, target))
+    return _cut(_relevant(kinds, target), target)
+
+
+def _cut(kinds: Kinds, target: int) -> tuple[tuple[int, int], ...]:
+    """Each count of the kinds (of values up to `target`) cut as by `_capped`."""
+    return tuple(
+        [
+            (value, count if value * count <= target else target // value) if value > 0 else (value, 0)
+            for value, count in kinds
+        ]
+    )
 
 
 def groups_with_sum(kinds: Kinds, target: int) -> list[CountVector]:
@@ -159,33 +170,40 @@ def _walk_groups(kinds: tuple[tuple[int, int], ...], target: int) -> tuple[Count
     """The groups by kind, by a walk over the kinds taking the most of each first."""
     found: list[CountVector] = []
     counts = [0] * len(kinds)
-    reach = _reach(kinds)
+    sums = _sums(kinds, target)
 
     def walk(index: int, rest: int) -> None:
         if rest == 0:
             found.append(tuple(counts))
             return
-        if rest > reach[index]:  # the kinds left cannot make it (or none is left)
-            return
         value, available = kinds[index]
+        following = sums[index + 1]
         for taken in range(min(available, rest // value) if value > 0 else 0, -1, -1):
-            counts[index] = taken
-            walk(index + 1, rest - taken * value)
+            if following >> (rest - taken * value) & 1:  # else the kinds left cannot make it
+                counts[index] = taken
+                walk(index + 1, rest - taken * value)
         counts[index] = 0
 
-    if target > 0:
+    if target > 0 and sums[0] >> target & 1:
         walk(0, target)
     return tuple(found)
 
 
-def _reach(kinds: Sequence[tuple[int, int]]) -> list[int]:
-    """For each position, the largest sum that the kinds from there on can make (0 at the
-    end): a walk that still needs more stops at once."""
-    reach = [0] * (len(kinds) + 1)
+def _sums(kinds: Sequence[tuple[int, int]], target: int) -> list[int]:
+    """For each position, the sums up to `target` that the kinds from there on can make, as
+    a bit set (bit s for the sum s; only 0 at the end): a walk takes no step that cannot end
+    in an answer, and finds the same answers in the same order."""
+    full = (1 << (target + 1)) - 1
+    sums = [1] * (len(kinds) + 1)
     for index in range(len(kinds) - 1, -1, -1):
         value, available = kinds[index]
-        reach[index] = reach[index + 1] + max(value, 0) * available
-    return reach
+        made = shifted = sums[index + 1]
+        if value > 0:
+            for _ in range(min(available, target // value)):
+                shifted <<= value
+                made |= shifted
+        sums[index] = made & full
+    return sums
 
 
 @lru_cache(maxsize=1 << 12)
@@ -193,23 +211,23 @@ def _partitions(values: tuple[tuple[int, int], ...], target: int) -> tuple[tuple
     """The ways to make `target` from (value, how many) pairs, as (value, taken) pairs."""
     found: list[tuple[tuple[int, int], ...]] = []
     chosen: list[tuple[int, int]] = []
-    reach = _reach(values)
+    sums = _sums(values, target)
 
     def walk(index: int, rest: int) -> None:
         if rest == 0:
             found.append(tuple(chosen))
             return
-        if rest > reach[index]:  # the values left cannot make it (or none is left)
-            return
         value, available = values[index]
+        following = sums[index + 1]
         for taken in range(min(available, rest // value), -1, -1):
-            if taken:
-                chosen.append((value, taken))
-            walk(index + 1, rest - taken * value)
-            if taken:
-                chosen.pop()
+            if following >> (rest - taken * value) & 1:  # else the values left cannot make it
+                if taken:
+                    chosen.append((value, taken))
+                walk(index + 1, rest - taken * value)
+                if taken:
+                    chosen.pop()
 
-    if target > 0:
+    if target > 0 and sums[0] >> target & 1:
         walk(0, target)
     return tuple(found)
 
@@ -261,7 +279,7 @@ def _union_codes(kinds: tuple[tuple[int, int], ...], target: int, limit: int | N
     """The unions with the fewest groups first, at most `limit` + 1 of them, and whether the
     list was cut."""
     size = len(kinds)
-    groups = _packed_groups(_capped(kinds, target), target)
+    groups = _packed_groups(_cut(kinds, target), target)  # `kinds` are `_relevant` already
     if not groups:
         return (), False
     guard = guards(size)
@@ -427,28 +445,36 @@ def _card_bound(rest: int, target: int) -> int:
     big = counts[target - 1]
     spare = prefix = 0
     for need in range(1, (target + 1) // 2):
-        prefix += need * counts[need - 1]
-        spare += need * counts[need - 1]
+        have = counts[need - 1]
+        if have:
+            prefix += need * have
+            spare += need * have
         index = target - need - 1
-        used = min(counts[index], spare // need)
-        spare -= used * need
-        big += used
-        if counts[index] * need > prefix:
-            counts[index] = prefix // need
-    total = 0
-    for index, count in enumerate(counts):
-        total += (index + 1) * count
+        wanted = counts[index]
+        if wanted:
+            used = spare // need
+            if used > wanted:
+                used = wanted
+            spare -= used * need
+            big += used
+            if wanted * need > prefix:
+                counts[index] = prefix // need
+    most = small + big
+    total = sum(map(mul, counts, range(1, target + 1)))
     budget = total - total % target
     cards = 0
-    for index, count in enumerate(counts):
-        value = index + 1
+    value = 0
+    for count in counts:
+        value += 1
         if count * value <= budget:
             budget -= count * value
             cards += count
+            if cards >= most:
+                return most
         else:
             cards += budget // value
             break
-    return min(cards, small + big)
+    return cards if cards < most else most
 
 
 def split_into_groups(values: Sequence[int], target: int) -> list[list[int]] | None:
