@@ -27,18 +27,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import peers  # noqa: E402
 from peers import PEERS  # noqa: E402
+from selfplay import by_actions, play_for  # noqa: E402
 
 from kartenspiele.tausch_rausch import DECK, DEFAULT_TASKS, find_all, new_game  # noqa: E402
 from kartenspiele.tausch_rausch.players import kind_first_move, uniform_move  # noqa: E402
 
 PLAYERS = 3
 UNIFORM_CAP = 200
-
-
-def _integer_step(state, rng: random.Random) -> None:
-    state.apply_action(rng.choice(state.legal_actions()))
 
 
 def _move_step(policy):
@@ -49,7 +45,7 @@ def _move_step(policy):
 
 
 POLICIES = {
-    f"uniform random, integer actions (cap {UNIFORM_CAP})": (_integer_step, UNIFORM_CAP),
+    f"uniform random, integer actions (cap {UNIFORM_CAP})": (by_actions, UNIFORM_CAP),
     f"uniform random, Move objects (cap {UNIFORM_CAP})": (_move_step(uniform_move), UNIFORM_CAP),
     "kind-first random": (_move_step(kind_first_move), None),
 }
@@ -59,16 +55,7 @@ def self_play(seconds: float, seed: int, step, cap: int | None) -> dict:
     """Whole random games of 3 players until `seconds` have passed (the last game is finished);
     `step(state, rng)` makes one move."""
     rng = random.Random(seed)
-    moves = games = 0
-    clocks = peers.Clocks()
-    while True:
-        state = new_game(PLAYERS, seed=rng.randrange(10**9), turn_cap=cap)
-        while not state.is_terminal():
-            step(state, rng)
-            moves += 1
-        games += 1
-        if clocks.elapsed() >= seconds:
-            return clocks.result(moves, games)
+    return play_for(seconds, rng, lambda _: new_game(PLAYERS, seed=rng.randrange(10**9), turn_cap=cap), step)
 
 
 def rates(result: dict, cpu: bool) -> dict:

@@ -1,4 +1,5 @@
-"""Random self-play loops, one per contender, each owned here or in `peers.py` alone.
+"""Random self-play loops, one per contender, each owned here or in `peers.py` alone; the
+loop of whole games (`play_for`) and its two ways of moving serve Tausch-Rausch's benchmark too.
 
 Quanto (3 players, default rules) is played two ways: by integer actions, as OpenSpiel's
 and RLCard's games are (`legal_actions()`, `rng.choice`, `apply_action`), and by move
@@ -14,20 +15,31 @@ import json
 import random
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import peers
 
 from kartenspiele.quanto import new_game
 
 
-def quanto_play(seconds: float, seed: int, step: Callable[[object, random.Random], None]) -> dict:
-    """Quanto random self-play for `seconds`, each move made by `step(state, rng)`."""
-    rng = random.Random(seed)
+def by_actions(state: Any, rng: random.Random) -> None:
+    """One uniformly random move through the integer actions."""
+    state.apply_action(rng.choice(state.legal_actions()))
+
+
+def by_moves(state: Any, rng: random.Random) -> None:
+    """One uniformly random move through `Move` objects."""
+    state.apply(rng.choice(state.legal_moves()))
+
+
+def play_for(seconds: float, rng: random.Random, deal: Callable[[int], Any], step: Callable[..., None]) -> dict:
+    """Whole games, the n-th (from 0) dealt by `deal(n)`, each move made by `step(state, rng)`,
+    until `seconds` have passed (the game in progress is finished)."""
     moves = games = 0
     clocks = peers.Clocks()
     while True:
-        state = new_game(3, seed=seed * 100_000 + games)
-        while not state.over:
+        state = deal(games)
+        while not state.is_terminal():
             step(state, rng)
             moves += 1
         games += 1
@@ -37,12 +49,12 @@ def quanto_play(seconds: float, seed: int, step: Callable[[object, random.Random
 
 def quanto_actions(seconds: float, seed: int) -> dict:
     """Quanto by integer actions (the loop of the peers below)."""
-    return quanto_play(seconds, seed, lambda state, rng: state.apply_action(rng.choice(state.legal_actions())))
+    return play_for(seconds, random.Random(seed), lambda games: new_game(3, seed=seed * 100_000 + games), by_actions)
 
 
 def quanto_moves(seconds: float, seed: int) -> dict:
     """Quanto by move objects (each listed move a `Move`, each applied move narrated)."""
-    return quanto_play(seconds, seed, lambda state, rng: state.apply(rng.choice(state.legal_moves())))
+    return play_for(seconds, random.Random(seed), lambda games: new_game(3, seed=seed * 100_000 + games), by_moves)
 
 
 LOOPS: dict[str, Callable[[float, int], dict]] = {
