@@ -130,8 +130,7 @@ class TauschRauschState:
         """The legal moves as integer actions, as OpenSpiel and RLCard give them: action `i`
         is the move `legal_moves()[i]` (numbered in this position, counted without listing
         them). For `apply_action`, `action_to_move`, `move_to_action`."""
-        moves = self._actions = legal_moves(self)
-        return range(len(moves))
+        return range(len(self._numbered()))
 
     def action_to_move(self, action: int) -> Move:
         """The move numbered `action` in this position; any other action raises
