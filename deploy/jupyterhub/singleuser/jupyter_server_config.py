@@ -2,7 +2,8 @@
 
 The same page template as `kartenspiele serve` (no outside assets, the "connection lost"
 banner, which here asks the server's kernels API), sources hidden, no picture files served,
-and kernels of closed pages culled after 10 minutes while an open page keeps its kernel.
+kernels of closed pages culled after 10 minutes while an open page keeps its kernel, and the
+page's scripts kept by the browser (`kartenspiele.serving.hub_assets`).
 """
 
 import os
