@@ -84,7 +84,7 @@ def test_post_build_installs_the_package_and_the_page_template():
     source = f"kartenspiele/serving/share/voila/templates/{template}"
     assert (ROOT / source / "index.html.j2").is_file() and source in script
     # the browser keeps the pages' scripts (tests/serving/test_jupyter_assets.py)
-    assert "jupyter server extension enable --sys-prefix kartenspiele.serving.jupyter_assets" in script.splitlines()
+    assert '"kartenspiele.serving.jupyter_assets": true' in script and "jupyter_server_config.d" in script
 
 
 def jupyter_server(venv: Path, project: Path, port: int, token: str, log, *extra: str) -> subprocess.Popen:
