@@ -83,6 +83,8 @@ def test_post_build_installs_the_package_and_the_page_template():
     template = json.loads((ROOT / "voila.json").read_text())["VoilaConfiguration"]["template"]
     source = f"kartenspiele/serving/share/voila/templates/{template}"
     assert (ROOT / source / "index.html.j2").is_file() and source in script
+    # the browser keeps the pages' scripts (tests/serving/test_jupyter_assets.py)
+    assert '"kartenspiele.serving.jupyter_assets": true' in script and "jupyter_server_config.d" in script
 
 
 def jupyter_server(venv: Path, project: Path, port: int, token: str, log, *extra: str) -> subprocess.Popen:
@@ -187,6 +189,10 @@ def test_binder_environment_builds_and_serves_the_start_page(tmp_path):
                 page.goto(f"{base}/voila/render/notebooks/start.ipynb?token={token}", timeout=240_000)
                 page.wait_for_selector(".ks-start-page", timeout=240_000)
                 assert page.locator("a.ks-tile").count() == 4
+                static = page.evaluate(
+                    "JSON.parse(document.getElementById('jupyter-config-data').textContent).fullStaticUrl"
+                )
+                assert static.startswith("/voila/static/v/")  # postBuild enabled the extension
                 page.screenshot(path=str(ROOT / "test-output" / "binder_start.png"))
                 page.close(run_before_unload=True)
                 browser.close()

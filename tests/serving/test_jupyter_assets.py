@@ -1,0 +1,88 @@
+"""Under a Jupyter Server (each pupil's server on JupyterHub, a Binder session) the browser keeps
+the page's scripts too: the extension `kartenspiele.serving.jupyter_assets` on a real Jupyter
+Server, with JupyterHub's single-user settings below `/user/anna/` and as Binder enables it."""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from kartenspiele.serving.app import data_folder
+from kartenspiele.serving.assets import IMMUTABLE, UNUSED_EXTENSIONS
+from kartenspiele.serving.jupyter_assets import versioned_hook
+from tests.e2e.driver import ROOT, free_port
+from tests.test_binder import jupyter_server, stop, wait_until_answers
+
+SINGLE_USER = ROOT / "deploy" / "jupyterhub" / "singleuser"
+EXTENSION = "kartenspiele.serving.jupyter_assets"
+CONFIG = re.compile(r'<script id="jupyter-config-data" type="application/json">\s*(\{.*?\})\s*</script>', re.S)
+
+
+def test_the_versioned_address_sits_below_each_base_url_after_the_configured_hook():
+    hook = versioned_hook("0123456789abcdef", lambda page, **_: {**page, "kartenspiele": {"alive": "api/kernels/"}})
+    anna = hook({"baseUrl": "/user/anna/", "federated_extensions": [{"name": "jupyterlab_pygments"}]})
+    assert anna["fullStaticUrl"] == "/user/anna/voila/static/v/0123456789abcdef"
+    assert anna["kartenspiele"] == {"alive": "api/kernels/"} and anna["federated_extensions"] == []
+    binder = versioned_hook("0123456789abcdef")({"baseUrl": "/", "federated_extensions": []})
+    assert binder["fullStaticUrl"] == "/voila/static/v/0123456789abcdef"
+
+
+def fetch(url: str, token: str) -> tuple[bytes, dict[str, str]]:
+    request = urllib.request.Request(url, headers={"Authorization": f"token {token}"})
+    with urllib.request.urlopen(request, timeout=120) as answer:
+        return answer.read(), dict(answer.headers)
+
+
+@pytest.mark.parametrize("site", ["jupyterhub", "binder"])
+def test_a_jupyter_server_serves_the_page_scripts_to_be_kept(site, tmp_path: Path, monkeypatch):
+    for name in ("JUPYTER_RUNTIME_DIR", "JUPYTER_DATA_DIR", "IPYTHONDIR"):
+        monkeypatch.setenv(name, str(tmp_path / name.lower()))
+    if site == "jupyterhub":
+        monkeypatch.setenv("JUPYTER_CONFIG_PATH", str(SINGLE_USER))
+        base = "/user/anna/"
+    else:  # as binder/postBuild leaves it: the template on Jupyter's path, the extension enabled
+        monkeypatch.setenv("JUPYTER_PATH", str(data_folder()))
+        settings = tmp_path / "config" / "jupyter_server_config.d"
+        settings.mkdir(parents=True)
+        (settings / f"{EXTENSION}.json").write_text(
+            json.dumps({"ServerApp": {"jpserver_extensions": {EXTENSION: True}}})
+        )
+        monkeypatch.setenv("JUPYTER_CONFIG_PATH", str(tmp_path / "config"))
+        base = "/"
+    port, token = free_port(), secrets.token_hex(16)
+    host = f"http://127.0.0.1:{port}"
+    with open(tmp_path / "server.log", "wb") as log:
+        server = jupyter_server(
+            Path(sys.executable).parent.parent, ROOT, port, token, log, f"--ServerApp.base_url={base}"
+        )
+        try:
+            wait_until_answers(f"{host}{base}api/status?token={token}", server, 90)
+            page, _ = fetch(f"{host}{base}voila/render/notebooks/quanto.ipynb", token)
+            config = json.loads(CONFIG.search(page.decode()).group(1))
+            assert config["fullStaticUrl"].startswith(f"{base}voila/static/v/")
+            assert ("kartenspiele" in config) == (site == "jupyterhub")  # the banner's settings: JupyterHub only
+            script, headers = fetch(f"{host}{config['fullStaticUrl']}/voila.js", token)
+            assert headers["Cache-Control"] == IMMUTABLE and len(script) > 1000
+            _, plain = fetch(f"{host}{base}voila/static/voila.js", token)  # Voilà's own address still works
+            assert plain.get("Cache-Control") != IMMUTABLE
+            names = {extension["name"] for extension in config["federated_extensions"]}
+            assert "@jupyter-widgets/jupyterlab-manager" in names and not names & set(UNUSED_EXTENSIONS)
+            for extension in config["federated_extensions"]:  # remoteEntry.<hash>.js
+                _, headers = fetch(f"{host}{base}voila/labextensions/{extension['name']}/{extension['load']}", token)
+                assert headers["Cache-Control"] == IMMUTABLE, extension
+            _, headers = fetch(f"{host}{base}voila/labextensions/anywidget/package.json", token)
+            assert headers["Cache-Control"] == "no-cache"  # no hash in the name: asked again each time
+            request = urllib.request.Request(
+                f"{host}{base}api/kernels/{config['kernelId']}",
+                method="DELETE",
+                headers={"Authorization": f"token {token}"},
+            )
+            urllib.request.urlopen(request, timeout=30).close()
+        finally:
+            stop(server)
