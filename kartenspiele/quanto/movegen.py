@@ -32,6 +32,7 @@ from ..arithmetic import (
 from ..core.lazy import LazySequence
 from .actions import HEADER_MASK, ID_TAKES, PREFIX, TAKES_SHIFT, header
 from .cards import DECK, FACE_CODE, JOKER, Card
+from .smallplays import SmallTable
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
 
 if TYPE_CHECKING:
@@ -265,6 +266,7 @@ class TableCode:
         self.jokers = self.code >> _JOKER_SHIFT
         self._kinds: TableKinds | None = None
         self._shifts: list[int] | None = None
+        self._small: SmallTable | None = None
 
     @property
     def kinds(self) -> TableKinds:
@@ -290,7 +292,18 @@ class TableCode:
         key = (kind, target, value, self.code & PREFIX[target], len(self.shifts) if self.jokers else 0, self.limit)
         found = _recent_plays.get(key)
         if found is None:
-            found = self._remember(key, self.kinds.codes(kind, target, value))
+            small = self._small
+            if small is None:
+                small = self._small = SmallTable(self.code, self.shifts, self.jokers)
+            if not small.small(target, self.limit):
+                made = self.kinds.codes(kind, target, value)
+            elif kind == FORM:
+                made = small.form_codes(value, target)
+            elif kind == EXTEND:
+                made = small.extension_codes(value, target)
+            else:
+                made = small.with_jokers(small.unions(target, small.whole), kind == CAPTURE)
+            found = self._remember(key, made)
         return found
 
     def bonus_codes(self, kind: str, target: int) -> list[int]:
