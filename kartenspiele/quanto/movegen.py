@@ -32,6 +32,7 @@ from ..arithmetic import (
 from ..core.lazy import LazySequence
 from .actions import HEADER_MASK, ID_TAKES, PREFIX, TAKES_SHIFT, header
 from .cards import DECK, FACE_CODE, JOKER, Card
+from . import smallplays
 from .smallplays import SmallTable
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
 
@@ -61,17 +62,28 @@ _recent_plays: dict[PlaysKey, tuple[int, ...]] = {}
 """The plays of one kind and target on the tables with the same cards up to the target
 (see `TableCode.codes`); forgotten all at once when full."""
 _JOKER_SHIFT = 4 * JOKER.sort_key()
+_NIBBLE_ONES = int("1" * 27, 16)
+_recent_shifts: dict[int, list[int]] = {}
+"""The shifts of the kinds of a table (see `TableCode.shifts`), by the kinds present."""
 
 
 def memo_size() -> int:
     """How many answers the listing's memos hold (tables, unions, groups, plays)."""
-    return len(_recent_tables) + len(_recent_unions) + len(_recent_partners) + len(_recent_plays)
+    return (
+        len(_recent_tables)
+        + len(_recent_unions)
+        + len(_recent_partners)
+        + len(_recent_plays)
+        + len(_recent_shifts)
+        + smallplays.memo_size()
+    )
 
 
 def clear_memos() -> None:
     """Forget the listing's memos (a served kernel keeps them small, see `kernel_memory`)."""
-    for memo in (_recent_tables, _recent_unions, _recent_partners, _recent_plays):
+    for memo in (_recent_tables, _recent_unions, _recent_partners, _recent_plays, _recent_shifts):
         memo.clear()
+    smallplays.clear_memos()
 
 
 class TableKinds:
@@ -279,7 +291,14 @@ class TableCode:
         """The takes-code shift of each kind on the table, in the order of `TableKinds`."""
         if self._shifts is None:
             code = self.code
-            self._shifts = [shift for shift in range(8, _JOKER_SHIFT + 1, 4) if code >> shift & 15]
+            kinds = code | code >> 1
+            kinds = (kinds | kinds >> 2) & _NIBBLE_ONES  # a bit per kind on the table
+            shifts = _recent_shifts.get(kinds)
+            if shifts is None:
+                if len(_recent_shifts) >= _RECENT_UNIONS:
+                    _recent_shifts.clear()
+                shifts = _recent_shifts[kinds] = [shift for shift in range(8, _JOKER_SHIFT + 1, 4) if code >> shift & 15]
+            self._shifts = shifts
         return self._shifts
 
     def has_value(self, value: int) -> bool:
@@ -295,15 +314,8 @@ class TableCode:
             small = self._small
             if small is None:
                 small = self._small = SmallTable(self.code, self.shifts, self.jokers)
-            if not small.small(target, self.limit):
-                made = self.kinds.codes(kind, target, value)
-            elif kind == FORM:
-                made = small.form_codes(value, target)
-            elif kind == EXTEND:
-                made = small.extension_codes(value, target)
-            else:
-                made = small.with_jokers(small.unions(target, small.whole), kind == CAPTURE)
-            found = self._remember(key, made)
+            made = small.codes(kind, target, value, self.limit)
+            found = self._remember(key, self.kinds.codes(kind, target, value) if made is None else made)
         return found
 
     def bonus_codes(self, kind: str, target: int) -> list[int]:

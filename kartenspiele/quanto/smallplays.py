@@ -13,16 +13,21 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
+from itertools import accumulate
+from operator import mul
 
 from ..arithmetic import guards
-from .actions import PREFIX
+from .actions import JOKER_NIBBLE, PREFIX
+from .moves import CAPTURE, EXTEND, FORM
 
 SMALL = 256
+_NIBBLE_ONES = int("1" * 26, 16)
+PLAIN_PREFIX = [prefix & ~JOKER_NIBBLE for prefix in PREFIX]
 _MEMO_LIMIT = 1 << 16
 _groups: dict[int, tuple[int, ...]] = {}
 _unions: dict[int, tuple[int, ...]] = {}
-"""Keyed by `(start << 112 | prefix) << 4 | target`: the packed counts, the takes code of the
-table's cards up to the target (which places the kinds) and the target; forgotten all at
+"""Keyed by `(counts << 104 | kinds) << 4 | target`: the packed counts, a bit for each kind of
+value up to the target on the table (they place the counts) and the target; forgotten all at
 once when full."""
 
 
@@ -38,113 +43,107 @@ def clear_memos() -> None:
 class SmallTable:
     """A table's plain kinds (face codes in order) and jokers, packed as by `TableKinds`."""
 
-    __slots__ = ("values", "counts", "whole", "jokers", "joker_codes", "prefix")
+    __slots__ = ("values", "whole", "jokers", "joker_codes", "kinds", "options")
 
     def __init__(self, code: int, shifts: Sequence[int], jokers: int) -> None:
         plain = shifts[:-1] if jokers else shifts
         self.values = [shift >> 3 for shift in plain]
-        self.counts = counts = [code >> shift & 15 for shift in plain]
+        counts = [code >> shift & 15 for shift in plain]
         self.whole = int.from_bytes(bytes(counts), "little")
         self.jokers = jokers
         unit = 1 << (8 * len(plain))
         self.joker_codes = [count * unit for count in range(jokers + 1)]
-        self.prefix = code
+        kinds = code | code >> 1
+        self.kinds = (kinds | kinds >> 2) & _NIBBLE_ONES  # a bit per kind on the table
+        # by the number of kinds from the first: their sub-multisets times the ways to add jokers
+        self.options = list(accumulate([count + 1 for count in counts], mul, initial=jokers + 1))
 
-    def small(self, target: int, limit: int | None) -> bool:
-        """Whether the plays for `target` are worked out here (no list can be cut): the
-        sub-multisets of the cards up to `target`, times the ways to add jokers."""
-        options = self.jokers + 1
-        for count in self.counts[: bisect_right(self.values, target)]:
-            options *= count + 1
-        return options <= (SMALL if limit is None or limit > SMALL else limit)
+    def codes(self, kind: str, target: int, value: int, limit: int | None) -> list[int] | None:
+        """`TableKinds.codes` (the same codes in the same order), or None if the table is
+        not small for `target`: its sub-multisets of cards up to `target`, times the ways
+        to add jokers, exceed `limit` (or `SMALL`), so that a list might be cut."""
+        if self.options[bisect_right(self.values, target)] > (SMALL if limit is None or limit > SMALL else limit):
+            return None
+        found: dict[int, None]
+        if kind == FORM:  # a partner card of the chip less the value, and unions for the chip
+            found = {}
+            partner = target - value
+            for index, kind_value in enumerate(self.values):
+                if kind_value == partner:
+                    unit = 1 << (8 * index)
+                    for union in self.unions(target, self.whole - unit):
+                        for jokers in self.joker_codes:
+                            found[union + unit + jokers] = None
+            return list(found)
+        if kind == EXTEND:  # a partner group for the chip less the value, and unions for the chip
+            found = {}
+            need = target - value
+            for partner in self.groups(need, self.whole):
+                for union in self.unions(target, self.whole - partner):
+                    for jokers in self.joker_codes:
+                        found[union + partner + jokers] = None
+            return list(found)
+        unions = self.unions(target, self.whole)
+        if self.jokers:
+            codes = [union + jokers for union in unions for jokers in self.joker_codes]
+        else:
+            codes = list(unions)
+        if kind == CAPTURE:  # a capture needs a group
+            del codes[0]
+        return codes
 
     def unions(self, target: int, rest: int) -> tuple[int, ...]:
         """The empty union and every union of disjoint groups for `target` within the plain
         cards `rest` (packed), as `TableKinds.unions` lists them."""
         size = bisect_right(self.values, target)
         start = rest & ((1 << (8 * size)) - 1)
-        key = (start << 112 | self.prefix & PREFIX[target]) << 4 | target
+        key = (start << 104 | self.kinds & PLAIN_PREFIX[target]) << 4 | target
         found = _unions.get(key)
         if found is None:
             if len(_unions) >= _MEMO_LIMIT:
                 _unions.clear()
-            found = _unions[key] = (0, *_search(start, self._groups(target, start, size), size))
+            found = _unions[key] = (0, *_search(start, self.groups(target, start), size))
         return found
 
-    def _groups(self, target: int, start: int, size: int) -> tuple[int, ...]:
-        """The groups for `target` within `start`, packed, in the order of `arithmetic`'s
-        walk (the most of the first kind first)."""
-        values = self.values
-        caps = [0] * size
-        capped = 0
-        for index, count in enumerate(start.to_bytes(size, "little")):
-            value = values[index]
-            if value * count > target:
-                count = target // value
-            caps[index] = count
-            capped |= count << (8 * index)
-        key = (capped << 112 | self.prefix & PREFIX[target]) << 4 | target
+    def groups(self, target: int, rest: int) -> tuple[int, ...]:
+        """The groups for `target` within the plain cards `rest`, packed, in the order of
+        `arithmetic`'s walk (the most of the first kind first)."""
+        size = bisect_right(self.values, target)
+        start = rest & ((1 << (8 * size)) - 1)
+        key = (start << 104 | self.kinds & PLAIN_PREFIX[target]) << 4 | target
         found = _groups.get(key)
         if found is None:
             if len(_groups) >= _MEMO_LIMIT:
                 _groups.clear()
             made: list[int] = []
+            values = self.values
+            counts = start.to_bytes(size, "little")
             reach = [0] * (size + 1)
             for index in range(size - 1, -1, -1):
-                reach[index] = reach[index + 1] + values[index] * caps[index]
-            _walk(values, caps, reach, 0, target, 0, made)
+                reach[index] = reach[index + 1] + values[index] * counts[index]
+            if reach[0] >= target:
+                _walk(values, counts, reach, 0, target, 0, made)
             found = _groups[key] = tuple(made)
         return found
 
-    def with_jokers(self, unions: tuple[int, ...], need_group: bool) -> list[int]:
-        """As `movegen._with_jokers`."""
-        if self.jokers:
-            codes = [union + jokers for union in unions for jokers in self.joker_codes]
-        else:
-            codes = list(unions)
-        if need_group and codes and codes[0] == 0:
-            del codes[0]
-        return codes
 
-    def form_codes(self, value: int, chip: int) -> list[int]:
-        """As `movegen._form_codes` on a table that is not crowded."""
-        found: dict[int, None] = {}
-        partner = chip - value
-        for index, kind_value in enumerate(self.values):
-            if kind_value == partner:
-                unit = 1 << (8 * index)
-                for union in self.unions(chip, self.whole - unit):
-                    for jokers in self.joker_codes:
-                        found[union + unit + jokers] = None
-        return list(found)
-
-    def extension_codes(self, value: int, chip: int) -> list[int]:
-        """As `movegen._extension_codes` on a table that is not crowded."""
-        found: dict[int, None] = {}
-        need = chip - value
-        size = bisect_right(self.values, need)
-        for partner in self._groups(need, self.whole & ((1 << (8 * size)) - 1), size):
-            for union in self.unions(chip, self.whole - partner):
-                for jokers in self.joker_codes:
-                    found[union + partner + jokers] = None
-        return list(found)
-
-
-def _walk(values: list[int], caps: list[int], reach: list[int], index: int, rest: int, code: int, out: list[int]) -> None:
-    """Every way to make `rest` from the kinds from `index` on, the most of each first."""
-    if rest == 0:
-        out.append(code)
-        return
-    if reach[index] < rest:
-        return
+def _walk(values: list[int], caps: bytes, reach: list[int], index: int, rest: int, code: int, out: list[int]) -> None:
+    """Every way to make `rest` (> 0) from the kinds from `index` on, the most of each
+    first; `reach[i]` is the most the kinds from i on can make."""
     value = values[index]
     unit = 1 << (8 * index)
     taken = caps[index]
     if taken * value > rest:
         taken = rest // value
-    while taken >= 0:
-        _walk(values, caps, reach, index + 1, rest - taken * value, code + taken * unit, out)
+    further = reach[index + 1]
+    left = rest - taken * value
+    while taken >= 0 and left <= further:  # fewer of this kind leaves more for the others
+        if left:
+            _walk(values, caps, reach, index + 1, left, code + taken * unit, out)
+        else:
+            out.append(code + taken * unit)
         taken -= 1
+        left += value
 
 
 def _search(start: int, groups: tuple[int, ...], size: int) -> tuple[int, ...]:
