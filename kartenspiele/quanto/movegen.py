@@ -64,6 +64,7 @@ _recent_plays: dict[PlaysKey, tuple[int, ...]] = {}
 _JOKER_SHIFT = 4 * JOKER.sort_key()
 _NIBBLE_ONES = int("1" * 27, 16)
 _recent_shifts: dict[int, list[int]] = {}
+_recent_bonus: dict[tuple[str, int, int, int | None], tuple[int, ...]] = {}
 """The shifts of the kinds of a table (see `TableCode.shifts`), by the kinds present."""
 
 
@@ -75,13 +76,14 @@ def memo_size() -> int:
         + len(_recent_partners)
         + len(_recent_plays)
         + len(_recent_shifts)
+        + len(_recent_bonus)
         + smallplays.memo_size()
     )
 
 
 def clear_memos() -> None:
     """Forget the listing's memos (a served kernel keeps them small, see `kernel_memory`)."""
-    for memo in (_recent_tables, _recent_unions, _recent_partners, _recent_plays, _recent_shifts):
+    for memo in (_recent_tables, _recent_unions, _recent_partners, _recent_plays, _recent_shifts, _recent_bonus):
         memo.clear()
     smallplays.clear_memos()
 
@@ -287,6 +289,12 @@ class TableCode:
         return self._kinds
 
     @property
+    def small(self) -> SmallTable:
+        if self._small is None:
+            self._small = SmallTable(self.code, self.shifts, self.jokers)
+        return self._small
+
+    @property
     def shifts(self) -> list[int]:
         """The takes-code shift of each kind on the table, in the order of `TableKinds`."""
         if self._shifts is None:
@@ -311,16 +319,22 @@ class TableCode:
         key = (kind, target, value, self.code & PREFIX[target], len(self.shifts) if self.jokers else 0, self.limit)
         found = _recent_plays.get(key)
         if found is None:
-            small = self._small
-            if small is None:
-                small = self._small = SmallTable(self.code, self.shifts, self.jokers)
-            made = small.codes(kind, target, value, self.limit)
+            made = self.small.codes(kind, target, value, self.limit)
             found = self._remember(key, self.kinds.codes(kind, target, value) if made is None else made)
         return found
 
-    def bonus_codes(self, kind: str, target: int) -> list[int]:
-        """`TableKinds.bonus_codes` (a bonus card may be any on the table: not remembered)."""
-        return self.kinds.bonus_codes(kind, target)
+    def bonus_codes(self, kind: str, target: int) -> tuple[int, ...]:
+        """`TableKinds.bonus_codes`, remembered under the whole table (a bonus card may be
+        any on it)."""
+        key = (kind, target, self.code, self.limit)
+        found = _recent_bonus.get(key)
+        if found is None:
+            small = self.small
+            made = small.bonus_codes(kind, target, self.limit)
+            if len(_recent_bonus) >= _RECENT_UNIONS:
+                _recent_bonus.clear()
+            found = _recent_bonus[key] = tuple(self.kinds.bonus_codes(kind, target) if made is None else made)
+        return found
 
     @staticmethod
     def _remember(key: PlaysKey, codes: Sequence[int]) -> tuple[int, ...]:

@@ -43,9 +43,10 @@ def clear_memos() -> None:
 class SmallTable:
     """A table's plain kinds (face codes in order) and jokers, packed as by `TableKinds`."""
 
-    __slots__ = ("values", "whole", "jokers", "joker_codes", "kinds", "options")
+    __slots__ = ("values", "whole", "jokers", "joker_codes", "kinds", "options", "size")
 
     def __init__(self, code: int, shifts: Sequence[int], jokers: int) -> None:
+        self.size = len(shifts)
         plain = shifts[:-1] if jokers else shifts
         self.values = [shift >> 3 for shift in plain]
         counts = [code >> shift & 15 for shift in plain]
@@ -91,6 +92,25 @@ class SmallTable:
         if kind == CAPTURE:  # a capture needs a group
             del codes[0]
         return codes
+
+    def bonus_codes(self, kind: str, target: int, limit: int | None) -> list[int] | None:
+        """`TableKinds.bonus_codes` (a rainbow card's plays: each code alone and with one
+        more table card of any kind), or None if the table is not small for `target`."""
+        codes = self.codes(kind, target, 0, limit)
+        if codes is None:
+            return None
+        size = self.size
+        whole = self.whole + self.joker_codes[-1]
+        guard = guards(size)
+        units = [1 << (8 * index) for index in range(size)]
+        found: dict[int, None] = {}
+        for code in codes:
+            found[code] = None
+            lifted = (whole | guard) - code
+            for unit in units:
+                if (lifted - unit) & guard == guard:
+                    found[code + unit] = None
+        return list(found)
 
     def unions(self, target: int, rest: int) -> tuple[int, ...]:
         """The empty union and every union of disjoint groups for `target` within the plain
