@@ -291,7 +291,7 @@ class TableCode:
     @property
     def small(self) -> SmallTable:
         if self._small is None:
-            self._small = SmallTable(self.code, self.shifts, self.jokers)
+            self._small = SmallTable(self.code, self.shifts, self.jokers, len(self.ids))
         return self._small
 
     @property

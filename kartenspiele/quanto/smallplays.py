@@ -21,6 +21,8 @@ from .actions import JOKER_NIBBLE, PREFIX
 from .moves import CAPTURE, EXTEND, FORM
 
 SMALL = 256
+_FEW_CARDS = 8  # 2 ** 8 == SMALL
+_NO_JOKERS = [0]
 _NIBBLE_ONES = int("1" * 26, 16)
 PLAIN_PREFIX = [prefix & ~JOKER_NIBBLE for prefix in PREFIX]
 _MEMO_LIMIT = 1 << 16
@@ -43,27 +45,41 @@ def clear_memos() -> None:
 class SmallTable:
     """A table's plain kinds (face codes in order) and jokers, packed as by `TableKinds`."""
 
-    __slots__ = ("values", "whole", "jokers", "joker_codes", "kinds", "options", "size")
+    __slots__ = ("values", "whole", "jokers", "joker_codes", "kinds", "options", "size", "few")
 
-    def __init__(self, code: int, shifts: Sequence[int], jokers: int) -> None:
+    def __init__(self, code: int, shifts: Sequence[int], jokers: int, cards: int) -> None:
         self.size = len(shifts)
         plain = shifts[:-1] if jokers else shifts
         self.values = [shift >> 3 for shift in plain]
-        counts = [code >> shift & 15 for shift in plain]
-        self.whole = int.from_bytes(bytes(counts), "little")
+        counts = bytes([code >> shift & 15 for shift in plain])
+        self.whole = int.from_bytes(counts, "little")
         self.jokers = jokers
-        unit = 1 << (8 * len(plain))
-        self.joker_codes = [count * unit for count in range(jokers + 1)]
+        self.joker_codes = [count << (8 * len(plain)) for count in range(jokers + 1)] if jokers else _NO_JOKERS
         kinds = code | code >> 1
         self.kinds = (kinds | kinds >> 2) & _NIBBLE_ONES  # a bit per kind on the table
-        # by the number of kinds from the first: their sub-multisets times the ways to add jokers
-        self.options = list(accumulate([count + 1 for count in counts], mul, initial=jokers + 1))
+        self.few = cards <= _FEW_CARDS  # then small for every target (see `options`)
+        self.options: list[int] = []
+        if not self.few:
+            # by the number of kinds from the first: their sub-multisets times the ways to add jokers
+            self.options = list(accumulate([count + 1 for count in counts], mul, initial=jokers + 1))
+
+    def small(self, target: int, limit: int | None) -> bool:
+        """Whether the plays for `target` are worked out here: the sub-multisets of the
+        cards up to `target`, times the ways to add jokers (at most 2 ** cards), are no
+        more than `limit` (and `SMALL`), so that no list can be cut."""
+        bound = SMALL if limit is None or limit > SMALL else limit
+        if self.few and bound == SMALL:
+            return True
+        if not self.options:
+            counts = self.whole.to_bytes(len(self.values), "little")
+            self.options = list(accumulate([count + 1 for count in counts], mul, initial=self.jokers + 1))
+        return self.options[bisect_right(self.values, target)] <= bound
 
     def codes(self, kind: str, target: int, value: int, limit: int | None) -> list[int] | None:
         """`TableKinds.codes` (the same codes in the same order), or None if the table is
         not small for `target`: its sub-multisets of cards up to `target`, times the ways
         to add jokers, exceed `limit` (or `SMALL`), so that a list might be cut."""
-        if self.options[bisect_right(self.values, target)] > (SMALL if limit is None or limit > SMALL else limit):
+        if not self.small(target, limit):
             return None
         found: dict[int, None]
         if kind == FORM:  # a partner card of the chip less the value, and unions for the chip
