@@ -30,11 +30,11 @@ from ..arithmetic import (
     unpack,
 )
 from ..core.lazy import LazySequence
+from . import smallplays
 from .actions import HEADER_MASK, ID_TAKES, PREFIX, TAKES_SHIFT, header
 from .cards import DECK, FACE_CODE, JOKER, Card
-from . import smallplays
-from .smallplays import SmallTable
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
+from .smallplays import SmallTable
 
 if TYPE_CHECKING:
     from .state import QuantoState
@@ -305,7 +305,9 @@ class TableCode:
             if shifts is None:
                 if len(_recent_shifts) >= _RECENT_UNIONS:
                     _recent_shifts.clear()
-                shifts = _recent_shifts[kinds] = [shift for shift in range(8, _JOKER_SHIFT + 1, 4) if code >> shift & 15]
+                shifts = _recent_shifts[kinds] = [
+                    shift for shift in range(8, _JOKER_SHIFT + 1, 4) if code >> shift & 15
+                ]
             self._shifts = shifts
         return self._shifts
 

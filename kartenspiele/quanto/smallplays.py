@@ -34,10 +34,12 @@ once when full."""
 
 
 def memo_size() -> int:
+    """How many groups and unions the memos hold."""
     return len(_groups) + len(_unions)
 
 
 def clear_memos() -> None:
+    """Forget the groups and unions (see `movegen.clear_memos`)."""
     _groups.clear()
     _unions.clear()
 
