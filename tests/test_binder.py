@@ -85,9 +85,9 @@ def test_post_build_installs_the_package_and_the_page_template():
     assert (ROOT / source / "index.html.j2").is_file() and source in script
 
 
-def jupyter_server(venv: Path, project: Path, port: int, token: str, log) -> subprocess.Popen:
+def jupyter_server(venv: Path, project: Path, port: int, token: str, log, *extra: str) -> subprocess.Popen:
     """Jupyter Server of `venv` in `project` as Binder starts it (Voilà and JupyterLab are its
-    extensions), on a loopback port, in its own process group."""
+    extensions), on a loopback port, in its own process group; `extra`: more options."""
     return subprocess.Popen(
         [
             str(venv / "bin" / "jupyter"),
@@ -99,6 +99,7 @@ def jupyter_server(venv: Path, project: Path, port: int, token: str, log) -> sub
             "--ServerApp.port_retries=0",
             f"--IdentityProvider.token={token}",
             f"--ServerApp.root_dir={project}",
+            *extra,
         ],
         cwd=project,
         env={**os.environ, "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}"},

@@ -11,7 +11,9 @@ import ipywidgets as widgets
 from .home import home_link
 from .texts import t
 
-CONFETTI = "🎉⭐🎈✨🎊⭐"
+CONFETTI = ("#e4572e", "#f3a712", "#29bf12", "#3a6ea5", "#a846a0", "#f3a712")
+"""The colours of the confetti pieces, drawn by the style sheet (no emoji: a computer without an
+emoji font would show empty boxes)."""
 
 
 def verdict(winners: Sequence[int], names: Sequence[str], viewer: int | None, lang: str) -> tuple[str, bool]:
@@ -74,7 +76,7 @@ class EndScreen(widgets.VBox):
         )
         party = (
             "<div class='ks-confetti' aria-hidden='true'>"
-            + "".join(f"<span style='--i:{i}'>{c}</span>" for i, c in enumerate(CONFETTI))
+            + "".join(f"<span style='--i:{i};--c:{c}'></span>" for i, c in enumerate(CONFETTI))
             + "</div>"
             if cheer
             else ""
