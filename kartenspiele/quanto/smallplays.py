@@ -24,7 +24,7 @@ SMALL = 256
 _FEW_CARDS = 8  # 2 ** 8 == SMALL
 _NO_JOKERS = [0]
 _NIBBLE_ONES = int("1" * 26, 16)
-PLAIN_PREFIX = [prefix & ~JOKER_NIBBLE for prefix in PREFIX]
+_PLAIN_PREFIX = [prefix & ~JOKER_NIBBLE for prefix in PREFIX]
 _MEMO_LIMIT = 1 << 16
 _groups: dict[int, tuple[int, ...]] = {}
 _unions: dict[int, tuple[int, ...]] = {}
@@ -135,7 +135,7 @@ class SmallTable:
         cards `rest` (packed), as `TableKinds.unions` lists them."""
         size = bisect_right(self.values, target)
         start = rest & ((1 << (8 * size)) - 1)
-        key = (start << 104 | self.kinds & PLAIN_PREFIX[target]) << 4 | target
+        key = (start << 104 | self.kinds & _PLAIN_PREFIX[target]) << 4 | target
         found = _unions.get(key)
         if found is None:
             if len(_unions) >= _MEMO_LIMIT:
@@ -148,7 +148,7 @@ class SmallTable:
         `arithmetic`'s walk (the most of the first kind first)."""
         size = bisect_right(self.values, target)
         start = rest & ((1 << (8 * size)) - 1)
-        key = (start << 104 | self.kinds & PLAIN_PREFIX[target]) << 4 | target
+        key = (start << 104 | self.kinds & _PLAIN_PREFIX[target]) << 4 | target
         found = _groups.get(key)
         if found is None:
             if len(_groups) >= _MEMO_LIMIT:
