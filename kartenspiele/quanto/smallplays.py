@@ -77,7 +77,7 @@ class SmallTable:
             self.options = list(accumulate([count + 1 for count in counts], mul, initial=self.jokers + 1))
         return self.options[bisect_right(self.values, target)] <= bound
 
-    def codes(self, kind: str, target: int, value: int, limit: int | None) -> list[int] | None:
+    def codes(self, kind: str, target: int, value: int, limit: int | None) -> tuple[int, ...] | None:
         """`TableKinds.codes` (the same codes in the same order), or None if the table is
         not small for `target`: its sub-multisets of cards up to `target`, times the ways
         to add jokers, exceed `limit` (or `SMALL`), so that a list might be cut."""
@@ -93,7 +93,7 @@ class SmallTable:
                     for union in self.unions(target, self.whole - unit):
                         for jokers in self.joker_codes:
                             found[union + unit + jokers] = None
-            return list(found)
+            return tuple(found)
         if kind == EXTEND:  # a partner group for the chip less the value, and unions for the chip
             found = {}
             need = target - value
@@ -101,15 +101,11 @@ class SmallTable:
                 for union in self.unions(target, self.whole - partner):
                     for jokers in self.joker_codes:
                         found[union + partner + jokers] = None
-            return list(found)
+            return tuple(found)
         unions = self.unions(target, self.whole)
         if self.jokers:
-            codes = [union + jokers for union in unions for jokers in self.joker_codes]
-        else:
-            codes = list(unions)
-        if kind == CAPTURE:  # a capture needs a group
-            del codes[0]
-        return codes
+            unions = tuple([union + jokers for union in unions for jokers in self.joker_codes])
+        return unions[1:] if kind == CAPTURE else unions  # a capture needs a group: not the empty one
 
     def bonus_codes(self, kind: str, target: int, limit: int | None) -> list[int] | None:
         """`TableKinds.bonus_codes` (a rainbow card's plays: each code alone and with one
@@ -140,7 +136,10 @@ class SmallTable:
         if found is None:
             if len(_unions) >= _MEMO_LIMIT:
                 _unions.clear()
-            found = _unions[key] = (0, *_search(start, self.groups(target, start), size))
+            groups = _groups.get(key)
+            if groups is None:
+                groups = self._walk_groups(key, start, size, target)
+            found = _unions[key] = (0, *_search(start, groups, size))
         return found
 
     def groups(self, target: int, rest: int) -> tuple[int, ...]:
@@ -151,17 +150,22 @@ class SmallTable:
         key = (start << 104 | self.kinds & _PLAIN_PREFIX[target]) << 4 | target
         found = _groups.get(key)
         if found is None:
-            if len(_groups) >= _MEMO_LIMIT:
-                _groups.clear()
-            made: list[int] = []
-            values = self.values
-            counts = start.to_bytes(size, "little")
-            reach = [0] * (size + 1)
-            for index in range(size - 1, -1, -1):
-                reach[index] = reach[index + 1] + values[index] * counts[index]
-            if reach[0] >= target:
-                _walk(values, counts, reach, 0, target, 0, made)
-            found = _groups[key] = tuple(made)
+            found = self._walk_groups(key, start, size, target)
+        return found
+
+    def _walk_groups(self, key: int, start: int, size: int, target: int) -> tuple[int, ...]:
+        """`groups`, found by a walk and remembered under `key`."""
+        if len(_groups) >= _MEMO_LIMIT:
+            _groups.clear()
+        made: list[int] = []
+        values = self.values
+        counts = start.to_bytes(size, "little")
+        reach = [0] * (size + 1)
+        for index in range(size - 1, -1, -1):
+            reach[index] = reach[index + 1] + values[index] * counts[index]
+        if reach[0] >= target:
+            _walk(values, counts, reach, 0, target, 0, made)
+        found = _groups[key] = tuple(made)
         return found
 
 

@@ -42,7 +42,7 @@ def test_small_tables_list_the_plays_of_the_general_listing(limit):
                     general += 1
                     continue
                 small += 1
-                assert made == list(kinds.codes(kind, chip, value)), (table, kind, chip, value)
+                assert list(made) == list(kinds.codes(kind, chip, value)), (table, kind, chip, value)
             for kind in (CAPTURE, COLLECT):
                 bonus = code.small.bonus_codes(kind, target, limit)
                 if bonus is not None:
