@@ -10,6 +10,7 @@ the matching page-config change.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from jupyter_server.utils import url_path_join
@@ -25,7 +26,7 @@ def template_static_paths(template: str) -> list[str]:
     return collect_static_paths(["voila", "nbconvert"], template)
 
 
-def hub_asset_config(template: str):
+def hub_asset_config(template: str) -> Callable[[dict], dict]:
     """A page-config change for pages under a Jupyter server: the versioned script address below
     the page's base URL, and the unused extensions left out."""
     version = static_version(template_static_paths(template))

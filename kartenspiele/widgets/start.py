@@ -132,7 +132,8 @@ class StartPage(widgets.VBox):
         session = pupil.current()
         key = next((item.key for item in LESSONS if item.file == lesson.name), None)
         if session is not None and session.locked(key):
-            return f"<li class='ks-locked'>🔒 {escape(lesson.title_in(self.lang))}</li>"
+            title = t("start.locked_lesson", self.lang, title=lesson.title_in(self.lang))
+            return f"<li class='ks-locked'><i class='fa fa-lock' aria-hidden='true'></i> {escape(title)}</li>"
         return f"<li><a href='../lessons/{escape(lesson.name + query)}'>{escape(lesson.title_in(self.lang))}</a></li>"
 
     def html(self) -> str:

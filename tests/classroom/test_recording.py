@@ -133,3 +133,22 @@ def test_a_finished_game_reports_result_and_length(page, sqlite_store):
     games = [entry for _, entry in classes.entries(code, "Dana") if entry["kind"] == "game"]
     assert len(games) == 1 and games[0]["game"] == "quanto" and games[0]["moves"] == len(table.session.moves)
     assert games[0]["result"].split()[0] in ("won", "lost", "draw")
+
+
+def test_the_start_page_shows_a_locked_lesson_without_a_link(page, sqlite_store, tmp_path):
+    from kartenspiele.widgets import StartPage
+
+    classes = Classes(sqlite_store)
+    code = classes.open()
+    classes.release(code, 1)
+    pupil.join(code, "Dana", classes)
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    for name in ("01_teilsummen.ipynb", "02_gerade_ungerade.ipynb"):
+        (lessons / name).write_text('{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}')
+    start = StartPage(lessons=lessons)
+    assert "href='../lessons/01_teilsummen.ipynb" in start.body.value
+    assert "href='../lessons/02_gerade_ungerade.ipynb" not in start.body.value
+    assert "(noch gesperrt)</li>" in start.body.value and "fa-lock" in start.body.value
+    start.language.value = "en"
+    assert "(still locked)</li>" in start.body.value

@@ -4,7 +4,6 @@ font."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,7 @@ from fontTools.ttLib import TTFont
 from kartenspiele.widgets.ending import EndScreen
 
 FONTS = Path("/usr/share/fonts/truetype/dejavu")
-I18N = Path(__file__).resolve().parents[2] / "kartenspiele" / "i18n"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -26,22 +25,32 @@ def drawable() -> set[int]:
     return found | {ord("\n")}
 
 
-def texts(value: object):
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for part in value.values():
-            yield from texts(part)
+def page_sources() -> list[Path]:
+    """Everything a page can show: the package's code, texts and styles, notebooks, lessons."""
+    return (
+        [
+            path
+            for pattern in (
+                "kartenspiele/**/*.py",
+                "kartenspiele/**/*.json",
+                "kartenspiele/**/*.css",
+                "kartenspiele/**/*.js",
+            )
+            for path in ROOT.glob(pattern)
+        ]
+        + sorted(ROOT.glob("notebooks/*.ipynb"))
+        + sorted(ROOT.glob("lessons/*.ipynb"))
+    )
 
 
-def test_every_text_of_the_i18n_table_is_drawn_by_the_page_font(drawable):
+def test_every_character_of_texts_styles_and_notebooks_is_drawn_by_the_page_font(drawable):
+    sources = page_sources()
+    assert len(sources) > 100 and any(path.name == "widgets.json" for path in sources)
     missing = {
-        f"{file.name}:{key}: {character!r}"
-        for file in sorted(I18N.glob("*.json"))
-        for key, entry in json.loads(file.read_text()).items()
-        for text in texts(entry)
-        for character in text
-        if ord(character) not in drawable
+        f"{path.relative_to(ROOT)}: {character!r}"
+        for path in sources
+        for character in set(path.read_text(encoding="utf-8"))
+        if ord(character) > 127 and ord(character) not in drawable
     }
     assert not missing, sorted(missing)[:10]
 
