@@ -48,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
         "quanto moves (this tree)": ("quanto-moves", ROOT),
     }
     if args.baseline is not None:
+        contenders["quanto actions (baseline)"] = ("quanto-actions", args.baseline.resolve())
         contenders["quanto moves (baseline)"] = ("quanto-moves", args.baseline.resolve())
     contenders["open_spiel gin_rummy (C++)"] = ("open_spiel", ROOT)
     contenders["rlcard gin-rummy (Python)"] = ("rlcard", ROOT)
@@ -67,8 +68,10 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"  {name}: {median([r['wall'] for r in runs]):,.0f} moves/s wall, {median([r['cpu'] for r in runs]):,.0f} CPU"
         )
-    for ours_name in ("quanto actions (this tree)", "quanto moves (this tree)"):
-        ours = results[ours_name]
+    for ours_name in ("quanto actions (this tree)", "quanto moves (this tree)", "quanto actions (baseline)"):
+        ours = results.get(ours_name, [])
+        if not ours:
+            continue
         print(f"  ratios of {ours_name} (median over the rounds, range):")
         for name, runs in results.items():
             if name == ours_name or not runs or len(runs) != len(ours):

@@ -30,9 +30,11 @@ from ..arithmetic import (
     unpack,
 )
 from ..core.lazy import LazySequence
+from . import smallplays
 from .actions import HEADER_MASK, ID_TAKES, PREFIX, TAKES_SHIFT, header
 from .cards import DECK, FACE_CODE, JOKER, Card
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
+from .smallplays import SmallTable
 
 if TYPE_CHECKING:
     from .state import QuantoState
@@ -60,17 +62,30 @@ _recent_plays: dict[PlaysKey, tuple[int, ...]] = {}
 """The plays of one kind and target on the tables with the same cards up to the target
 (see `TableCode.codes`); forgotten all at once when full."""
 _JOKER_SHIFT = 4 * JOKER.sort_key()
+_NIBBLE_ONES = int("1" * 27, 16)
+_recent_shifts: dict[int, list[int]] = {}
+_recent_bonus: dict[tuple[str, int, int, int | None], tuple[int, ...]] = {}
+"""The shifts of the kinds of a table (see `TableCode.shifts`), by the kinds present."""
 
 
 def memo_size() -> int:
     """How many answers the listing's memos hold (tables, unions, groups, plays)."""
-    return len(_recent_tables) + len(_recent_unions) + len(_recent_partners) + len(_recent_plays)
+    return (
+        len(_recent_tables)
+        + len(_recent_unions)
+        + len(_recent_partners)
+        + len(_recent_plays)
+        + len(_recent_shifts)
+        + len(_recent_bonus)
+        + smallplays.memo_size()
+    )
 
 
 def clear_memos() -> None:
     """Forget the listing's memos (a served kernel keeps them small, see `kernel_memory`)."""
-    for memo in (_recent_tables, _recent_unions, _recent_partners, _recent_plays):
+    for memo in (_recent_tables, _recent_unions, _recent_partners, _recent_plays, _recent_shifts, _recent_bonus):
         memo.clear()
+    smallplays.clear_memos()
 
 
 class TableKinds:
@@ -265,6 +280,7 @@ class TableCode:
         self.jokers = self.code >> _JOKER_SHIFT
         self._kinds: TableKinds | None = None
         self._shifts: list[int] | None = None
+        self._small: SmallTable | None = None
 
     @property
     def kinds(self) -> TableKinds:
@@ -273,11 +289,26 @@ class TableCode:
         return self._kinds
 
     @property
+    def small(self) -> SmallTable:
+        if self._small is None:
+            self._small = SmallTable(self.code, self.shifts, self.jokers, len(self.ids))
+        return self._small
+
+    @property
     def shifts(self) -> list[int]:
         """The takes-code shift of each kind on the table, in the order of `TableKinds`."""
         if self._shifts is None:
             code = self.code
-            self._shifts = [shift for shift in range(8, _JOKER_SHIFT + 1, 4) if code >> shift & 15]
+            kinds = code | code >> 1
+            kinds = (kinds | kinds >> 2) & _NIBBLE_ONES  # a bit per kind on the table
+            shifts = _recent_shifts.get(kinds)
+            if shifts is None:
+                if len(_recent_shifts) >= _RECENT_UNIONS:
+                    _recent_shifts.clear()
+                shifts = _recent_shifts[kinds] = [
+                    shift for shift in range(8, _JOKER_SHIFT + 1, 4) if code >> shift & 15
+                ]
+            self._shifts = shifts
         return self._shifts
 
     def has_value(self, value: int) -> bool:
@@ -290,12 +321,22 @@ class TableCode:
         key = (kind, target, value, self.code & PREFIX[target], len(self.shifts) if self.jokers else 0, self.limit)
         found = _recent_plays.get(key)
         if found is None:
-            found = self._remember(key, self.kinds.codes(kind, target, value))
+            made = self.small.codes(kind, target, value, self.limit)
+            found = self._remember(key, self.kinds.codes(kind, target, value) if made is None else made)
         return found
 
-    def bonus_codes(self, kind: str, target: int) -> list[int]:
-        """`TableKinds.bonus_codes` (a bonus card may be any on the table: not remembered)."""
-        return self.kinds.bonus_codes(kind, target)
+    def bonus_codes(self, kind: str, target: int) -> tuple[int, ...]:
+        """`TableKinds.bonus_codes`, remembered under the whole table (a bonus card may be
+        any on it)."""
+        key = (kind, target, self.code, self.limit)
+        found = _recent_bonus.get(key)
+        if found is None:
+            small = self.small
+            made = small.bonus_codes(kind, target, self.limit)
+            if len(_recent_bonus) >= _RECENT_UNIONS:
+                _recent_bonus.clear()
+            found = _recent_bonus[key] = tuple(self.kinds.bonus_codes(kind, target) if made is None else made)
+        return found
 
     @staticmethod
     def _remember(key: PlaysKey, codes: Sequence[int]) -> tuple[int, ...]:

@@ -1,0 +1,212 @@
+"""The plays of a small table, worked out straight from its takes code (see `actions`).
+
+Most tables of a game are small: a few kinds, a group or two for a value. On them the
+listing needs no `TableKinds` and no bound: the unions of disjoint groups are found by the
+same breadth-first search as `arithmetic.union_codes` (so the same codes in the same
+order), with the groups and the unions remembered under integer keys. A table is small
+for a target when its sub-multisets of cards up to the target, times the ways to add its
+jokers, are no more than the listing's `limit` (and no more than `SMALL`): then no list is
+ever cut, and a crowded table's extra (the largest play) never arises.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+from itertools import accumulate
+from operator import mul
+
+from ..arithmetic import guards
+from .actions import JOKER_NIBBLE, PREFIX
+from .moves import CAPTURE, EXTEND, FORM
+
+SMALL = 256
+_FEW_CARDS = 8  # 2 ** 8 == SMALL
+_NO_JOKERS = [0]
+_NIBBLE_ONES = int("1" * 26, 16)
+_PLAIN_PREFIX = [prefix & ~JOKER_NIBBLE for prefix in PREFIX]
+_MEMO_LIMIT = 1 << 16
+_groups: dict[int, tuple[int, ...]] = {}
+_unions: dict[int, tuple[int, ...]] = {}
+"""Keyed by `(counts << 104 | kinds) << 4 | target`: the packed counts, a bit for each kind of
+value up to the target on the table (they place the counts) and the target; forgotten all at
+once when full."""
+
+
+def memo_size() -> int:
+    """How many groups and unions the memos hold."""
+    return len(_groups) + len(_unions)
+
+
+def clear_memos() -> None:
+    """Forget the groups and unions (see `movegen.clear_memos`)."""
+    _groups.clear()
+    _unions.clear()
+
+
+class SmallTable:
+    """A table's plain kinds (face codes in order) and jokers, packed as by `TableKinds`."""
+
+    __slots__ = ("values", "whole", "jokers", "joker_codes", "kinds", "options", "size", "few")
+
+    def __init__(self, code: int, shifts: Sequence[int], jokers: int, cards: int) -> None:
+        self.size = len(shifts)
+        plain = shifts[:-1] if jokers else shifts
+        self.values = [shift >> 3 for shift in plain]
+        counts = bytes([code >> shift & 15 for shift in plain])
+        self.whole = int.from_bytes(counts, "little")
+        self.jokers = jokers
+        self.joker_codes = [count << (8 * len(plain)) for count in range(jokers + 1)] if jokers else _NO_JOKERS
+        kinds = code | code >> 1
+        self.kinds = (kinds | kinds >> 2) & _NIBBLE_ONES  # a bit per kind on the table
+        self.few = cards <= _FEW_CARDS  # then small for every target (see `options`)
+        self.options: list[int] = []
+        if not self.few:
+            # by the number of kinds from the first: their sub-multisets times the ways to add jokers
+            self.options = list(accumulate([count + 1 for count in counts], mul, initial=jokers + 1))
+
+    def small(self, target: int, limit: int | None) -> bool:
+        """Whether the plays for `target` are worked out here: the sub-multisets of the
+        cards up to `target`, times the ways to add jokers (at most 2 ** cards), are no
+        more than `limit` (and `SMALL`), so that no list can be cut."""
+        bound = SMALL if limit is None or limit > SMALL else limit
+        if self.few and bound == SMALL:
+            return True
+        if not self.options:
+            counts = self.whole.to_bytes(len(self.values), "little")
+            self.options = list(accumulate([count + 1 for count in counts], mul, initial=self.jokers + 1))
+        return self.options[bisect_right(self.values, target)] <= bound
+
+    def codes(self, kind: str, target: int, value: int, limit: int | None) -> tuple[int, ...] | None:
+        """`TableKinds.codes` (the same codes in the same order), or None if the table is
+        not small for `target`: its sub-multisets of cards up to `target`, times the ways
+        to add jokers, exceed `limit` (or `SMALL`), so that a list might be cut."""
+        if not self.small(target, limit):
+            return None
+        found: dict[int, None]
+        if kind == FORM:  # a partner card of the chip less the value, and unions for the chip
+            found = {}
+            partner = target - value
+            for index, kind_value in enumerate(self.values):
+                if kind_value == partner:
+                    unit = 1 << (8 * index)
+                    for union in self.unions(target, self.whole - unit):
+                        for jokers in self.joker_codes:
+                            found[union + unit + jokers] = None
+            return tuple(found)
+        if kind == EXTEND:  # a partner group for the chip less the value, and unions for the chip
+            found = {}
+            need = target - value
+            for partner in self.groups(need, self.whole):
+                for union in self.unions(target, self.whole - partner):
+                    for jokers in self.joker_codes:
+                        found[union + partner + jokers] = None
+            return tuple(found)
+        unions = self.unions(target, self.whole)
+        if self.jokers:
+            unions = tuple([union + jokers for union in unions for jokers in self.joker_codes])
+        return unions[1:] if kind == CAPTURE else unions  # a capture needs a group: not the empty one
+
+    def bonus_codes(self, kind: str, target: int, limit: int | None) -> list[int] | None:
+        """`TableKinds.bonus_codes` (a rainbow card's plays: each code alone and with one
+        more table card of any kind), or None if the table is not small for `target`."""
+        codes = self.codes(kind, target, 0, limit)
+        if codes is None:
+            return None
+        size = self.size
+        whole = self.whole + self.joker_codes[-1]
+        guard = guards(size)
+        units = [1 << (8 * index) for index in range(size)]
+        found: dict[int, None] = {}
+        for code in codes:
+            found[code] = None
+            lifted = (whole | guard) - code
+            for unit in units:
+                if (lifted - unit) & guard == guard:
+                    found[code + unit] = None
+        return list(found)
+
+    def unions(self, target: int, rest: int) -> tuple[int, ...]:
+        """The empty union and every union of disjoint groups for `target` within the plain
+        cards `rest` (packed), as `TableKinds.unions` lists them."""
+        size = bisect_right(self.values, target)
+        start = rest & ((1 << (8 * size)) - 1)
+        key = (start << 104 | self.kinds & _PLAIN_PREFIX[target]) << 4 | target
+        found = _unions.get(key)
+        if found is None:
+            if len(_unions) >= _MEMO_LIMIT:
+                _unions.clear()
+            groups = _groups.get(key)
+            if groups is None:
+                groups = self._walk_groups(key, start, size, target)
+            found = _unions[key] = (0, *_search(start, groups, size))
+        return found
+
+    def groups(self, target: int, rest: int) -> tuple[int, ...]:
+        """The groups for `target` within the plain cards `rest`, packed, in the order of
+        `arithmetic`'s walk (the most of the first kind first)."""
+        size = bisect_right(self.values, target)
+        start = rest & ((1 << (8 * size)) - 1)
+        key = (start << 104 | self.kinds & _PLAIN_PREFIX[target]) << 4 | target
+        found = _groups.get(key)
+        if found is None:
+            found = self._walk_groups(key, start, size, target)
+        return found
+
+    def _walk_groups(self, key: int, start: int, size: int, target: int) -> tuple[int, ...]:
+        """`groups`, found by a walk and remembered under `key`."""
+        if len(_groups) >= _MEMO_LIMIT:
+            _groups.clear()
+        made: list[int] = []
+        values = self.values
+        counts = start.to_bytes(size, "little")
+        reach = [0] * (size + 1)
+        for index in range(size - 1, -1, -1):
+            reach[index] = reach[index + 1] + values[index] * counts[index]
+        if reach[0] >= target:
+            _walk(values, counts, reach, 0, target, 0, made)
+        found = _groups[key] = tuple(made)
+        return found
+
+
+def _walk(values: list[int], caps: bytes, reach: list[int], index: int, rest: int, code: int, out: list[int]) -> None:
+    """Every way to make `rest` (> 0) from the kinds from `index` on, the most of each
+    first; `reach[i]` is the most the kinds from i on can make."""
+    value = values[index]
+    unit = 1 << (8 * index)
+    taken = caps[index]
+    if taken * value > rest:
+        taken = rest // value
+    further = reach[index + 1]
+    left = rest - taken * value
+    while taken >= 0 and left <= further:  # fewer of this kind leaves more for the others
+        if left:
+            _walk(values, caps, reach, index + 1, left, code + taken * unit, out)
+        else:
+            out.append(code + taken * unit)
+        taken -= 1
+        left += value
+
+
+def _search(start: int, groups: tuple[int, ...], size: int) -> tuple[int, ...]:
+    """The breadth-first search of `arithmetic._union_codes` (never cut): the same unions
+    in the same order."""
+    if not groups:
+        return ()
+    guard = guards(size)
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        following = []
+        for rest in frontier:
+            lifted = rest | guard
+            for group in groups:
+                left = lifted - group
+                if left & guard == guard:
+                    left ^= guard
+                    if left not in seen:
+                        seen.add(left)
+                        following.append(left)
+        frontier = following
+    seen.discard(start)
+    return tuple([start - rest for rest in seen])
