@@ -146,6 +146,11 @@ class TableKinds:
         """Whether a plain card of this value lies on the table."""
         return value in self.by_value
 
+    def partner_chips(self, value: int, chips: Sequence[int]) -> list[int]:
+        """The chips for which a card of `value` has a partner card on the table."""
+        by_value = self.by_value
+        return [chip for chip in chips if chip - value in by_value]
+
     def bonus_codes(self, kind: str, target: int) -> list[int]:
         """The packed table cards of a rainbow card's plays of one kind for `target`: each
         union (a capture needs a group), alone and with one more card as the bonus."""
@@ -315,6 +320,11 @@ class TableCode:
         """Whether a plain card of this value lies on the table."""
         return 0 < value <= 12 and self.code >> (8 * value) & 0xFF != 0
 
+    def partner_chips(self, value: int, chips: Sequence[int]) -> list[int]:
+        """The chips for which a card of `value` has a partner card on the table."""
+        code = self.code
+        return [chip for chip in chips if chip > value and code >> (8 * (chip - value)) & 0xFF]
+
     def codes(self, kind: str, target: int, value: int = 0) -> tuple[int, ...]:
         """`TableKinds.codes`, remembered under the cards up to `target` and the jokers
         (with the number of plain kinds, which places the jokers in a packed code)."""
@@ -358,6 +368,22 @@ class TableCode:
         for shift, count in zip(self.shifts, code.to_bytes(len(self.shifts), "little")):
             takes += count << shift
         return takes
+
+    def taken_ids(self, code: int) -> list[int]:
+        """The table's card ids that a packed multiset takes: by face in order, of each
+        face the first on the table (as `rules` picks them for the cards of a move)."""
+        ids: list[int] = []
+        table = self.ids
+        for shift, count in zip(self.shifts, code.to_bytes(len(self.shifts), "little")):
+            if count:
+                face = shift >> 2
+                for card_id in table:
+                    if FACE_CODE[card_id] == face:
+                        ids.append(card_id)
+                        count -= 1
+                        if not count:
+                            break
+        return ids
 
     def packed(self, takes: int) -> int | None:
         """The packed multiset of this table with these takes, or None if a card is not on it."""
@@ -488,9 +514,8 @@ def blocks(
             found.append(((COLLECT, card, None, None, None), table.codes(COLLECT, chip)))
     if value is not None:
         if chip is None:
-            for chip_value in state.supply() if supply is None else supply:
-                if table.has_value(chip_value - value):
-                    found.append(((FORM, card, None, chip_value, None), table.codes(FORM, chip_value, value)))
+            for chip_value in table.partner_chips(value, state.supply() if supply is None else supply):
+                found.append(((FORM, card, None, chip_value, None), table.codes(FORM, chip_value, value)))
         elif value < chip:
             found.append(((EXTEND, card, None, None, None), table.codes(EXTEND, chip, value)))
     return [block for block in found if block[1]]
@@ -555,24 +580,36 @@ class MoveList(LazySequence[Move]):
     def listed_move(self, action: int) -> Move | None:
         """The move of this list that the action (see `actions`) names, marked as listed;
         None if the list does not hold it."""
+        position = self.locate(action)
+        return None if position is None else self._item(position)
+
+    def locate(self, action: int) -> int | None:
+        """The position of the move that the action (see `actions`) names, or None if the
+        list does not hold it."""
         if type(action) is not int:
             return None
         if action == self.read[0]:
-            return self._item(self.read[1])
+            return self.read[1]
         head, takes = action & HEADER_MASK, action >> TAKES_SHIFT
         if not takes:
-            for move in self.plain:
+            for index, move in enumerate(self.plain):
                 if header(move.kind, move.card, None, None, None) == action:
-                    return Move.canonical(move.kind, move.card, (), None, None, None, self.origin)
+                    return self.played + index
         table = self.table
-        for (kind, card, declared, chip, target), codes in self.plays:
+        for block, ((kind, card, declared, chip, target), codes) in enumerate(self.plays):
             if header(kind, card, declared, chip, target) == head:
                 assert isinstance(table, TableCode)
                 code = table.packed(takes)
                 if code is None or code not in codes:
                     return None
-                return Move.canonical(kind, card, table.cards(code), declared, chip, target, self.origin)
+                return self.ends[block] - len(codes) + codes.index(code)
         return None
+
+    def play_at(self, position: int) -> tuple[Header, int]:
+        """The header and the packed table cards of the play at `position` (< `played`)."""
+        block = bisect_right(self.ends, position)
+        fields, codes = self.plays[block]
+        return fields, codes[position - (self.ends[block] - len(codes))]
 
 
 class ActionList(LazySequence[int]):
@@ -584,6 +621,11 @@ class ActionList(LazySequence[int]):
 
     def __len__(self) -> int:
         return self.moves.total
+
+    def __getitem__(self, position):  # type: ignore[no-untyped-def]
+        if type(position) is int and 0 <= position < self.moves.total:  # the common case, read at once
+            return self._item(position)
+        return super().__getitem__(position)
 
     def _item(self, position: int) -> int:
         moves = self.moves

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NoReturn
 from ..arithmetic import split_into_groups, subsets_with_sum
 from ..core.errors import GameOverError, IllegalMoveError
 from .cards import DECK, FACE_CODE, Card, format_cards
-from .movegen import can_play_beyond_laying, no_move_but_passing
+from .movegen import MoveList, TableCode, can_play_beyond_laying, no_move_but_passing
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
 
 if TYPE_CHECKING:
@@ -225,27 +225,39 @@ def plan_move(state: QuantoState, move: Move, trusted: bool = False) -> Plan:
     raise IllegalMoveError("quanto.illegal.not_a_move", move=str(move))
 
 
-def plan_listed(state: QuantoState, move: Move) -> Plan:
-    """The plan of a move listed in this very position (see `Move.listed_in`) without its
-    groups, partner and bonus, which only the narration uses: the cards that move and the
-    value, as `plan_move` gives them."""
-    if move.kind in (REFILL_TABLE, REFILL_HAND, PASS):
+def plan_listed(state: QuantoState, listing: MoveList, position: int) -> Plan:
+    """The plan of the move at `position` of this position's own `listing` (so legal
+    here) without its groups, partner and bonus, which only the narration uses: the cards
+    that move and the value, as `plan_move` gives them, read from the listing's codes."""
+    if position >= listing.played:
+        move = listing.plain[position - listing.played]
+        if move.kind == LAY:
+            assert move.card is not None
+            return Plan(move, _face_id(state.playable(), move.card.sort_key()))
         return Plan(move)
-    card_id = _playable_id(state, move.card)
-    card = DECK[card_id]
-    kind = move.kind
-    if kind == LAY:
-        return Plan(move, card_id)
+    (kind, card, declared, chip, target), code = listing.play_at(position)
+    table = listing.table
+    assert isinstance(table, TableCode)
+    move = Move.canonical(kind, card, table.cards(code), declared, chip, target)
+    card_id = _face_id(state.playable(), card.sort_key())
     if kind == JOKER_QUANTO:
-        assert move.target is not None
-        return Plan(move, card_id, value=state.chip_of[move.target])
+        assert target is not None
+        return Plan(move, card_id, value=state.chip_of[target])
     if kind == CAPTURE:
-        value = move.declared if card.is_joker else card.value
+        value = card.value if declared is None else declared
     elif kind == FORM:
-        value = move.chip
+        value = chip
     else:
         value = state.chip_of[state.to_move]
-    return Plan(move, card_id, _take_ids(state, move.takes), value=value)
+    return Plan(move, card_id, table.taken_ids(code), value=value)
+
+
+def _face_id(cards: list[int], face: int) -> int:
+    """The first of these card ids with this face code (one is there)."""
+    for card_id in cards:
+        if FACE_CODE[card_id] == face:
+            return card_id
+    raise AssertionError(face)
 
 
 def _raise_not_groups(takes: Sequence[Card], value: int) -> NoReturn:

@@ -162,13 +162,15 @@ class QuantoState:
         """Carry out the move an action names, exactly as `apply(action_to_move(action))`;
         its events are made and returned only if `narrate` is true (self-play needs none).
         An integer that names no legal move raises `IllegalMoveError`, the state unchanged."""
-        move = None if self.over else self._listing().listed_move(action)
-        if move is None:  # not listed: checked in full (a legal move beyond the listing's bound is accepted)
+        listing = None if self.over else self._listing()
+        position = None if listing is None else listing.locate(action)
+        if position is None:  # not listed: checked in full (a legal move beyond the listing's bound is accepted)
             events = self.apply(action_to_move(action))
             return events if narrate else None
+        assert listing is not None
         if narrate:
-            return self.apply(move)
-        self._carry_out(plan_listed(self, move), None)
+            return self.apply(listing[position])
+        self._carry_out(plan_listed(self, listing, position), None)
         return None
 
     @staticmethod
@@ -243,7 +245,7 @@ class QuantoState:
         if plan.taken_ids:
             self.last_capturer = player
         kind = plan.move.kind
-        groups = tuple(plan.groups)
+        groups = tuple(plan.groups) if events is not None else ()
         if kind == CAPTURE:
             if events is not None:
                 events.append(Event("captured", player, card=card, groups=groups, value=plan.value))
