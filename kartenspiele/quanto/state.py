@@ -196,11 +196,10 @@ class QuantoState:
 
     def _carry_out(self, plan: Plan, events: list[Event] | None) -> None:
         """Make the planned move; tell what happens in `events` (None: tell nothing, and
-        the plan need not hold the groups, which only the narration uses)."""
+        the plan need not hold the move, groups, partner and bonus, which only the narration uses)."""
         self.epoch = object()
         player = self.to_move
-        move = plan.move
-        kind = move.kind
+        kind = plan.kind
         if kind == PASS:
             if events is not None:
                 events.append(Event("passed", player))
@@ -244,7 +243,7 @@ class QuantoState:
             self.table.remove(card_id)
         if plan.taken_ids:
             self.last_capturer = player
-        kind = plan.move.kind
+        kind = plan.kind
         groups = tuple(plan.groups) if events is not None else ()
         if kind == CAPTURE:
             if events is not None:
@@ -292,7 +291,7 @@ class QuantoState:
             events.append(Event("rainbow_bonus", player, card=plan.bonus))
 
     def _joker_quanto(self, plan: Plan, player: int, events: list[Event] | None) -> None:
-        other = plan.move.target
+        other = plan.target
         assert other is not None
         stack = self.stacks[other]
         if events is not None:
