@@ -357,7 +357,11 @@ class TableCode:
 
     def cards(self, code: int) -> tuple[Card, ...]:
         taken: list[Card] = []
-        for shift, count in zip(self.shifts, code.to_bytes(len(self.shifts), "little")):
+        for shift in self.shifts:
+            if not code:
+                break
+            count = code & 0xFF
+            code >>= 8
             if count:
                 taken.extend([_FACE_OF_CODE[shift >> 2]] * count)
         return tuple(taken)
@@ -365,8 +369,11 @@ class TableCode:
     def takes_code(self, code: int) -> int:
         """A packed multiset of this table as a takes code (see `actions`)."""
         takes = 0
-        for shift, count in zip(self.shifts, code.to_bytes(len(self.shifts), "little")):
-            takes += count << shift
+        for shift in self.shifts:
+            if not code:
+                break
+            takes += (code & 0xFF) << shift
+            code >>= 8
         return takes
 
     def taken_ids(self, code: int) -> list[int]:
@@ -374,7 +381,11 @@ class TableCode:
         face the first on the table (as `rules` picks them for the cards of a move)."""
         ids: list[int] = []
         table = self.ids
-        for shift, count in zip(self.shifts, code.to_bytes(len(self.shifts), "little")):
+        for shift in self.shifts:
+            if not code:
+                break
+            count = code & 0xFF
+            code >>= 8
             if count:
                 face = shift >> 2
                 for card_id in table:
