@@ -66,6 +66,9 @@ _NIBBLE_ONES = int("1" * 27, 16)
 _recent_shifts: dict[int, list[int]] = {}
 _recent_bonus: dict[tuple[str, int, int, int | None], tuple[int, ...]] = {}
 """The shifts of the kinds of a table (see `TableCode.shifts`), by the kinds present."""
+_has_group: dict[int, bool] = {}
+"""Whether the plain cards up to a target on a table make a group for it (see `TableCode.has_group`)."""
+_PLAIN_PREFIX = [prefix & ~(0xF << _JOKER_SHIFT) for prefix in PREFIX]
 
 
 def memo_size() -> int:
@@ -77,13 +80,15 @@ def memo_size() -> int:
         + len(_recent_plays)
         + len(_recent_shifts)
         + len(_recent_bonus)
+        + len(_has_group)
         + smallplays.memo_size()
     )
 
 
 def clear_memos() -> None:
     """Forget the listing's memos (a served kernel keeps them small, see `kernel_memory`)."""
-    for memo in (_recent_tables, _recent_unions, _recent_partners, _recent_plays, _recent_shifts, _recent_bonus):
+    memos = (_recent_tables, _recent_unions, _recent_partners, _recent_plays, _recent_shifts, _recent_bonus, _has_group)
+    for memo in memos:
         memo.clear()
     smallplays.clear_memos()
 
@@ -320,6 +325,28 @@ class TableCode:
         """Whether a plain card of this value lies on the table."""
         return 0 < value <= 12 and self.code >> (8 * value) & 0xFF != 0
 
+    def has_group(self, target: int) -> bool:
+        """Whether some plain cards of the table add up to `target` (remembered under the
+        plain cards up to `target`)."""
+        key = self.code & _PLAIN_PREFIX[target] | target  # the lowest byte holds no card
+        found = _has_group.get(key)
+        if found is None:
+            if len(_has_group) >= _RECENT_UNIONS:
+                _has_group.clear()
+            sums = 1  # bit s: some of the cards seen add up to s
+            code = self.code
+            for shift in self.shifts:
+                value = shift >> 3
+                if value > target:
+                    break
+                count = code >> shift & 15
+                if value * count > target:
+                    count = target // value
+                for _ in range(count):
+                    sums |= sums << value
+            found = _has_group[key] = sums >> target & 1 == 1
+        return found
+
     def partner_chips(self, value: int, chips: Sequence[int]) -> list[int]:
         """The chips for which a card of `value` has a partner card on the table."""
         code = self.code
@@ -328,9 +355,13 @@ class TableCode:
     def codes(self, kind: str, target: int, value: int = 0) -> tuple[int, ...]:
         """`TableKinds.codes`, remembered under the cards up to `target` and the jokers
         (with the number of plain kinds, which places the jokers in a packed code)."""
+        if kind == EXTEND and not self.has_group(target - value):
+            return ()  # no partner group: nothing to extend with, whatever the cards up to the chip
         key = (kind, target, value, self.code & PREFIX[target], len(self.shifts) if self.jokers else 0, self.limit)
         found = _recent_plays.get(key)
         if found is None:
+            if kind == CAPTURE and not self.jokers and not self.has_group(target):
+                return self._remember(key, ())
             made = self.small.codes(kind, target, value, self.limit)
             found = self._remember(key, self.kinds.codes(kind, target, value) if made is None else made)
         return found
