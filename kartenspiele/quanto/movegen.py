@@ -529,38 +529,59 @@ def _largest_extension(table: TableKinds, need: int, chip: int) -> int | None:
 
 
 def blocks(
-    state: QuantoState, card: Card, table: TableKinds | TableCode, supply: Sequence[int] | None = None
+    state: QuantoState, cards: Sequence[Card], table: TableKinds | TableCode, supply: Sequence[int] | None = None
 ) -> list[Block]:
-    """Every A1–A5 play of `card`, each once, in blocks (laying, A6, is added by the caller)."""
+    """Every A1–A5 play of each of `cards` in turn, each once, in blocks (laying, A6, is
+    added by the caller); `supply` is the chips nobody holds, if known."""
     player = state.to_move
     chip = state.chip_of[player]
+    if chip is None and supply is None:
+        supply = state.supply()
+    codes = table.codes
     found: list[Block] = []
-    value = card.value
-    if value is None:
-        for declared in range(1, 13):
-            found.append(((CAPTURE, card, declared, None, None), table.codes(CAPTURE, declared)))
-        if chip is not None:
-            found.append(((COLLECT, card, chip, None, None), table.codes(COLLECT, chip)))
-        found.extend(
-            ((JOKER_QUANTO, card, None, None, other), (0,))
-            for other, held in enumerate(state.chip_of)
-            if other != player and held is not None
-        )
-    elif card.rainbow:  # a bonus card may be of any kind on the table: not shared with others
-        found.append(((CAPTURE, card, None, None, None), table.bonus_codes(CAPTURE, value)))
-        if chip is not None and value == chip:
-            found.append(((COLLECT, card, None, None, None), table.bonus_codes(COLLECT, chip)))
-    else:
-        found.append(((CAPTURE, card, None, None, None), table.codes(CAPTURE, value)))
-        if chip is not None and value == chip:
-            found.append(((COLLECT, card, None, None, None), table.codes(COLLECT, chip)))
-    if value is not None:
+    add = found.append
+    for card in cards:
+        value = card.value
+        if value is None:
+            for declared in range(1, 13):
+                made = codes(CAPTURE, declared)
+                if made:
+                    add(((CAPTURE, card, declared, None, None), made))
+            if chip is not None:
+                made = codes(COLLECT, chip)
+                if made:
+                    add(((COLLECT, card, chip, None, None), made))
+            for other, held in enumerate(state.chip_of):
+                if other != player and held is not None:
+                    add(((JOKER_QUANTO, card, None, None, other), (0,)))
+            continue
+        if card.rainbow:  # a bonus card may be of any kind on the table: not shared with others
+            made = table.bonus_codes(CAPTURE, value)
+            if made:
+                add(((CAPTURE, card, None, None, None), made))
+            if value == chip:
+                made = table.bonus_codes(COLLECT, chip)
+                if made:
+                    add(((COLLECT, card, None, None, None), made))
+        else:
+            made = codes(CAPTURE, value)
+            if made:
+                add(((CAPTURE, card, None, None, None), made))
+            if value == chip:
+                made = codes(COLLECT, chip)
+                if made:
+                    add(((COLLECT, card, None, None, None), made))
         if chip is None:
-            for chip_value in table.partner_chips(value, state.supply() if supply is None else supply):
-                found.append(((FORM, card, None, chip_value, None), table.codes(FORM, chip_value, value)))
+            assert supply is not None
+            for chip_value in table.partner_chips(value, supply):
+                made = codes(FORM, chip_value, value)
+                if made:
+                    add(((FORM, card, None, chip_value, None), made))
         elif value < chip:
-            found.append(((EXTEND, card, None, None, None), table.codes(EXTEND, chip, value)))
-    return [block for block in found if block[1]]
+            made = codes(EXTEND, chip, value)
+            if made:
+                add(((EXTEND, card, None, None, None), made))
+    return found
 
 
 def candidates(
@@ -568,7 +589,7 @@ def candidates(
 ) -> list[Candidate]:
     """Every A1–A5 play of `card`, each once, as `(kind, card, declared, chip, target,
     taken)` tuples (laying, A6, is added by the caller)."""
-    return [(*header, code) for header, codes in blocks(state, card, table, supply) for code in codes]
+    return [(*header, code) for header, codes in blocks(state, (card,), table, supply) for code in codes]
 
 
 class MoveList(LazySequence[Move]):
@@ -701,7 +722,7 @@ def capture_moves(table_cards: list[Card], card: Card, limit: int | None = None)
 
 def play_moves(state: QuantoState, card: Card, table: TableKinds, supply: Sequence[int] | None = None) -> list[Move]:
     """Every A1–A5 move with `card`, each once."""
-    return list(MoveList(table, blocks(state, card, table, supply), []))
+    return list(MoveList(table, blocks(state, (card,), table, supply), []))
 
 
 def legal_moves(state: QuantoState, limit: int | None = DEFAULT_LIMIT) -> MoveList:
@@ -714,9 +735,7 @@ def legal_moves(state: QuantoState, limit: int | None = DEFAULT_LIMIT) -> MoveLi
     table: TableCode | None = None
     if faces:
         table = TableCode(state.table, limit)
-        supply = state.supply()
-        for card in faces:
-            plays.extend(blocks(state, card, table, supply))
+        plays = blocks(state, faces, table)
     plain: list[Move] = []
     if not state.options.lay_only_if_stuck or not plays:
         plain.extend(_LAYS[code] for code in codes)
