@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 from ..arithmetic import (
     contains,
@@ -540,6 +540,7 @@ def blocks(
     codes = table.codes
     found: list[Block] = []
     add = found.append
+    made: Sequence[int]
     for card in cards:
         value = card.value
         if value is None:
@@ -685,7 +686,11 @@ class ActionList(LazySequence[int]):
     def __len__(self) -> int:
         return self.moves.total
 
-    def __getitem__(self, position):  # type: ignore[no-untyped-def]
+    @overload
+    def __getitem__(self, position: int) -> int: ...
+    @overload
+    def __getitem__(self, position: slice) -> list[int]: ...
+    def __getitem__(self, position: int | slice) -> int | list[int]:
         if type(position) is int and 0 <= position < self.moves.total:  # the common case, read at once
             return self._item(position)
         return super().__getitem__(position)
