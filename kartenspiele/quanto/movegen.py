@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 from ..arithmetic import (
     contains,
@@ -66,6 +66,9 @@ _NIBBLE_ONES = int("1" * 27, 16)
 _recent_shifts: dict[int, list[int]] = {}
 _recent_bonus: dict[tuple[str, int, int, int | None], tuple[int, ...]] = {}
 """The shifts of the kinds of a table (see `TableCode.shifts`), by the kinds present."""
+_has_group: dict[int, bool] = {}
+"""Whether the plain cards up to a target on a table make a group for it (see `TableCode.has_group`)."""
+_PLAIN_PREFIX = [prefix & ~(0xF << _JOKER_SHIFT) for prefix in PREFIX]
 
 
 def memo_size() -> int:
@@ -77,13 +80,15 @@ def memo_size() -> int:
         + len(_recent_plays)
         + len(_recent_shifts)
         + len(_recent_bonus)
+        + len(_has_group)
         + smallplays.memo_size()
     )
 
 
 def clear_memos() -> None:
     """Forget the listing's memos (a served kernel keeps them small, see `kernel_memory`)."""
-    for memo in (_recent_tables, _recent_unions, _recent_partners, _recent_plays, _recent_shifts, _recent_bonus):
+    memos = (_recent_tables, _recent_unions, _recent_partners, _recent_plays, _recent_shifts, _recent_bonus, _has_group)
+    for memo in memos:
         memo.clear()
     smallplays.clear_memos()
 
@@ -145,6 +150,11 @@ class TableKinds:
     def has_value(self, value: int) -> bool:
         """Whether a plain card of this value lies on the table."""
         return value in self.by_value
+
+    def partner_chips(self, value: int, chips: Sequence[int]) -> list[int]:
+        """The chips for which a card of `value` has a partner card on the table."""
+        by_value = self.by_value
+        return [chip for chip in chips if chip - value in by_value]
 
     def bonus_codes(self, kind: str, target: int) -> list[int]:
         """The packed table cards of a rainbow card's plays of one kind for `target`: each
@@ -315,12 +325,43 @@ class TableCode:
         """Whether a plain card of this value lies on the table."""
         return 0 < value <= 12 and self.code >> (8 * value) & 0xFF != 0
 
+    def has_group(self, target: int) -> bool:
+        """Whether some plain cards of the table add up to `target` (remembered under the
+        plain cards up to `target`)."""
+        key = self.code & _PLAIN_PREFIX[target] | target  # the lowest byte holds no card
+        found = _has_group.get(key)
+        if found is None:
+            if len(_has_group) >= _RECENT_UNIONS:
+                _has_group.clear()
+            sums = 1  # bit s: some of the cards seen add up to s
+            code = self.code
+            for shift in self.shifts:
+                value = shift >> 3
+                if value > target:
+                    break
+                count = code >> shift & 15
+                if value * count > target:
+                    count = target // value
+                for _ in range(count):
+                    sums |= sums << value
+            found = _has_group[key] = sums >> target & 1 == 1
+        return found
+
+    def partner_chips(self, value: int, chips: Sequence[int]) -> list[int]:
+        """The chips for which a card of `value` has a partner card on the table."""
+        code = self.code
+        return [chip for chip in chips if chip > value and code >> (8 * (chip - value)) & 0xFF]
+
     def codes(self, kind: str, target: int, value: int = 0) -> tuple[int, ...]:
         """`TableKinds.codes`, remembered under the cards up to `target` and the jokers
         (with the number of plain kinds, which places the jokers in a packed code)."""
+        if kind == EXTEND and not self.has_group(target - value):
+            return ()  # no partner group: nothing to extend with, whatever the cards up to the chip
         key = (kind, target, value, self.code & PREFIX[target], len(self.shifts) if self.jokers else 0, self.limit)
         found = _recent_plays.get(key)
         if found is None:
+            if kind == CAPTURE and not self.jokers and not self.has_group(target):
+                return self._remember(key, ())
             made = self.small.codes(kind, target, value, self.limit)
             found = self._remember(key, self.kinds.codes(kind, target, value) if made is None else made)
         return found
@@ -347,7 +388,11 @@ class TableCode:
 
     def cards(self, code: int) -> tuple[Card, ...]:
         taken: list[Card] = []
-        for shift, count in zip(self.shifts, code.to_bytes(len(self.shifts), "little")):
+        for shift in self.shifts:
+            if not code:
+                break
+            count = code & 0xFF
+            code >>= 8
             if count:
                 taken.extend([_FACE_OF_CODE[shift >> 2]] * count)
         return tuple(taken)
@@ -355,9 +400,32 @@ class TableCode:
     def takes_code(self, code: int) -> int:
         """A packed multiset of this table as a takes code (see `actions`)."""
         takes = 0
-        for shift, count in zip(self.shifts, code.to_bytes(len(self.shifts), "little")):
-            takes += count << shift
+        for shift in self.shifts:
+            if not code:
+                break
+            takes += (code & 0xFF) << shift
+            code >>= 8
         return takes
+
+    def taken_ids(self, code: int) -> list[int]:
+        """The table's card ids that a packed multiset takes: by face in order, of each
+        face the first on the table (as `rules` picks them for the cards of a move)."""
+        ids: list[int] = []
+        table = self.ids
+        for shift in self.shifts:
+            if not code:
+                break
+            count = code & 0xFF
+            code >>= 8
+            if count:
+                face = shift >> 2
+                for card_id in table:
+                    if FACE_CODE[card_id] == face:
+                        ids.append(card_id)
+                        count -= 1
+                        if not count:
+                            break
+        return ids
 
     def packed(self, takes: int) -> int | None:
         """The packed multiset of this table with these takes, or None if a card is not on it."""
@@ -461,39 +529,60 @@ def _largest_extension(table: TableKinds, need: int, chip: int) -> int | None:
 
 
 def blocks(
-    state: QuantoState, card: Card, table: TableKinds | TableCode, supply: Sequence[int] | None = None
+    state: QuantoState, cards: Sequence[Card], table: TableKinds | TableCode, supply: Sequence[int] | None = None
 ) -> list[Block]:
-    """Every A1–A5 play of `card`, each once, in blocks (laying, A6, is added by the caller)."""
+    """Every A1–A5 play of each of `cards` in turn, each once, in blocks (laying, A6, is
+    added by the caller); `supply` is the chips nobody holds, if known."""
     player = state.to_move
     chip = state.chip_of[player]
+    if chip is None and supply is None:
+        supply = state.supply()
+    codes = table.codes
     found: list[Block] = []
-    value = card.value
-    if value is None:
-        for declared in range(1, 13):
-            found.append(((CAPTURE, card, declared, None, None), table.codes(CAPTURE, declared)))
-        if chip is not None:
-            found.append(((COLLECT, card, chip, None, None), table.codes(COLLECT, chip)))
-        found.extend(
-            ((JOKER_QUANTO, card, None, None, other), (0,))
-            for other, held in enumerate(state.chip_of)
-            if other != player and held is not None
-        )
-    elif card.rainbow:  # a bonus card may be of any kind on the table: not shared with others
-        found.append(((CAPTURE, card, None, None, None), table.bonus_codes(CAPTURE, value)))
-        if chip is not None and value == chip:
-            found.append(((COLLECT, card, None, None, None), table.bonus_codes(COLLECT, chip)))
-    else:
-        found.append(((CAPTURE, card, None, None, None), table.codes(CAPTURE, value)))
-        if chip is not None and value == chip:
-            found.append(((COLLECT, card, None, None, None), table.codes(COLLECT, chip)))
-    if value is not None:
+    add = found.append
+    made: Sequence[int]
+    for card in cards:
+        value = card.value
+        if value is None:
+            for declared in range(1, 13):
+                made = codes(CAPTURE, declared)
+                if made:
+                    add(((CAPTURE, card, declared, None, None), made))
+            if chip is not None:
+                made = codes(COLLECT, chip)
+                if made:
+                    add(((COLLECT, card, chip, None, None), made))
+            for other, held in enumerate(state.chip_of):
+                if other != player and held is not None:
+                    add(((JOKER_QUANTO, card, None, None, other), (0,)))
+            continue
+        if card.rainbow:  # a bonus card may be of any kind on the table: not shared with others
+            made = table.bonus_codes(CAPTURE, value)
+            if made:
+                add(((CAPTURE, card, None, None, None), made))
+            if value == chip:
+                made = table.bonus_codes(COLLECT, chip)
+                if made:
+                    add(((COLLECT, card, None, None, None), made))
+        else:
+            made = codes(CAPTURE, value)
+            if made:
+                add(((CAPTURE, card, None, None, None), made))
+            if value == chip:
+                made = codes(COLLECT, chip)
+                if made:
+                    add(((COLLECT, card, None, None, None), made))
         if chip is None:
-            for chip_value in state.supply() if supply is None else supply:
-                if table.has_value(chip_value - value):
-                    found.append(((FORM, card, None, chip_value, None), table.codes(FORM, chip_value, value)))
+            assert supply is not None
+            for chip_value in table.partner_chips(value, supply):
+                made = codes(FORM, chip_value, value)
+                if made:
+                    add(((FORM, card, None, chip_value, None), made))
         elif value < chip:
-            found.append(((EXTEND, card, None, None, None), table.codes(EXTEND, chip, value)))
-    return [block for block in found if block[1]]
+            made = codes(EXTEND, chip, value)
+            if made:
+                add(((EXTEND, card, None, None, None), made))
+    return found
 
 
 def candidates(
@@ -501,7 +590,7 @@ def candidates(
 ) -> list[Candidate]:
     """Every A1–A5 play of `card`, each once, as `(kind, card, declared, chip, target,
     taken)` tuples (laying, A6, is added by the caller)."""
-    return [(*header, code) for header, codes in blocks(state, card, table, supply) for code in codes]
+    return [(*header, code) for header, codes in blocks(state, (card,), table, supply) for code in codes]
 
 
 class MoveList(LazySequence[Move]):
@@ -555,24 +644,36 @@ class MoveList(LazySequence[Move]):
     def listed_move(self, action: int) -> Move | None:
         """The move of this list that the action (see `actions`) names, marked as listed;
         None if the list does not hold it."""
+        position = self.locate(action)
+        return None if position is None else self._item(position)
+
+    def locate(self, action: int) -> int | None:
+        """The position of the move that the action (see `actions`) names, or None if the
+        list does not hold it."""
         if type(action) is not int:
             return None
         if action == self.read[0]:
-            return self._item(self.read[1])
+            return self.read[1]
         head, takes = action & HEADER_MASK, action >> TAKES_SHIFT
         if not takes:
-            for move in self.plain:
+            for index, move in enumerate(self.plain):
                 if header(move.kind, move.card, None, None, None) == action:
-                    return Move.canonical(move.kind, move.card, (), None, None, None, self.origin)
+                    return self.played + index
         table = self.table
-        for (kind, card, declared, chip, target), codes in self.plays:
+        for block, ((kind, card, declared, chip, target), codes) in enumerate(self.plays):
             if header(kind, card, declared, chip, target) == head:
                 assert isinstance(table, TableCode)
                 code = table.packed(takes)
                 if code is None or code not in codes:
                     return None
-                return Move.canonical(kind, card, table.cards(code), declared, chip, target, self.origin)
+                return self.ends[block] - len(codes) + codes.index(code)
         return None
+
+    def play_at(self, position: int) -> tuple[Header, int]:
+        """The header and the packed table cards of the play at `position` (< `played`)."""
+        block = bisect_right(self.ends, position)
+        fields, codes = self.plays[block]
+        return fields, codes[position - (self.ends[block] - len(codes))]
 
 
 class ActionList(LazySequence[int]):
@@ -584,6 +685,15 @@ class ActionList(LazySequence[int]):
 
     def __len__(self) -> int:
         return self.moves.total
+
+    @overload
+    def __getitem__(self, position: int) -> int: ...
+    @overload
+    def __getitem__(self, position: slice) -> list[int]: ...
+    def __getitem__(self, position: int | slice) -> int | list[int]:
+        if type(position) is int and 0 <= position < self.moves.total:  # the common case, read at once
+            return self._item(position)
+        return super().__getitem__(position)
 
     def _item(self, position: int) -> int:
         moves = self.moves
@@ -617,7 +727,7 @@ def capture_moves(table_cards: list[Card], card: Card, limit: int | None = None)
 
 def play_moves(state: QuantoState, card: Card, table: TableKinds, supply: Sequence[int] | None = None) -> list[Move]:
     """Every A1–A5 move with `card`, each once."""
-    return list(MoveList(table, blocks(state, card, table, supply), []))
+    return list(MoveList(table, blocks(state, (card,), table, supply), []))
 
 
 def legal_moves(state: QuantoState, limit: int | None = DEFAULT_LIMIT) -> MoveList:
@@ -630,9 +740,7 @@ def legal_moves(state: QuantoState, limit: int | None = DEFAULT_LIMIT) -> MoveLi
     table: TableCode | None = None
     if faces:
         table = TableCode(state.table, limit)
-        supply = state.supply()
-        for card in faces:
-            plays.extend(blocks(state, card, table, supply))
+        plays = blocks(state, faces, table)
     plain: list[Move] = []
     if not state.options.lay_only_if_stuck or not plays:
         plain.extend(_LAYS[code] for code in codes)

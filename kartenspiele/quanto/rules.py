@@ -9,13 +9,12 @@ that the (bounded) list leaves out is still accepted.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NoReturn
 
 from ..arithmetic import split_into_groups, subsets_with_sum
 from ..core.errors import GameOverError, IllegalMoveError
 from .cards import DECK, FACE_CODE, Card, format_cards
-from .movegen import can_play_beyond_laying, no_move_but_passing
+from .movegen import MoveList, TableCode, can_play_beyond_laying, no_move_but_passing
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
 
 if TYPE_CHECKING:
@@ -24,17 +23,35 @@ if TYPE_CHECKING:
 Group = tuple[Card, ...]
 
 
-@dataclass
 class Plan:
-    """What a legal move does: the card played (id), the table cards taken (ids), the groups."""
+    """What a legal move does: the kind of move, the card played (id), the table cards
+    taken (ids), the groups, the partner of a Quanto, a rainbow bonus, the value, and for
+    a joker taking a Quanto the other player (`target`). A plan of a listed action
+    (`plan_listed`) has no `move` and no groups, partner or bonus (only narration uses them)."""
 
-    move: Move
-    card_id: int | None = None
-    taken_ids: list[int] = field(default_factory=list)
-    groups: list[Group] = field(default_factory=list)
-    partner: Group = ()
-    bonus: Card | None = None
-    value: int | None = None
+    __slots__ = ("move", "kind", "target", "card_id", "taken_ids", "groups", "partner", "bonus", "value")
+
+    def __init__(
+        self,
+        move: Move | None,
+        card_id: int | None = None,
+        taken_ids: list[int] | None = None,
+        groups: list[Group] | None = None,
+        partner: Group = (),
+        bonus: Card | None = None,
+        value: int | None = None,
+        kind: str = "",
+        target: int | None = None,
+    ) -> None:
+        self.move = move
+        self.kind = kind if move is None else move.kind
+        self.target = target if move is None else move.target
+        self.card_id = card_id
+        self.taken_ids = [] if taken_ids is None else taken_ids
+        self.groups = [] if groups is None else groups
+        self.partner = partner
+        self.bonus = bonus
+        self.value = value
 
     @property
     def played(self) -> int:
@@ -225,27 +242,39 @@ def plan_move(state: QuantoState, move: Move, trusted: bool = False) -> Plan:
     raise IllegalMoveError("quanto.illegal.not_a_move", move=str(move))
 
 
-def plan_listed(state: QuantoState, move: Move) -> Plan:
-    """The plan of a move listed in this very position (see `Move.listed_in`) without its
-    groups, partner and bonus, which only the narration uses: the cards that move and the
-    value, as `plan_move` gives them."""
-    if move.kind in (REFILL_TABLE, REFILL_HAND, PASS):
+def plan_listed(state: QuantoState, listing: MoveList, position: int) -> Plan:
+    """The plan of the move at `position` of this position's own `listing` (so legal
+    here), read from the listing's codes without making the move: the kind, the cards
+    that move and the value, as `plan_move` gives them (no groups, partner or bonus, which
+    only the narration uses)."""
+    if position >= listing.played:
+        move = listing.plain[position - listing.played]
+        if move.kind == LAY:
+            assert move.card is not None
+            return Plan(move, _face_id(state.playable(), move.card.sort_key()))
         return Plan(move)
-    card_id = _playable_id(state, move.card)
-    card = DECK[card_id]
-    kind = move.kind
-    if kind == LAY:
-        return Plan(move, card_id)
+    (kind, card, declared, chip, target), code = listing.play_at(position)
+    card_id = _face_id(state.playable(), card.sort_key())
     if kind == JOKER_QUANTO:
-        assert move.target is not None
-        return Plan(move, card_id, value=state.chip_of[move.target])
+        assert target is not None
+        return Plan(None, card_id, value=state.chip_of[target], kind=kind, target=target)
     if kind == CAPTURE:
-        value = move.declared if card.is_joker else card.value
+        value = card.value if declared is None else declared
     elif kind == FORM:
-        value = move.chip
+        value = chip
     else:
         value = state.chip_of[state.to_move]
-    return Plan(move, card_id, _take_ids(state, move.takes), value=value)
+    table = listing.table
+    assert isinstance(table, TableCode)
+    return Plan(None, card_id, table.taken_ids(code), value=value, kind=kind)
+
+
+def _face_id(cards: list[int], face: int) -> int:
+    """The first of these card ids with this face code (one is there)."""
+    for card_id in cards:
+        if FACE_CODE[card_id] == face:
+            return card_id
+    raise AssertionError(face)
 
 
 def _raise_not_groups(takes: Sequence[Card], value: int) -> NoReturn:

@@ -171,7 +171,8 @@ class SmallTable:
 
 def _walk(values: list[int], caps: bytes, reach: list[int], index: int, rest: int, code: int, out: list[int]) -> None:
     """Every way to make `rest` (> 0) from the kinds from `index` on, the most of each
-    first; `reach[i]` is the most the kinds from i on can make."""
+    first; `reach[i]` is the most the kinds from i on can make. The last kind is not
+    walked: what is left is made of it if its value divides it (`reach` bounds the count)."""
     value = values[index]
     unit = 1 << (8 * index)
     taken = caps[index]
@@ -179,13 +180,31 @@ def _walk(values: list[int], caps: bytes, reach: list[int], index: int, rest: in
         taken = rest // value
     further = reach[index + 1]
     left = rest - taken * value
-    while taken >= 0 and left <= further:  # fewer of this kind leaves more for the others
-        if left:
-            _walk(values, caps, reach, index + 1, left, code + taken * unit, out)
-        else:
-            out.append(code + taken * unit)
-        taken -= 1
-        left += value
+    code += taken * unit
+    if index + 2 < len(reach) - 1:
+        while taken >= 0 and left <= further:  # fewer of this kind leaves more for the others
+            if left:
+                _walk(values, caps, reach, index + 1, left, code, out)
+            else:
+                out.append(code)
+            taken -= 1
+            left += value
+            code -= unit
+        return
+    if index + 2 == len(reach) - 1:  # the next kind is the last
+        last = values[index + 1]
+        last_unit = unit << 8
+        while taken >= 0 and left <= further:
+            if not left:
+                out.append(code)
+            elif not left % last:
+                out.append(code + left // last * last_unit)
+            taken -= 1
+            left += value
+            code -= unit
+        return
+    if not left:  # this is the last kind
+        out.append(code)
 
 
 def _search(start: int, groups: tuple[int, ...], size: int) -> tuple[int, ...]:

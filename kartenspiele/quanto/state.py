@@ -162,13 +162,15 @@ class QuantoState:
         """Carry out the move an action names, exactly as `apply(action_to_move(action))`;
         its events are made and returned only if `narrate` is true (self-play needs none).
         An integer that names no legal move raises `IllegalMoveError`, the state unchanged."""
-        move = None if self.over else self._listing().listed_move(action)
-        if move is None:  # not listed: checked in full (a legal move beyond the listing's bound is accepted)
+        listing = None if self.over else self._listing()
+        position = None if listing is None else listing.locate(action)
+        if position is None:  # not listed: checked in full (a legal move beyond the listing's bound is accepted)
             events = self.apply(action_to_move(action))
             return events if narrate else None
+        assert listing is not None
         if narrate:
-            return self.apply(move)
-        self._carry_out(plan_listed(self, move), None)
+            return self.apply(listing[position])
+        self._carry_out(plan_listed(self, listing, position), None)
         return None
 
     @staticmethod
@@ -194,11 +196,10 @@ class QuantoState:
 
     def _carry_out(self, plan: Plan, events: list[Event] | None) -> None:
         """Make the planned move; tell what happens in `events` (None: tell nothing, and
-        the plan need not hold the groups, which only the narration uses)."""
+        the plan need not hold the move, groups, partner and bonus, which only the narration uses)."""
         self.epoch = object()
         player = self.to_move
-        move = plan.move
-        kind = move.kind
+        kind = plan.kind
         if kind == PASS:
             if events is not None:
                 events.append(Event("passed", player))
@@ -242,8 +243,8 @@ class QuantoState:
             self.table.remove(card_id)
         if plan.taken_ids:
             self.last_capturer = player
-        kind = plan.move.kind
-        groups = tuple(plan.groups)
+        kind = plan.kind
+        groups = tuple(plan.groups) if events is not None else ()
         if kind == CAPTURE:
             if events is not None:
                 events.append(Event("captured", player, card=card, groups=groups, value=plan.value))
@@ -290,7 +291,7 @@ class QuantoState:
             events.append(Event("rainbow_bonus", player, card=plan.bonus))
 
     def _joker_quanto(self, plan: Plan, player: int, events: list[Event] | None) -> None:
-        other = plan.move.target
+        other = plan.target
         assert other is not None
         stack = self.stacks[other]
         if events is not None:

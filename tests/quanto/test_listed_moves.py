@@ -122,3 +122,21 @@ def test_the_listing_memos_are_emptied_in_a_served_kernel_and_listing_stays_the_
     kernel_memory.trim(limit=0)
     assert movegen.memo_size() == 0
     assert list(state.legal_moves()) == before
+
+
+def test_an_action_applies_exactly_as_its_move_checked_in_full():
+    """`apply_action` plans a listed action from the listing's codes alone (no move made):
+    the same cards move as when the move is built anew and checked in full, whether the
+    action was the one read last or any other of the list."""
+    applied = 0
+    for state, rng in random_positions(30, seed=8):
+        lean, full = state.clone(), state.clone()
+        actions = lean.legal_actions()
+        position = rng.randrange(len(actions))
+        action = list(actions)[position] if rng.random() < 0.5 else actions[position]  # read last, or not
+        move = full.legal_moves()[position]
+        assert lean.apply_action(action) is None
+        full.apply(fresh(move))
+        assert lean.to_dict() == full.to_dict()
+        applied += 1
+    assert applied > 2000

@@ -62,3 +62,25 @@ def test_listing_through_small_tables_equals_the_general_listing():
         for value in hand_values:
             for chip in range(value + 1, 13):
                 assert list(code.codes(EXTEND, chip, value)) == list(kinds.codes(EXTEND, chip, value))
+
+
+def test_the_listing_skips_only_plays_that_cannot_exist():
+    """`TableCode.codes` answers an extension without a partner group, and a capture
+    without any group on a table without jokers, at once: its answers are still those of
+    the general listing; `has_group` agrees with trying every choice of cards."""
+    from itertools import combinations
+
+    clear_memos()
+    skipped = 0
+    for table in random_tables(200, seed=21):
+        code = TableCode(table, 256)
+        kinds = TableKinds.of_ids(table, 256)
+        plain = [DECK[i].value for i in table if DECK[i].value is not None]
+        for target in range(1, 13):
+            exists = any(sum(c) == target for n in range(1, len(plain) + 1) for c in combinations(plain, n))
+            assert code.has_group(target) == exists, (table, target)
+            for value in range(1, target):
+                skipped += not code.has_group(target - value)
+                assert list(code.codes(EXTEND, target, value)) == list(kinds.codes(EXTEND, target, value))
+            assert list(code.codes(CAPTURE, target)) == list(kinds.codes(CAPTURE, target))
+    assert skipped > 500  # the shortcut is taken
