@@ -141,9 +141,38 @@ def groups_with_sum(kinds: Kinds, target: int) -> list[CountVector]:
 
 @lru_cache(maxsize=1 << 16)
 def _groups(kinds: tuple[tuple[int, int], ...], target: int) -> tuple[CountVector, ...]:
-    """The groups by kind, in the order of a walk over the kinds taking the most first. On
-    a table of many kinds the sums are found once by value, then each value's cards are
-    shared out over its kinds."""
+    """The groups by kind (counts cut as by `_cut`), in the order of a walk over the kinds
+    taking the most first: the descending order of their count vectors."""
+    if target > _MASK:  # counts too large to pack
+        return _search_groups(kinds, target)
+    size = len(kinds)
+    return tuple([unpack(code, size) for code in _packed_groups(kinds, target)])
+
+
+@lru_cache(maxsize=1 << 12)
+def _packed_groups(kinds: tuple[tuple[int, int], ...], target: int) -> list[int]:
+    """`_groups`, packed: those of the kinds with every count as large as a group may hold
+    (`_full_groups`) that fit into these counts. Filtering keeps their order, and tables
+    with the same kinds share the one search."""
+    guard = guards(len(kinds))
+    lifted = pack([count for _, count in kinds]) | guard
+    return [
+        code for code in _full_groups(tuple([value for value, _ in kinds]), target) if (lifted - code) & guard == guard
+    ]
+
+
+@lru_cache(maxsize=1 << 10)
+def _full_groups(values: tuple[int, ...], target: int) -> tuple[int, ...]:
+    """The groups (packed) of kinds of these values, each with as many cards as a group
+    for `target` may hold."""
+    kinds = tuple([(value, target // value if value > 0 else 0) for value in values])
+    return tuple([pack(group) for group in _search_groups(kinds, target)])
+
+
+def _search_groups(kinds: tuple[tuple[int, int], ...], target: int) -> tuple[CountVector, ...]:
+    """The groups by kind, found by a walk over the kinds taking the most first. On a table
+    of many kinds the sums are found once by value, then each value's cards are shared out
+    over its kinds (and the groups sorted into the walk's order)."""
     if len(kinds) <= _FEW_KINDS:
         return _walk_groups(kinds, target)
     places: dict[int, list[int]] = {}
@@ -269,15 +298,13 @@ def is_crowded(kinds: Kinds, target: int, limit: int) -> bool:
     return _union_codes(_relevant(kinds, target), target, limit)[1]
 
 
-@lru_cache(maxsize=1 << 12)
-def _packed_groups(kinds: tuple[tuple[int, int], ...], target: int) -> list[int]:
-    return [pack(group) for group in _groups(kinds, target)]
-
-
 @lru_cache(maxsize=1 << 16)
 def _union_codes(kinds: tuple[tuple[int, int], ...], target: int, limit: int | None) -> tuple[tuple[int, ...], bool]:
     """The unions with the fewest groups first, at most `limit` + 1 of them, and whether the
-    list was cut."""
+    list was cut. A union found by adding the group of index i is grown only by groups from
+    i on: one with an earlier group j is also (union − group i + group j) + group i, seen
+    already, as that union came earlier in the frontier (so the same unions are found in
+    the same order)."""
     size = len(kinds)
     groups = _packed_groups(_cut(kinds, target), target)  # `kinds` are `_relevant` already
     if not groups:
@@ -285,19 +312,19 @@ def _union_codes(kinds: tuple[tuple[int, int], ...], target: int, limit: int | N
     guard = guards(size)
     start = pack([count for _, count in kinds])
     seen = {start}
-    frontier = [start]
+    frontier = [(start, 0)]
     capped = False
     while frontier and not capped:
         following = []
-        for rest in frontier:
+        for rest, first in frontier:
             lifted = rest | guard
-            for group in groups:
-                left = lifted - group
+            for index in range(first, len(groups)):
+                left = lifted - groups[index]
                 if left & guard == guard:
                     left ^= guard
                     if left not in seen:
                         seen.add(left)
-                        following.append(left)
+                        following.append((left, index))
                         if limit is not None and len(seen) > limit:
                             capped = True
                             break
