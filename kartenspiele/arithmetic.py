@@ -298,6 +298,9 @@ def is_crowded(kinds: Kinds, target: int, limit: int) -> bool:
     return _union_codes(_relevant(kinds, target), target, limit)[1]
 
 
+_UNBOUNDED = float("inf")  # no limit on the unions listed
+
+
 @lru_cache(maxsize=1 << 16)
 def _union_codes(kinds: tuple[tuple[int, int], ...], target: int, limit: int | None) -> tuple[tuple[int, ...], bool]:
     """The unions with the fewest groups first, at most `limit` + 1 of them, and whether the
@@ -312,27 +315,32 @@ def _union_codes(kinds: tuple[tuple[int, int], ...], target: int, limit: int | N
     guard = guards(size)
     start = pack([count for _, count in kinds])
     seen = {start}
-    frontier = [(start, 0)]
+    frontier, firsts = [start], [0]  # the unions left to grow, and their first group's index
     capped = False
+    most = _UNBOUNDED if limit is None else limit
     while frontier and not capped:
-        following = []
-        for rest, first in frontier:
+        following: list[int] = []
+        lasts: list[int] = []
+        for rest, first in zip(frontier, firsts):
             lifted = rest | guard
-            for index in range(first, len(groups)):
-                left = lifted - groups[index]
+            index = first
+            for group in groups[first:]:
+                left = lifted - group
                 if left & guard == guard:
                     left ^= guard
                     if left not in seen:
                         seen.add(left)
-                        following.append((left, index))
-                        if limit is not None and len(seen) > limit:
+                        following.append(left)
+                        lasts.append(index)
+                        if len(seen) > most:
                             capped = True
                             break
+                index += 1
             if capped:
                 break
-        frontier = following
+        frontier, firsts = following, lasts
     seen.discard(start)
-    return tuple(start - rest for rest in seen), capped
+    return tuple([start - rest for rest in seen]), capped
 
 
 def largest_disjoint_union(kinds: Kinds, target: int) -> CountVector | None:
