@@ -386,35 +386,33 @@ def largest_by_value(counts: CountVector, target: int, upper: int | None = None)
     Iterative deepening on the number of cards: for k from an upper bound down, a search in
     which the largest card left either joins a group (with smaller cards) or stays finds a
     union of at least k cards or proves there is none; proofs are remembered ("from these
-    cards fewer than k"), across searches. The bound (`_card_bound`) cuts every branch that
-    cannot reach k. `upper`, if given, is known to be at least the answer's card count.
+    cards fewer than k"), across searches, in one memo with the bound (`_card_bound`) that
+    cuts every branch that cannot reach k. `upper`, if given, is known to be at least the answer's card count.
     """
     by_largest, guard = _groups_by_largest(target)
-    failed, bounds = _search_memo(target)
+    most = _search_memo(target)
 
     def reach(rest: int, need: int) -> int | None:
         """A union within `rest` of at least `need` cards, or None."""
         if need <= 0:
             return 0
-        if failed.get(rest, need + 1) <= need:
-            return None
-        bound = bounds.get(rest)
+        bound = most.get(rest)
         if bound is None:
-            bound = bounds[rest] = _card_bound(rest, target) if rest else 0
-        if bound >= need:
-            top = (rest.bit_length() - 1) // _FIELD_BITS
-            lifted = rest | guard
-            for group, cards in by_largest[top]:
-                left = lifted - group
-                if left & guard == guard:
-                    found = reach(left ^ guard, need - cards)
-                    if found is not None:
-                        return found + group
-            found = reach(rest - (1 << (top * _FIELD_BITS)), need)
-            if found is not None:
-                return found
-        if failed.get(rest, need + 1) > need:
-            failed[rest] = need
+            bound = most[rest] = _card_bound(rest, target) if rest else 0
+        if bound < need:
+            return None
+        top = (rest.bit_length() - 1) // _FIELD_BITS
+        lifted = rest | guard
+        for group, cards in by_largest[top]:
+            left = lifted - group
+            if left & guard == guard:
+                found = reach(left ^ guard, need - cards)
+                if found is not None:
+                    return found + group
+        found = reach(rest - (1 << (top * _FIELD_BITS)), need)
+        if found is not None:
+            return found
+        most[rest] = need - 1  # fewer than `need` cards: less than the bound
         return None
 
     whole = pack(counts)
@@ -437,16 +435,17 @@ def union_bound(kinds: Kinds, target: int) -> int:
 
 
 _MEMO_LIMIT = 1 << 18
-_memos: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
+_memos: dict[int, dict[int, int]] = {}
 
 
-def _search_memo(target: int) -> tuple[dict[int, int], dict[int, int]]:
+def _search_memo(target: int) -> dict[int, int]:
     """What the searches for `target` learnt, shared by all of them (facts about a set of
-    cards, whatever table it came from): "fewer than n cards" and the bound, per set.
-    Forgotten when it grows beyond `_MEMO_LIMIT` entries."""
+    cards, whatever table it came from): at most how many cards of a set form a union (its
+    `_card_bound`, or one less than a number of cards a search could not reach). Forgotten
+    when it grows beyond `_MEMO_LIMIT` entries."""
     memo = _memos.get(target)
-    if memo is None or len(memo[0]) + len(memo[1]) > _MEMO_LIMIT:
-        memo = _memos[target] = ({}, {})
+    if memo is None or len(memo) > _MEMO_LIMIT:
+        memo = _memos[target] = {}
     return memo
 
 
