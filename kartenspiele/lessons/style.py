@@ -13,7 +13,7 @@ import ipywidgets as widgets
 
 CSS = """
 .ks-table.ks-exercise { border: 1px solid #bbb; border-radius: 8px; padding: 8px 12px; margin: 8px 0; max-width: 60em; }
-.ks-lesson-bar { align-items: center; gap: 10px; margin-bottom: 6px; }
+.ks-lesson-bar { align-items: center; flex-wrap: wrap; gap: 10px; margin-bottom: 6px; }
 .ks-prompt { font-size: 1.1em; }
 .ks-prompt .ks-card { font-size: 16px; }
 .ks-exercise .ks-say ul { margin: 4px 0 0; padding-left: 1.4em; font-weight: normal; }

@@ -32,7 +32,7 @@ def task_cards(*task_ids: str, lang: str | None = None) -> HTML:
     set_language(lang or before)
     try:
         cards = "".join(
-            f"<div style='display:inline-block;vertical-align:top'>{task_html(task_by_id(task_id))}</div>"
+            f"<div style='display:inline-block;vertical-align:top'>{task_html(task_by_id(task_id), notation=False)}</div>"
             for task_id in task_ids
         )
     finally:

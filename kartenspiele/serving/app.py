@@ -22,7 +22,6 @@ import tornado.ioloop
 import tornado.web
 from jupyter_core.utils import ensure_async
 from jupyter_server.base.handlers import FileFindHandler
-from jupyter_server.utils import url_path_join
 from voila.app import Voila
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.contentshandler import VoilaContentsHandler
@@ -36,8 +35,8 @@ from .assets import (
     LabextensionsHandler,
     TemplateAssetsHandler,
     VersionedStaticHandler,
-    asset_config,
     static_version,
+    versioned_hook,
 )
 from .handlers import (
     ALIVE_PATH,
@@ -126,10 +125,8 @@ class KartenspieleVoila(Voila):
 
     def initialize(self, argv=None):
         super().initialize(argv)
-        banner = banner_config()
         self.static_version = static_version(self.static_paths)
-        assets = asset_config(url_path_join(self.base_url, VERSIONED_STATIC, self.static_version))
-        self.voila_configuration.page_config_hook = lambda page_config, **kwargs: assets(banner(page_config, **kwargs))
+        self.voila_configuration.page_config_hook = versioned_hook(self.static_version, banner_config())
         if self.preheat > 0:
             self.voila_configuration.preheat_kernel = True
             self.config.VoilaKernelManager.kernel_pools_config = {

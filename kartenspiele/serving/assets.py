@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from jupyter_server.base.handlers import FileFindHandler
+from jupyter_server.utils import url_path_join
 from voila import __version__ as voila_version
 from voila.static_file_handler import MultiStaticFileHandler, TemplateStaticFileHandler
 
@@ -43,19 +46,25 @@ def static_version(paths: list[str]) -> str:
     return digest.hexdigest()[:16]
 
 
-def asset_config(static_url: str):
-    """A page-config change: Voilà's scripts from `static_url` (the versioned address), and the
-    unused extensions left out."""
+PageConfigHook = Callable[..., dict]
 
-    def change(page_config: dict) -> dict:
+
+def versioned_hook(version: str, configured: PageConfigHook | None = None) -> PageConfigHook:
+    """A Voilà page-config hook: `configured` (if any), then Voilà's scripts from their versioned
+    address below the page's base URL, and the unused extensions left out."""
+
+    def hook(page_config: dict, **kwargs: Any) -> dict:
+        if configured is not None:
+            page_config = configured(page_config, **kwargs)
         extensions = [
             extension
             for extension in page_config.get("federated_extensions", [])
             if extension.get("name") not in UNUSED_EXTENSIONS
         ]
+        static_url = url_path_join(page_config.get("baseUrl", "/"), VERSIONED_STATIC, version)
         return {**page_config, "fullStaticUrl": static_url, "federated_extensions": extensions}
 
-    return change
+    return hook
 
 
 class VersionedStaticHandler(MultiStaticFileHandler):

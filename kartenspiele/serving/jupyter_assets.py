@@ -11,7 +11,6 @@ before Voilà's: its routes win, and Voilà reads the wrapped hook.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from jupyter_server.utils import url_path_join
@@ -20,27 +19,12 @@ from voila.paths import collect_static_paths
 from voila.server_extension import load_config_file
 from voila.utils import get_voila_labextensions_path
 
-from .assets import VERSIONED_STATIC, LabextensionsHandler, VersionedStaticHandler, asset_config, static_version
-
-PageConfigHook = Callable[..., dict]
+from .assets import VERSIONED_STATIC, LabextensionsHandler, VersionedStaticHandler, static_version, versioned_hook
 
 
 def template_static_paths(template: str) -> list[str]:
     """The folders Voilà's server extension serves `/voila/static/` from, for `template`."""
     return collect_static_paths(["voila", "nbconvert"], template)
-
-
-def versioned_hook(version: str, configured: PageConfigHook | None = None) -> PageConfigHook:
-    """A page-config hook: `configured` (if any), then the versioned script address below the
-    page's base URL and the unused extensions left out."""
-
-    def hook(page_config: dict, **kwargs: Any) -> dict:
-        if configured is not None:
-            page_config = configured(page_config, **kwargs)
-        static_url = url_path_join(page_config.get("baseUrl", "/"), VERSIONED_STATIC, version)
-        return asset_config(static_url)(page_config)
-
-    return hook
 
 
 def _jupyter_server_extension_points() -> list[dict[str, str]]:

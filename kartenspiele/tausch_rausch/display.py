@@ -92,18 +92,20 @@ def card_html(card: Card) -> str:
     return _styled(_card(card))
 
 
-def _task(task: Task) -> str:
+def _task(task: Task, notation: bool = True) -> str:
     colour = task.colour.which
     swatch = f'<span class="tr-swatch tr-{colour}">{PALETTE[colour][2]}</span> ' if colour in PALETTE else ""
+    notation_line = f'<div class="tr-id">{escape(task.id)}</div>' if notation else ""
     return (
         f'<div class="tr-box tr-task"><span class="tr-reward">+{task.reward}</span>'
-        f'{swatch}{escape(task.title())}<div class="tr-id">{escape(task.id)}</div></div>'
+        f"{swatch}{escape(task.title())}{notation_line}</div>"
     )
 
 
-def task_html(task: Task) -> str:
-    """One task card: what it asks for and its reward."""
-    return _styled(_task(task))
+def task_html(task: Task, notation: bool = True) -> str:
+    """One task card: what it asks for and its reward, with its id for scenarios and moves
+    (`notation`; pupils' pages leave it out)."""
+    return _styled(_task(task, notation))
 
 
 def _market(stalls: Sequence[Sequence[Card]]) -> str:

@@ -116,7 +116,8 @@ def test_commentary_and_finder_lines():
 
 def test_task_cards_show_the_engines_task_cards():
     html = task_cards("five-even", "five-odd").data
-    assert html.count("tr-task") >= 2 and "five-odd" in html
+    assert html.count("tr-task") >= 2 and "5 Karten, alle ungerade" in html
+    assert "five-odd" not in html and 'class="tr-id"' not in html  # pupils see no notation ids
 
 
 def test_select_problem_repr_is_stable():

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from kartenspiele.serving.assets import HASHED, UNUSED_EXTENSIONS, asset_config, static_version
+from kartenspiele.serving.assets import HASHED, UNUSED_EXTENSIONS, static_version, versioned_hook
 
 
 def test_the_static_version_changes_with_any_file(tmp_path: Path):
@@ -23,7 +23,7 @@ def test_pages_take_the_versioned_scripts_and_leave_unused_extensions_out():
             {"name": "anywidget", "load": "static/remoteEntry.698dcaf7.js"},
         ],
     }
-    changed = asset_config("/voila/static/v/0123456789abcdef")(config)
+    changed = versioned_hook("0123456789abcdef")(config)
     assert changed["fullStaticUrl"] == "/voila/static/v/0123456789abcdef"
     assert [e["name"] for e in changed["federated_extensions"]] == ["anywidget"]
     assert "jupyterlab_pygments" in UNUSED_EXTENSIONS
@@ -35,3 +35,10 @@ def test_only_names_with_a_content_hash_are_kept_for_a_year():
         assert HASHED.search(name), name
     for name in ("voila.js", "1807.voila.js", "package.json", "index.css", "voila-style.js"):
         assert not HASHED.search(name), name
+
+
+def test_the_versioned_address_sits_below_each_base_url_after_the_configured_hook():
+    hook = versioned_hook("0123456789abcdef", lambda page, **_: {**page, "kartenspiele": {"alive": "api/kernels/"}})
+    anna = hook({"baseUrl": "/user/anna/", "federated_extensions": [{"name": "jupyterlab_pygments"}]})
+    assert anna["fullStaticUrl"] == "/user/anna/voila/static/v/0123456789abcdef"
+    assert anna["kartenspiele"] == {"alive": "api/kernels/"} and anna["federated_extensions"] == []

@@ -15,22 +15,12 @@ import pytest
 
 from kartenspiele.serving.app import data_folder
 from kartenspiele.serving.assets import IMMUTABLE, UNUSED_EXTENSIONS
-from kartenspiele.serving.jupyter_assets import versioned_hook
 from tests.e2e.driver import ROOT, free_port
 from tests.test_binder import jupyter_server, stop, wait_until_answers
 
 SINGLE_USER = ROOT / "deploy" / "jupyterhub" / "singleuser"
 EXTENSION = "kartenspiele.serving.jupyter_assets"
 CONFIG = re.compile(r'<script id="jupyter-config-data" type="application/json">\s*(\{.*?\})\s*</script>', re.S)
-
-
-def test_the_versioned_address_sits_below_each_base_url_after_the_configured_hook():
-    hook = versioned_hook("0123456789abcdef", lambda page, **_: {**page, "kartenspiele": {"alive": "api/kernels/"}})
-    anna = hook({"baseUrl": "/user/anna/", "federated_extensions": [{"name": "jupyterlab_pygments"}]})
-    assert anna["fullStaticUrl"] == "/user/anna/voila/static/v/0123456789abcdef"
-    assert anna["kartenspiele"] == {"alive": "api/kernels/"} and anna["federated_extensions"] == []
-    binder = versioned_hook("0123456789abcdef")({"baseUrl": "/", "federated_extensions": []})
-    assert binder["fullStaticUrl"] == "/voila/static/v/0123456789abcdef"
 
 
 def fetch(url: str, token: str) -> tuple[bytes, dict[str, str]]:

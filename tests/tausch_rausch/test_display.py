@@ -44,6 +44,7 @@ def test_hand_market_task_and_position():
     assert market._repr_html_().count('class="tr-card') == 10 and str(market).count("|") == 4
     task_html = task_by_id("five-even")._repr_html_()
     assert "+1" in task_html and "5 Karten, alle gerade" in task_html
+    assert '<div class="tr-id">five-even</div>' in task_html  # the id a scenario or move names
     html = state._repr_html_()
     assert html.count('class="tr-card') == 10 + 15 and "Spieler 1 ist dran" in html
 
