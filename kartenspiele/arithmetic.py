@@ -141,9 +141,38 @@ def groups_with_sum(kinds: Kinds, target: int) -> list[CountVector]:
 
 @lru_cache(maxsize=1 << 16)
 def _groups(kinds: tuple[tuple[int, int], ...], target: int) -> tuple[CountVector, ...]:
-    """The groups by kind, in the order of a walk over the kinds taking the most first. On
-    a table of many kinds the sums are found once by value, then each value's cards are
-    shared out over its kinds."""
+    """The groups by kind (counts cut as by `_cut`), in the order of a walk over the kinds
+    taking the most first: the descending order of their count vectors."""
+    if target > _MASK:  # counts too large to pack
+        return _search_groups(kinds, target)
+    size = len(kinds)
+    return tuple([unpack(code, size) for code in _packed_groups(kinds, target)])
+
+
+@lru_cache(maxsize=1 << 12)
+def _packed_groups(kinds: tuple[tuple[int, int], ...], target: int) -> list[int]:
+    """`_groups`, packed: those of the kinds with every count as large as a group may hold
+    (`_full_groups`) that fit into these counts. Filtering keeps their order, and tables
+    with the same kinds share the one search."""
+    guard = guards(len(kinds))
+    lifted = pack([count for _, count in kinds]) | guard
+    return [
+        code for code in _full_groups(tuple([value for value, _ in kinds]), target) if (lifted - code) & guard == guard
+    ]
+
+
+@lru_cache(maxsize=1 << 10)
+def _full_groups(values: tuple[int, ...], target: int) -> tuple[int, ...]:
+    """The groups (packed) of kinds of these values, each with as many cards as a group
+    for `target` may hold."""
+    kinds = tuple([(value, target // value if value > 0 else 0) for value in values])
+    return tuple([pack(group) for group in _search_groups(kinds, target)])
+
+
+def _search_groups(kinds: tuple[tuple[int, int], ...], target: int) -> tuple[CountVector, ...]:
+    """The groups by kind, found by a walk over the kinds taking the most first. On a table
+    of many kinds the sums are found once by value, then each value's cards are shared out
+    over its kinds (and the groups sorted into the walk's order)."""
     if len(kinds) <= _FEW_KINDS:
         return _walk_groups(kinds, target)
     places: dict[int, list[int]] = {}
@@ -269,15 +298,16 @@ def is_crowded(kinds: Kinds, target: int, limit: int) -> bool:
     return _union_codes(_relevant(kinds, target), target, limit)[1]
 
 
-@lru_cache(maxsize=1 << 12)
-def _packed_groups(kinds: tuple[tuple[int, int], ...], target: int) -> list[int]:
-    return [pack(group) for group in _groups(kinds, target)]
+_UNBOUNDED = float("inf")  # no limit on the unions listed
 
 
 @lru_cache(maxsize=1 << 16)
 def _union_codes(kinds: tuple[tuple[int, int], ...], target: int, limit: int | None) -> tuple[tuple[int, ...], bool]:
     """The unions with the fewest groups first, at most `limit` + 1 of them, and whether the
-    list was cut."""
+    list was cut. A union found by adding the group of index i is grown only by groups from
+    i on: one with an earlier group j is also (union − group i + group j) + group i, seen
+    already, as that union came earlier in the frontier (so the same unions are found in
+    the same order)."""
     size = len(kinds)
     groups = _packed_groups(_cut(kinds, target), target)  # `kinds` are `_relevant` already
     if not groups:
@@ -285,27 +315,32 @@ def _union_codes(kinds: tuple[tuple[int, int], ...], target: int, limit: int | N
     guard = guards(size)
     start = pack([count for _, count in kinds])
     seen = {start}
-    frontier = [start]
+    frontier, firsts = [start], [0]  # the unions left to grow, and their first group's index
     capped = False
+    most = _UNBOUNDED if limit is None else limit
     while frontier and not capped:
-        following = []
-        for rest in frontier:
+        following: list[int] = []
+        lasts: list[int] = []
+        for rest, first in zip(frontier, firsts):
             lifted = rest | guard
-            for group in groups:
+            index = first
+            for group in groups[first:]:
                 left = lifted - group
                 if left & guard == guard:
                     left ^= guard
                     if left not in seen:
                         seen.add(left)
                         following.append(left)
-                        if limit is not None and len(seen) > limit:
+                        lasts.append(index)
+                        if len(seen) > most:
                             capped = True
                             break
+                index += 1
             if capped:
                 break
-        frontier = following
+        frontier, firsts = following, lasts
     seen.discard(start)
-    return tuple(start - rest for rest in seen), capped
+    return tuple([start - rest for rest in seen]), capped
 
 
 def largest_disjoint_union(kinds: Kinds, target: int) -> CountVector | None:
@@ -351,35 +386,33 @@ def largest_by_value(counts: CountVector, target: int, upper: int | None = None)
     Iterative deepening on the number of cards: for k from an upper bound down, a search in
     which the largest card left either joins a group (with smaller cards) or stays finds a
     union of at least k cards or proves there is none; proofs are remembered ("from these
-    cards fewer than k"), across searches. The bound (`_card_bound`) cuts every branch that
-    cannot reach k. `upper`, if given, is known to be at least the answer's card count.
+    cards fewer than k"), across searches, in one memo with the bound (`_card_bound`) that
+    cuts every branch that cannot reach k. `upper`, if given, is known to be at least the answer's card count.
     """
     by_largest, guard = _groups_by_largest(target)
-    failed, bounds = _search_memo(target)
+    most = _search_memo(target)
 
     def reach(rest: int, need: int) -> int | None:
         """A union within `rest` of at least `need` cards, or None."""
         if need <= 0:
             return 0
-        if failed.get(rest, need + 1) <= need:
-            return None
-        bound = bounds.get(rest)
+        bound = most.get(rest)
         if bound is None:
-            bound = bounds[rest] = _card_bound(rest, target) if rest else 0
-        if bound >= need:
-            top = (rest.bit_length() - 1) // _FIELD_BITS
-            lifted = rest | guard
-            for group, cards in by_largest[top]:
-                left = lifted - group
-                if left & guard == guard:
-                    found = reach(left ^ guard, need - cards)
-                    if found is not None:
-                        return found + group
-            found = reach(rest - (1 << (top * _FIELD_BITS)), need)
-            if found is not None:
-                return found
-        if failed.get(rest, need + 1) > need:
-            failed[rest] = need
+            bound = most[rest] = _card_bound(rest, target) if rest else 0
+        if bound < need:
+            return None
+        top = (rest.bit_length() - 1) // _FIELD_BITS
+        lifted = rest | guard
+        for group, cards in by_largest[top]:
+            left = lifted - group
+            if left & guard == guard:
+                found = reach(left ^ guard, need - cards)
+                if found is not None:
+                    return found + group
+        found = reach(rest - (1 << (top * _FIELD_BITS)), need)
+        if found is not None:
+            return found
+        most[rest] = need - 1  # fewer than `need` cards: less than the bound
         return None
 
     whole = pack(counts)
@@ -402,16 +435,17 @@ def union_bound(kinds: Kinds, target: int) -> int:
 
 
 _MEMO_LIMIT = 1 << 18
-_memos: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
+_memos: dict[int, dict[int, int]] = {}
 
 
-def _search_memo(target: int) -> tuple[dict[int, int], dict[int, int]]:
+def _search_memo(target: int) -> dict[int, int]:
     """What the searches for `target` learnt, shared by all of them (facts about a set of
-    cards, whatever table it came from): "fewer than n cards" and the bound, per set.
-    Forgotten when it grows beyond `_MEMO_LIMIT` entries."""
+    cards, whatever table it came from): at most how many cards of a set form a union (its
+    `_card_bound`, or one less than a number of cards a search could not reach). Forgotten
+    when it grows beyond `_MEMO_LIMIT` entries."""
     memo = _memos.get(target)
-    if memo is None or len(memo[0]) + len(memo[1]) > _MEMO_LIMIT:
-        memo = _memos[target] = ({}, {})
+    if memo is None or len(memo) > _MEMO_LIMIT:
+        memo = _memos[target] = {}
     return memo
 
 

@@ -8,12 +8,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kartenspiele.arithmetic import (
+    _search_groups,
     count_subsets_with_sum,
     disjoint_unions,
     groups_with_sum,
+    guards,
     largest_disjoint_union,
+    pack,
     split_into_groups,
     subsets_with_sum,
+    unpack,
 )
 
 values_lists = st.lists(st.integers(1, 12), max_size=11)
@@ -142,3 +146,52 @@ def test_largest_union_shares_equal_values_over_kinds():
     kinds = [(4, 2), (4, 1), (8, 1)]  # two plain 4s, a rainbow 4, an 8
     assert largest_disjoint_union(kinds, 8) == (2, 0, 1)
     assert largest_disjoint_union([(5, 3)], 8) is None
+
+
+def reference_bounded_unions(kinds, target, limit):
+    """The bounded breadth-first union search tried every group on every union: the same
+    unions must come out, in the same order (kinds sorted by value; those above the target
+    left out, so the vectors are shorter)."""
+    kinds = [(value, count) for value, count in kinds if value <= target]
+    size = len(kinds)
+    groups = [pack(group) for group in groups_with_sum(kinds, target)]
+    start = pack([count for _, count in kinds])
+    guard = guards(size)
+    seen, frontier, capped = {start}, [start], False
+    while frontier and not capped:
+        following = []
+        for rest in frontier:
+            for group in groups:
+                left = (rest | guard) - group
+                if left & guard == guard and (left ^ guard) not in seen:
+                    seen.add(left ^ guard)
+                    following.append(left ^ guard)
+                    if limit is not None and len(seen) > limit:
+                        capped = True
+                        break
+            if capped:
+                break
+        frontier = following
+    seen.discard(start)
+    return [unpack(start - rest, size) for rest in seen]
+
+
+def test_groups_and_bounded_unions_keep_their_order():
+    """Groups come in descending order of their count vectors, whichever way they are found
+    (filtered from the largest counts, or searched on many kinds of shared values), and the
+    pruned union search lists what the full one lists, in its order."""
+    rng = random.Random(5)
+    deck = [(value, False) for value in range(1, 13) for _ in range(8)] + [(v, True) for v in range(4, 13)]
+    for size in (10, 30, 60):
+        for _ in range(4):
+            faces = Counter(rng.sample(deck, size))
+            kinds = [(value, count) for (value, _), count in sorted(faces.items())]
+            for target in range(1, 13):
+                groups = groups_with_sum(kinds, target)
+                assert groups == sorted(groups, reverse=True)
+                capped = tuple((v, c if v * c <= target else target // v) for v, c in kinds if v <= target)
+                assert [g[: len(capped)] for g in groups] == list(_search_groups(capped, target))
+                for limit in (16, 256) if size > 10 else (16, 256, None):
+                    expected = reference_bounded_unions(kinds, target, limit)
+                    listed = disjoint_unions(kinds, target, limit)[: len(expected)]
+                    assert [union[: len(e)] for union, e in zip(listed, expected)] == expected

@@ -477,9 +477,10 @@ def _form_codes(table: TableKinds, value: int, chip: int) -> list[int]:
     for index in positions:
         unit = table.units[index]
         crowded = crowded or table.crowded(chip, table.whole - unit)
-        for union in table.unions(chip, table.whole - unit, largest=False):
-            for jokers in table.joker_codes:
-                found[union + unit + jokers] = None
+        shift = [unit + jokers for jokers in table.joker_codes]
+        found.update(
+            dict.fromkeys([union + more for union in table.unions(chip, table.whole - unit, False) for more in shift])
+        )
     if crowded:
         best = table.largest_code(chip, positions[0])
         found[best + table.units[positions[0]] + table.jokers * table.joker_unit] = None
@@ -495,9 +496,8 @@ def _extension_codes(table: TableKinds, value: int, chip: int) -> list[int]:
     for partner_code in table.partners(chip - value):
         rest = table.whole - partner_code
         crowded = crowded or table.crowded(chip, rest)
-        for union in table.unions(chip, rest, largest=False):
-            for jokers in table.joker_codes:
-                found[union + partner_code + jokers] = None
+        shift = [partner_code + jokers for jokers in table.joker_codes]
+        found.update(dict.fromkeys([union + more for union in table.unions(chip, rest, False) for more in shift]))
         if table.limit is not None and len(found) > table.limit:
             crowded = True
             break
