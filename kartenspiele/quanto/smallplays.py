@@ -2,7 +2,7 @@
 
 Most tables of a game are small: a few kinds, a group or two for a value. On them the
 listing needs no `TableKinds` and no bound: the unions of disjoint groups are found by the
-same breadth-first search as `arithmetic.union_codes` (so the same codes in the same
+same breadth-first search as `arithmetic._union_codes` (so the same codes in the same
 order), with the groups and the unions remembered under integer keys. A table is small
 for a target when its sub-multisets of cards up to the target, times the ways to add its
 jokers, are no more than the listing's `limit` (and no more than `SMALL`): then no list is
