@@ -32,6 +32,14 @@ ID_TAKES: tuple[int, ...] = tuple(1 << (4 * code) for code in FACE_CODE)
 JOKER_NIBBLE = 0xF << (4 * 26)
 PREFIX: tuple[int, ...] = tuple(((1 << (8 * value + 8)) - 1) | JOKER_NIBBLE for value in range(13))
 """The takes-code bits of the cards of value ≤ v and of the jokers, by v."""
+_NIBBLE_ONES = int("1" * 27, 16)
+
+
+def kinds_present(code: int) -> int:
+    """A takes code's kinds as bits: the lowest bit of each face code's nibble is set if
+    that face is on the table."""
+    kinds = code | code >> 1
+    return (kinds | kinds >> 2) & _NIBBLE_ONES
 
 
 def header(kind: str, card: Card | None, declared: int | None, chip: int | None, target: int | None) -> int:

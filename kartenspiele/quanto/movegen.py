@@ -31,7 +31,7 @@ from ..arithmetic import (
 )
 from ..core.lazy import LazySequence
 from . import smallplays
-from .actions import HEADER_MASK, ID_TAKES, PREFIX, TAKES_SHIFT, header
+from .actions import HEADER_MASK, ID_TAKES, PREFIX, TAKES_SHIFT, header, kinds_present
 from .cards import DECK, FACE_CODE, JOKER, Card
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
 from .smallplays import SmallTable
@@ -62,10 +62,10 @@ _recent_plays: dict[PlaysKey, tuple[int, ...]] = {}
 """The plays of one kind and target on the tables with the same cards up to the target
 (see `TableCode.codes`); forgotten all at once when full."""
 _JOKER_SHIFT = 4 * JOKER.sort_key()
-_NIBBLE_ONES = int("1" * 27, 16)
 _recent_shifts: dict[int, list[int]] = {}
-_recent_bonus: dict[tuple[str, int, int, int | None], tuple[int, ...]] = {}
 """The shifts of the kinds of a table (see `TableCode.shifts`), by the kinds present."""
+_recent_bonus: dict[tuple[str, int, int, int | None], tuple[int, ...]] = {}
+"""A rainbow card's plays (see `TableCode.bonus_codes`), by kind, target, table and limit."""
 _has_group: dict[int, bool] = {}
 """Whether the plain cards up to a target on a table make a group for it (see `TableCode.has_group`)."""
 _PLAIN_PREFIX = [prefix & ~(0xF << _JOKER_SHIFT) for prefix in PREFIX]
@@ -309,8 +309,7 @@ class TableCode:
         """The takes-code shift of each kind on the table, in the order of `TableKinds`."""
         if self._shifts is None:
             code = self.code
-            kinds = code | code >> 1
-            kinds = (kinds | kinds >> 2) & _NIBBLE_ONES  # a bit per kind on the table
+            kinds = kinds_present(code)
             shifts = _recent_shifts.get(kinds)
             if shifts is None:
                 if len(_recent_shifts) >= _RECENT_UNIONS:

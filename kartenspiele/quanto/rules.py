@@ -133,12 +133,11 @@ def _take_ids(state: QuantoState, faces: Sequence[Card]) -> list[int]:
 def _playable_id(state: QuantoState, card: Card | None) -> int:
     if card is None:
         raise IllegalMoveError("quanto.illegal.no_card")
-    code = card.sort_key()
-    match = next((i for i in state.playable() if FACE_CODE[i] == code), None)
+    match = _face_id(state.playable(), card.sort_key())
     if match is None:
         key = "quanto.illegal.not_drawn" if state.phase == "after_three" else "quanto.illegal.not_in_hand"
         raise IllegalMoveError(key, card=card.notation)
-    return int(match)
+    return match
 
 
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -251,10 +250,10 @@ def plan_listed(state: QuantoState, listing: MoveList, position: int) -> Plan:
         move = listing.plain[position - listing.played]
         if move.kind == LAY:
             assert move.card is not None
-            return Plan(move, _face_id(state.playable(), move.card.sort_key()))
+            return Plan(move, _listed_id(state, move.card))
         return Plan(move)
     (kind, card, declared, chip, target), code = listing.play_at(position)
-    card_id = _face_id(state.playable(), card.sort_key())
+    card_id = _listed_id(state, card)
     if kind == JOKER_QUANTO:
         assert target is not None
         return Plan(None, card_id, value=state.chip_of[target], kind=kind, target=target)
@@ -269,12 +268,19 @@ def plan_listed(state: QuantoState, listing: MoveList, position: int) -> Plan:
     return Plan(None, card_id, table.taken_ids(code), value=value, kind=kind)
 
 
-def _face_id(cards: list[int], face: int) -> int:
-    """The first of these card ids with this face code (one is there)."""
+def _face_id(cards: list[int], face: int) -> int | None:
+    """The first of these card ids with this face code, or None."""
     for card_id in cards:
         if FACE_CODE[card_id] == face:
             return card_id
-    raise AssertionError(face)
+    return None
+
+
+def _listed_id(state: QuantoState, card: Card) -> int:
+    """The id of a playable card that a listed move plays (so one is there)."""
+    card_id = _face_id(state.playable(), card.sort_key())
+    assert card_id is not None
+    return card_id
 
 
 def _raise_not_groups(takes: Sequence[Card], value: int) -> NoReturn:

@@ -17,13 +17,12 @@ from itertools import accumulate
 from operator import mul
 
 from ..arithmetic import guards
-from .actions import JOKER_NIBBLE, PREFIX
+from .actions import JOKER_NIBBLE, PREFIX, kinds_present
 from .moves import CAPTURE, EXTEND, FORM
 
 SMALL = 256
 _FEW_CARDS = 8  # 2 ** 8 == SMALL
 _NO_JOKERS = [0]
-_NIBBLE_ONES = int("1" * 26, 16)
 _PLAIN_PREFIX = [prefix & ~JOKER_NIBBLE for prefix in PREFIX]
 _MEMO_LIMIT = 1 << 16
 _groups: dict[int, tuple[int, ...]] = {}
@@ -53,17 +52,14 @@ class SmallTable:
         self.size = len(shifts)
         plain = shifts[:-1] if jokers else shifts
         self.values = [shift >> 3 for shift in plain]
-        counts = bytes([code >> shift & 15 for shift in plain])
-        self.whole = int.from_bytes(counts, "little")
+        self.whole = int.from_bytes(bytes([code >> shift & 15 for shift in plain]), "little")
         self.jokers = jokers
         self.joker_codes = [count << (8 * len(plain)) for count in range(jokers + 1)] if jokers else _NO_JOKERS
-        kinds = code | code >> 1
-        self.kinds = (kinds | kinds >> 2) & _NIBBLE_ONES  # a bit per kind on the table
-        self.few = cards <= _FEW_CARDS  # then small for every target (see `options`)
+        self.kinds = kinds_present(code)  # used with the plain cards' prefix only
+        self.few = cards <= _FEW_CARDS  # then small for every target (see `small`)
+        # by the number of kinds from the first: their sub-multisets times the ways to add
+        # jokers (made when `small` first needs them)
         self.options: list[int] = []
-        if not self.few:
-            # by the number of kinds from the first: their sub-multisets times the ways to add jokers
-            self.options = list(accumulate([count + 1 for count in counts], mul, initial=jokers + 1))
 
     def small(self, target: int, limit: int | None) -> bool:
         """Whether the plays for `target` are worked out here: the sub-multisets of the
