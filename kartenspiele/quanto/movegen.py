@@ -385,45 +385,38 @@ class TableCode:
         found = _recent_plays[key] = tuple(codes)
         return found
 
-    def cards(self, code: int) -> tuple[Card, ...]:
-        taken: list[Card] = []
+    def _counts(self, code: int) -> Iterator[tuple[int, int]]:
+        """(takes-code shift, count) of each kind a packed multiset of this table holds."""
         for shift in self.shifts:
             if not code:
-                break
-            count = code & 0xFF
+                return
+            if code & 0xFF:
+                yield shift, code & 0xFF
             code >>= 8
-            if count:
-                taken.extend([_FACE_OF_CODE[shift >> 2]] * count)
+
+    def cards(self, code: int) -> tuple[Card, ...]:
+        taken: list[Card] = []
+        for shift, count in self._counts(code):
+            taken.extend([_FACE_OF_CODE[shift >> 2]] * count)
         return tuple(taken)
 
     def takes_code(self, code: int) -> int:
         """A packed multiset of this table as a takes code (see `actions`)."""
-        takes = 0
-        for shift in self.shifts:
-            if not code:
-                break
-            takes += (code & 0xFF) << shift
-            code >>= 8
-        return takes
+        return sum([count << shift for shift, count in self._counts(code)])
 
     def taken_ids(self, code: int) -> list[int]:
         """The table's card ids that a packed multiset takes: by face in order, of each
         face the first on the table (as `rules` picks them for the cards of a move)."""
         ids: list[int] = []
         table = self.ids
-        for shift in self.shifts:
-            if not code:
-                break
-            count = code & 0xFF
-            code >>= 8
-            if count:
-                face = shift >> 2
-                for card_id in table:
-                    if FACE_CODE[card_id] == face:
-                        ids.append(card_id)
-                        count -= 1
-                        if not count:
-                            break
+        for shift, count in self._counts(code):
+            face = shift >> 2
+            for card_id in table:
+                if FACE_CODE[card_id] == face:
+                    ids.append(card_id)
+                    count -= 1
+                    if not count:
+                        break
         return ids
 
     def packed(self, takes: int) -> int | None:
