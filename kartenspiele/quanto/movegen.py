@@ -537,43 +537,27 @@ def blocks(
         value = card.value
         if value is None:
             for declared in range(1, 13):
-                made = codes(CAPTURE, declared)
-                if made:
+                if made := codes(CAPTURE, declared):
                     add(((CAPTURE, card, declared, None, None), made))
-            if chip is not None:
-                made = codes(COLLECT, chip)
-                if made:
-                    add(((COLLECT, card, chip, None, None), made))
+            if chip is not None and (made := codes(COLLECT, chip)):
+                add(((COLLECT, card, chip, None, None), made))
             for other, held in enumerate(state.chip_of):
                 if other != player and held is not None:
                     add(((JOKER_QUANTO, card, None, None, other), (0,)))
             continue
-        if card.rainbow:  # a bonus card may be of any kind on the table: not shared with others
-            made = table.bonus_codes(CAPTURE, value)
-            if made:
-                add(((CAPTURE, card, None, None, None), made))
-            if value == chip:
-                made = table.bonus_codes(COLLECT, chip)
-                if made:
-                    add(((COLLECT, card, None, None, None), made))
-        else:
-            made = codes(CAPTURE, value)
-            if made:
-                add(((CAPTURE, card, None, None, None), made))
-            if value == chip:
-                made = codes(COLLECT, chip)
-                if made:
-                    add(((COLLECT, card, None, None, None), made))
+        # a rainbow card's bonus card may be of any kind on the table: not shared with others
+        plays = table.bonus_codes if card.rainbow else codes
+        if made := plays(CAPTURE, value):
+            add(((CAPTURE, card, None, None, None), made))
+        if value == chip and (made := plays(COLLECT, chip)):
+            add(((COLLECT, card, None, None, None), made))
         if chip is None:
             assert supply is not None
             for chip_value in table.partner_chips(value, supply):
-                made = codes(FORM, chip_value, value)
-                if made:
+                if made := codes(FORM, chip_value, value):
                     add(((FORM, card, None, chip_value, None), made))
-        elif value < chip:
-            made = codes(EXTEND, chip, value)
-            if made:
-                add(((EXTEND, card, None, None, None), made))
+        elif value < chip and (made := codes(EXTEND, chip, value)):
+            add(((EXTEND, card, None, None, None), made))
     return found
 
 
