@@ -24,6 +24,7 @@ SMALL = 256
 _FEW_CARDS = 8  # 2 ** 8 == SMALL
 _NO_JOKERS = [0]
 _PLAIN_PREFIX = [prefix & ~JOKER_NIBBLE for prefix in PREFIX]
+_GUARDS = [guards(size) for size in range(27)]
 _MEMO_LIMIT = 1 << 16
 _groups: dict[int, tuple[int, ...]] = {}
 _unions: dict[int, tuple[int, ...]] = {}
@@ -111,7 +112,7 @@ class SmallTable:
             return None
         size = self.size
         whole = self.whole + self.joker_codes[-1]
-        guard = guards(size)
+        guard = _GUARDS[size]
         units = [1 << (8 * index) for index in range(size)]
         found: dict[int, None] = {}
         for code in codes:
@@ -156,51 +157,44 @@ class SmallTable:
         made: list[int] = []
         values = self.values
         counts = start.to_bytes(size, "little")
-        reach = [0] * (size + 1)
+        full = (1 << (target + 1)) - 1
+        sums = [1] * (size + 1)  # bit s of sums[i]: the kinds from i on can make s
         for index in range(size - 1, -1, -1):
-            reach[index] = reach[index + 1] + values[index] * counts[index]
-        if reach[0] >= target:
-            _walk(values, counts, reach, 0, target, 0, made)
+            reached = below = sums[index + 1]
+            value = values[index]
+            for _ in range(counts[index]):
+                below = below << value & full
+                if not below:
+                    break
+                reached |= below
+            sums[index] = reached
+        if sums[0] >> target & 1:
+            _walk(values, counts, sums, 0, target, 0, made)
         found = _groups[key] = tuple(made)
         return found
 
 
-def _walk(values: list[int], caps: bytes, reach: list[int], index: int, rest: int, code: int, out: list[int]) -> None:
+def _walk(values: list[int], caps: bytes, sums: list[int], index: int, rest: int, code: int, out: list[int]) -> None:
     """Every way to make `rest` (> 0) from the kinds from `index` on, the most of each
-    first; `reach[i]` is the most the kinds from i on can make. The last kind is not
-    walked: what is left is made of it if its value divides it (`reach` bounds the count)."""
+    first; bit s of `sums[i]` tells whether the kinds from i on can make s, so that no step
+    is taken that cannot end in a group."""
     value = values[index]
     unit = 1 << (8 * index)
     taken = caps[index]
     if taken * value > rest:
         taken = rest // value
-    further = reach[index + 1]
+    below = sums[index + 1]
     left = rest - taken * value
     code += taken * unit
-    if index + 2 < len(reach) - 1:
-        while taken >= 0 and left <= further:  # fewer of this kind leaves more for the others
+    while taken >= 0:
+        if below >> left & 1:
             if left:
-                _walk(values, caps, reach, index + 1, left, code, out)
+                _walk(values, caps, sums, index + 1, left, code, out)
             else:
                 out.append(code)
-            taken -= 1
-            left += value
-            code -= unit
-        return
-    if index + 2 == len(reach) - 1:  # the next kind is the last
-        last = values[index + 1]
-        last_unit = unit << 8
-        while taken >= 0 and left <= further:
-            if not left:
-                out.append(code)
-            elif not left % last:
-                out.append(code + left // last * last_unit)
-            taken -= 1
-            left += value
-            code -= unit
-        return
-    if not left:  # this is the last kind
-        out.append(code)
+        taken -= 1
+        left += value
+        code -= unit
 
 
 def _search(start: int, groups: tuple[int, ...], size: int) -> tuple[int, ...]:
@@ -208,7 +202,7 @@ def _search(start: int, groups: tuple[int, ...], size: int) -> tuple[int, ...]:
     in the same order."""
     if not groups:
         return ()
-    guard = guards(size)
+    guard = _GUARDS[size]
     seen = {start}
     frontier = [start]
     while frontier:
