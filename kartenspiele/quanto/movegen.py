@@ -359,7 +359,8 @@ class TableCode:
         key = (kind, target, value, self.code & PREFIX[target], len(self.shifts) if self.jokers else 0, self.limit)
         found = _recent_plays.get(key)
         if found is None:
-            made = self.small.codes(kind, target, value, self.limit)  # a small table's walk sees a missing group at once
+            # a small table's walk sees a missing group at once
+            made = self.small.codes(kind, target, value, self.limit)
             if made is None:  # a large table: its TableKinds is not made for a capture without a group
                 no_group = kind == CAPTURE and not self.jokers and not self.has_group(target)
                 made = () if no_group else self.kinds.codes(kind, target, value)

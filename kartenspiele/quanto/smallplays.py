@@ -3,7 +3,8 @@
 Most tables of a game are small: a few kinds, a group or two for a value. On them the
 listing needs no `TableKinds` and no bound: the unions of disjoint groups are found by the
 same breadth-first search as `arithmetic._union_codes` (so the same codes in the same
-order), with the groups and the unions remembered under integer keys. A table is small
+order), with the groups and the unions remembered under integer keys; those for a Quanto's
+chip are the whole table's, less the ones that use its partner card or group. A table is small
 for a target when its sub-multisets of cards up to the target, times the ways to add its
 jokers, are no more than the listing's `limit` (and no more than `SMALL`): then no list is
 ever cut, and a crowded table's extra (the largest play) never arises.
@@ -80,26 +81,21 @@ class SmallTable:
         to add jokers, exceed `limit` (or `SMALL`), so that a list might be cut."""
         if not self.small(target, limit):
             return None
-        found: dict[int, None]
-        if kind == FORM:  # a partner card of the chip less the value, and unions for the chip
-            found = {}
-            partner = target - value
-            for index, kind_value in enumerate(self.values):
-                if kind_value == partner:
-                    unit = 1 << (8 * index)
-                    for union in self.unions(target, self.whole - unit):
-                        for jokers in self.joker_codes:
-                            found[union + unit + jokers] = None
-            return tuple(found)
-        if kind == EXTEND:  # a partner group for the chip less the value, and unions for the chip
-            found = {}
-            need = target - value
-            for partner in self.groups(need, self.whole):
-                for union in self.unions(target, self.whole - partner):
+        unions = self.unions(target)
+        if kind == FORM or kind == EXTEND:  # a partner card or group, and unions for the chip
+            need = target - value  # what the partner is worth
+            if kind == FORM:
+                partners: Sequence[int] = [
+                    1 << (8 * index) for index, kind_value in enumerate(self.values) if kind_value == need
+                ]
+            else:
+                partners = self.groups(need)
+            found: dict[int, None] = {}
+            for partner in partners:
+                for union in self.within(unions, self.whole - partner):
                     for jokers in self.joker_codes:
                         found[union + partner + jokers] = None
             return tuple(found)
-        unions = self.unions(target, self.whole)
         if self.jokers:
             unions = tuple([union + jokers for union in unions for jokers in self.joker_codes])
         return unions[1:] if kind == CAPTURE else unions  # a capture needs a group: not the empty one
@@ -123,11 +119,19 @@ class SmallTable:
                     found[code + unit] = None
         return list(found)
 
-    def unions(self, target: int, rest: int) -> tuple[int, ...]:
-        """The empty union and every union of disjoint groups for `target` within the plain
-        cards `rest` (packed), as `TableKinds.unions` lists them."""
+    def within(self, unions: tuple[int, ...], rest: int) -> list[int]:
+        """Those of the whole table's `unions` for a target that lie within the plain cards
+        `rest`: the unions for it within `rest`, in the same order (the search from `rest`
+        finds a union of k groups at its k-th step, first from the same smaller union)."""
+        guard = _GUARDS[len(self.values)]
+        lifted = rest | guard
+        return [union for union in unions if (lifted - union) & guard == guard]
+
+    def unions(self, target: int) -> tuple[int, ...]:
+        """The empty union and every union of disjoint groups for `target` on the table
+        (its plain cards, packed), as `TableKinds.unions` lists them."""
         size = bisect_right(self.values, target)
-        start = rest & ((1 << (8 * size)) - 1)
+        start = self.whole & ((1 << (8 * size)) - 1)
         key = (start << 104 | self.kinds & _PLAIN_PREFIX[target]) << 4 | target
         found = _unions.get(key)
         if found is None:
@@ -139,11 +143,11 @@ class SmallTable:
             found = _unions[key] = (0, *_search(start, groups, size))
         return found
 
-    def groups(self, target: int, rest: int) -> tuple[int, ...]:
-        """The groups for `target` within the plain cards `rest`, packed, in the order of
-        `arithmetic`'s walk (the most of the first kind first)."""
+    def groups(self, target: int) -> tuple[int, ...]:
+        """The groups for `target` on the table (its plain cards, packed), in the order of
+        `arithmetic`'s walk (the most of the first kind first); remembered as `unions`."""
         size = bisect_right(self.values, target)
-        start = rest & ((1 << (8 * size)) - 1)
+        start = self.whole & ((1 << (8 * size)) - 1)
         key = (start << 104 | self.kinds & _PLAIN_PREFIX[target]) << 4 | target
         found = _groups.get(key)
         if found is None:
@@ -205,6 +209,7 @@ def _search(start: int, groups: tuple[int, ...], size: int) -> tuple[int, ...]:
     guard = _GUARDS[size]
     seen = {start}
     frontier = [start]
+    found: list[int] = []
     while frontier:
         following = []
         for rest in frontier:
@@ -216,6 +221,6 @@ def _search(start: int, groups: tuple[int, ...], size: int) -> tuple[int, ...]:
                     if left not in seen:
                         seen.add(left)
                         following.append(left)
+        found.extend(following)
         frontier = following
-    seen.discard(start)
-    return tuple([start - rest for rest in seen])
+    return tuple([start - rest for rest in found])
