@@ -303,8 +303,9 @@ _UNBOUNDED = float("inf")  # no limit on the unions listed
 
 @lru_cache(maxsize=1 << 16)
 def _union_codes(kinds: tuple[tuple[int, int], ...], target: int, limit: int | None) -> tuple[tuple[int, ...], bool]:
-    """The unions with the fewest groups first, at most `limit` + 1 of them, and whether the
-    list was cut. A union found by adding the group of index i is grown only by groups from
+    """The unions in the order found (those of fewer groups first; of as many, by the union
+    they grew from and the group added), at most `limit` + 1 of them, and whether the list
+    was cut. A union found by adding the group of index i is grown only by groups from
     i on: one with an earlier group j is also (union − group i + group j) + group i, seen
     already, as that union came earlier in the frontier (so the same unions are found in
     the same order)."""
@@ -316,6 +317,7 @@ def _union_codes(kinds: tuple[tuple[int, int], ...], target: int, limit: int | N
     start = pack([count for _, count in kinds])
     seen = {start}
     frontier, firsts = [start], [0]  # the unions left to grow, and their first group's index
+    found: list[int] = []  # what is left of the table after each union, in the order found
     capped = False
     most = _UNBOUNDED if limit is None else limit
     while frontier and not capped:
@@ -338,9 +340,9 @@ def _union_codes(kinds: tuple[tuple[int, int], ...], target: int, limit: int | N
                 index += 1
             if capped:
                 break
+        found.extend(following)
         frontier, firsts = following, lasts
-    seen.discard(start)
-    return tuple([start - rest for rest in seen]), capped
+    return tuple([start - rest for rest in found]), capped
 
 
 def largest_disjoint_union(kinds: Kinds, target: int) -> CountVector | None:

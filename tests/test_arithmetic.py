@@ -150,14 +150,14 @@ def test_largest_union_shares_equal_values_over_kinds():
 
 def reference_bounded_unions(kinds, target, limit):
     """The bounded breadth-first union search tried every group on every union: the same
-    unions must come out, in the same order (kinds sorted by value; those above the target
-    left out, so the vectors are shorter)."""
+    unions must come out, in the same order: as found, those of fewer groups first (kinds
+    sorted by value; those above the target left out, so the vectors are shorter)."""
     kinds = [(value, count) for value, count in kinds if value <= target]
     size = len(kinds)
     groups = [pack(group) for group in groups_with_sum(kinds, target)]
     start = pack([count for _, count in kinds])
     guard = guards(size)
-    seen, frontier, capped = {start}, [start], False
+    seen, frontier, capped, found = {start}, [start], False, []
     while frontier and not capped:
         following = []
         for rest in frontier:
@@ -171,9 +171,9 @@ def reference_bounded_unions(kinds, target, limit):
                         break
             if capped:
                 break
+        found.extend(following)
         frontier = following
-    seen.discard(start)
-    return [unpack(start - rest, size) for rest in seen]
+    return [unpack(start - rest, size) for rest in found]
 
 
 def test_groups_and_bounded_unions_keep_their_order():
@@ -195,3 +195,5 @@ def test_groups_and_bounded_unions_keep_their_order():
                     expected = reference_bounded_unions(kinds, target, limit)
                     listed = disjoint_unions(kinds, target, limit)[: len(expected)]
                     assert [union[: len(e)] for union, e in zip(listed, expected)] == expected
+                    cards = [sum(value * count for (value, _), count in zip(kinds, union)) for union in listed]
+                    assert cards == sorted(cards)  # fewer groups first

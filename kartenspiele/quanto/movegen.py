@@ -359,10 +359,12 @@ class TableCode:
         key = (kind, target, value, self.code & PREFIX[target], len(self.shifts) if self.jokers else 0, self.limit)
         found = _recent_plays.get(key)
         if found is None:
-            if kind == CAPTURE and not self.jokers and not self.has_group(target):
-                return self._remember(key, ())
+            # a small table's walk sees a missing group at once
             made = self.small.codes(kind, target, value, self.limit)
-            found = self._remember(key, self.kinds.codes(kind, target, value) if made is None else made)
+            if made is None:  # a large table: its TableKinds is not made for a capture without a group
+                no_group = kind == CAPTURE and not self.jokers and not self.has_group(target)
+                made = () if no_group else self.kinds.codes(kind, target, value)
+            found = self._remember(key, made)
         return found
 
     def bonus_codes(self, kind: str, target: int) -> tuple[int, ...]:

@@ -3,7 +3,8 @@
 Most tables of a game are small: a few kinds, a group or two for a value. On them the
 listing needs no `TableKinds` and no bound: the unions of disjoint groups are found by the
 same breadth-first search as `arithmetic._union_codes` (so the same codes in the same
-order), with the groups and the unions remembered under integer keys. A table is small
+order), with the groups and the unions remembered under integer keys; those for a Quanto's
+chip are the whole table's, less the ones that use its partner card or group. A table is small
 for a target when its sub-multisets of cards up to the target, times the ways to add its
 jokers, are no more than the listing's `limit` (and no more than `SMALL`): then no list is
 ever cut, and a crowded table's extra (the largest play) never arises.
@@ -24,6 +25,7 @@ SMALL = 256
 _FEW_CARDS = 8  # 2 ** 8 == SMALL
 _NO_JOKERS = [0]
 _PLAIN_PREFIX = [prefix & ~JOKER_NIBBLE for prefix in PREFIX]
+_GUARDS = [guards(size) for size in range(27)]
 _MEMO_LIMIT = 1 << 16
 _groups: dict[int, tuple[int, ...]] = {}
 _unions: dict[int, tuple[int, ...]] = {}
@@ -79,26 +81,21 @@ class SmallTable:
         to add jokers, exceed `limit` (or `SMALL`), so that a list might be cut."""
         if not self.small(target, limit):
             return None
-        found: dict[int, None]
-        if kind == FORM:  # a partner card of the chip less the value, and unions for the chip
-            found = {}
-            partner = target - value
-            for index, kind_value in enumerate(self.values):
-                if kind_value == partner:
-                    unit = 1 << (8 * index)
-                    for union in self.unions(target, self.whole - unit):
-                        for jokers in self.joker_codes:
-                            found[union + unit + jokers] = None
-            return tuple(found)
-        if kind == EXTEND:  # a partner group for the chip less the value, and unions for the chip
-            found = {}
-            need = target - value
-            for partner in self.groups(need, self.whole):
-                for union in self.unions(target, self.whole - partner):
+        unions = self.unions(target)
+        if kind == FORM or kind == EXTEND:  # a partner card or group, and unions for the chip
+            need = target - value  # what the partner is worth
+            if kind == FORM:
+                partners: Sequence[int] = [
+                    1 << (8 * index) for index, kind_value in enumerate(self.values) if kind_value == need
+                ]
+            else:
+                partners = self.groups(need)
+            found: dict[int, None] = {}
+            for partner in partners:
+                for union in self.within(unions, self.whole - partner):
                     for jokers in self.joker_codes:
                         found[union + partner + jokers] = None
             return tuple(found)
-        unions = self.unions(target, self.whole)
         if self.jokers:
             unions = tuple([union + jokers for union in unions for jokers in self.joker_codes])
         return unions[1:] if kind == CAPTURE else unions  # a capture needs a group: not the empty one
@@ -111,7 +108,7 @@ class SmallTable:
             return None
         size = self.size
         whole = self.whole + self.joker_codes[-1]
-        guard = guards(size)
+        guard = _GUARDS[size]
         units = [1 << (8 * index) for index in range(size)]
         found: dict[int, None] = {}
         for code in codes:
@@ -122,11 +119,19 @@ class SmallTable:
                     found[code + unit] = None
         return list(found)
 
-    def unions(self, target: int, rest: int) -> tuple[int, ...]:
-        """The empty union and every union of disjoint groups for `target` within the plain
-        cards `rest` (packed), as `TableKinds.unions` lists them."""
+    def within(self, unions: tuple[int, ...], rest: int) -> list[int]:
+        """Those of the whole table's `unions` for a target that lie within the plain cards
+        `rest`: the unions for it within `rest`, in the same order (the search from `rest`
+        finds a union of k groups at its k-th step, first from the same smaller union)."""
+        guard = _GUARDS[len(self.values)]
+        lifted = rest | guard
+        return [union for union in unions if (lifted - union) & guard == guard]
+
+    def unions(self, target: int) -> tuple[int, ...]:
+        """The empty union and every union of disjoint groups for `target` on the table
+        (its plain cards, packed), as `TableKinds.unions` lists them."""
         size = bisect_right(self.values, target)
-        start = rest & ((1 << (8 * size)) - 1)
+        start = self.whole & ((1 << (8 * size)) - 1)
         key = (start << 104 | self.kinds & _PLAIN_PREFIX[target]) << 4 | target
         found = _unions.get(key)
         if found is None:
@@ -138,11 +143,11 @@ class SmallTable:
             found = _unions[key] = (0, *_search(start, groups, size))
         return found
 
-    def groups(self, target: int, rest: int) -> tuple[int, ...]:
-        """The groups for `target` within the plain cards `rest`, packed, in the order of
-        `arithmetic`'s walk (the most of the first kind first)."""
+    def groups(self, target: int) -> tuple[int, ...]:
+        """The groups for `target` on the table (its plain cards, packed), in the order of
+        `arithmetic`'s walk (the most of the first kind first); remembered as `unions`."""
         size = bisect_right(self.values, target)
-        start = rest & ((1 << (8 * size)) - 1)
+        start = self.whole & ((1 << (8 * size)) - 1)
         key = (start << 104 | self.kinds & _PLAIN_PREFIX[target]) << 4 | target
         found = _groups.get(key)
         if found is None:
@@ -156,51 +161,44 @@ class SmallTable:
         made: list[int] = []
         values = self.values
         counts = start.to_bytes(size, "little")
-        reach = [0] * (size + 1)
+        full = (1 << (target + 1)) - 1
+        sums = [1] * (size + 1)  # bit s of sums[i]: the kinds from i on can make s
         for index in range(size - 1, -1, -1):
-            reach[index] = reach[index + 1] + values[index] * counts[index]
-        if reach[0] >= target:
-            _walk(values, counts, reach, 0, target, 0, made)
+            reached = below = sums[index + 1]
+            value = values[index]
+            for _ in range(counts[index]):
+                below = below << value & full
+                if not below:
+                    break
+                reached |= below
+            sums[index] = reached
+        if sums[0] >> target & 1:
+            _walk(values, counts, sums, 0, target, 0, made)
         found = _groups[key] = tuple(made)
         return found
 
 
-def _walk(values: list[int], caps: bytes, reach: list[int], index: int, rest: int, code: int, out: list[int]) -> None:
+def _walk(values: list[int], caps: bytes, sums: list[int], index: int, rest: int, code: int, out: list[int]) -> None:
     """Every way to make `rest` (> 0) from the kinds from `index` on, the most of each
-    first; `reach[i]` is the most the kinds from i on can make. The last kind is not
-    walked: what is left is made of it if its value divides it (`reach` bounds the count)."""
+    first; bit s of `sums[i]` tells whether the kinds from i on can make s, so that no step
+    is taken that cannot end in a group."""
     value = values[index]
     unit = 1 << (8 * index)
     taken = caps[index]
     if taken * value > rest:
         taken = rest // value
-    further = reach[index + 1]
+    below = sums[index + 1]
     left = rest - taken * value
     code += taken * unit
-    if index + 2 < len(reach) - 1:
-        while taken >= 0 and left <= further:  # fewer of this kind leaves more for the others
+    while taken >= 0:
+        if below >> left & 1:
             if left:
-                _walk(values, caps, reach, index + 1, left, code, out)
+                _walk(values, caps, sums, index + 1, left, code, out)
             else:
                 out.append(code)
-            taken -= 1
-            left += value
-            code -= unit
-        return
-    if index + 2 == len(reach) - 1:  # the next kind is the last
-        last = values[index + 1]
-        last_unit = unit << 8
-        while taken >= 0 and left <= further:
-            if not left:
-                out.append(code)
-            elif not left % last:
-                out.append(code + left // last * last_unit)
-            taken -= 1
-            left += value
-            code -= unit
-        return
-    if not left:  # this is the last kind
-        out.append(code)
+        taken -= 1
+        left += value
+        code -= unit
 
 
 def _search(start: int, groups: tuple[int, ...], size: int) -> tuple[int, ...]:
@@ -208,9 +206,10 @@ def _search(start: int, groups: tuple[int, ...], size: int) -> tuple[int, ...]:
     in the same order."""
     if not groups:
         return ()
-    guard = guards(size)
+    guard = _GUARDS[size]
     seen = {start}
     frontier = [start]
+    found: list[int] = []
     while frontier:
         following = []
         for rest in frontier:
@@ -222,6 +221,6 @@ def _search(start: int, groups: tuple[int, ...], size: int) -> tuple[int, ...]:
                     if left not in seen:
                         seen.add(left)
                         following.append(left)
+        found.extend(following)
         frontier = following
-    seen.discard(start)
-    return tuple([start - rest for rest in seen])
+    return tuple([start - rest for rest in found])
