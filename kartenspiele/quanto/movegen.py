@@ -47,6 +47,11 @@ _JOKER_CODE = JOKER.sort_key()
 _FACE_OF_CODE: dict[int, Card] = {face.sort_key(): face for face in DECK}
 _LAYS = {code: Move.canonical(LAY, face, (), None, None, None) for code, face in _FACE_OF_CODE.items()}
 _REFILL_TABLE, _REFILL_HAND, _PASS = Move(REFILL_TABLE), Move(REFILL_HAND), Move(PASS)
+_PLAIN_ACTIONS = {
+    id(move): header(move.kind, move.card, None, None, None)
+    for move in (*_LAYS.values(), _REFILL_TABLE, _REFILL_HAND, _PASS)
+}
+"""The actions of the plain moves that a listing holds (these very objects), by identity."""
 
 
 _RECENT_TABLES = 64
@@ -573,8 +578,9 @@ def candidates(
 
 class MoveList(LazySequence[Move]):
     """The legal moves of one position, read lazily: blocks of plays (one header, many
-    packed table codes) followed by the plain moves (laying, refilling, passing). A move
-    read from the list carries the mark `origin` of its position (see `Move.listed_in`)."""
+    packed table codes) followed by the plain moves (laying, refilling, passing: this
+    module's own objects, see `_PLAIN_ACTIONS`). A move read from the list carries the mark
+    `origin` of its position (see `Move.listed_in`)."""
 
     def __init__(
         self, table: TableKinds | TableCode | None, plays: list[Block], plain: list[Move], origin: object = None
@@ -676,8 +682,7 @@ class ActionList(LazySequence[int]):
     def _item(self, position: int) -> int:
         moves = self.moves
         if position >= moves.played:
-            move = moves.plain[position - moves.played]
-            action = header(move.kind, move.card, None, None, None)
+            action = _PLAIN_ACTIONS[id(moves.plain[position - moves.played])]
         else:
             block = bisect_right(moves.ends, position)
             fields, codes = moves.plays[block]
@@ -719,9 +724,7 @@ def legal_moves(state: QuantoState, limit: int | None = DEFAULT_LIMIT) -> MoveLi
     if faces:
         table = TableCode(state.table, limit)
         plays = blocks(state, faces, table)
-    plain: list[Move] = []
-    if not state.options.lay_only_if_stuck or not plays:
-        plain.extend(_LAYS[code] for code in codes)
+    plain = [_LAYS[code] for code in codes] if not plays or not state.options.lay_only_if_stuck else []
     if state.phase == "turn" and state.options.refill == "choice" and state.draw:
         if len(state.table) < state.table_size:
             plain.append(_REFILL_TABLE)
