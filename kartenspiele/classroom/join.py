@@ -28,7 +28,7 @@ class JoinBox(widgets.HBox):
         self.code.add_class("ks-class-code")
         self.nickname = widgets.Text(layout=widgets.Layout(width="10em"))
         self.nickname.add_class("ks-nickname")
-        self.button = widgets.Button(icon="sign-in")
+        self.button = widgets.Button(icon="sign-in", layout=widgets.Layout(width="auto"))  # its text on one line
         self.button.add_class("ks-join-button")
         self.button.on_click(lambda _: self.join())
         self.nickname.on_submit(lambda _: self.join())
