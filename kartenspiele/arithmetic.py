@@ -98,6 +98,9 @@ def guards(size: int) -> int:
     return sum(_GUARD << (position * _FIELD_BITS) for position in range(size))
 
 
+_GUARDS = [guards(size) for size in range(32)]
+
+
 def contains(whole: int, part: int, size: int) -> bool:
     """Whether the packed multiset `part` lies within `whole` (both of `size` kinds)."""
     lifted = whole | guards(size)
@@ -311,15 +314,31 @@ def _union_codes(kinds: tuple[tuple[int, int], ...], target: int, limit: int | N
     the same order)."""
     size = len(kinds)
     groups = _packed_groups(_cut(kinds, target), target)  # `kinds` are `_relevant` already
+    return search_unions(pack([count for _, count in kinds]), groups, size, limit)
+
+
+def search_unions(
+    start: int, groups: Sequence[int], size: int, limit: int | None = None
+) -> tuple[tuple[int, ...], bool]:
+    """The unions of disjoint `groups` within the cards `start` (all packed, of `size`
+    kinds) as `_union_codes` finds them, and whether the list was cut at `limit`."""
     if not groups:
         return (), False
-    guard = guards(size)
-    start = pack([count for _, count in kinds])
+    guard = _GUARDS[size] if size < len(_GUARDS) else guards(size)
+    most = _UNBOUNDED if limit is None else limit
+    found: list[int] = []  # what is left of the table after each union, in the order found
+    if len(groups) == 1:  # the group once, twice, … while the cards last
+        group = groups[0]
+        rest = start | guard
+        while (rest - group) & guard == guard:
+            rest -= group
+            found.append(rest ^ guard)
+            if len(found) >= most:
+                return tuple([start - rest for rest in found]), True
+        return tuple([start - rest for rest in found]), False
     seen = {start}
     frontier, firsts = [start], [0]  # the unions left to grow, and their first group's index
-    found: list[int] = []  # what is left of the table after each union, in the order found
     capped = False
-    most = _UNBOUNDED if limit is None else limit
     while frontier and not capped:
         following: list[int] = []
         lasts: list[int] = []

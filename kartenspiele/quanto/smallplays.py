@@ -2,8 +2,8 @@
 
 Most tables of a game are small: a few kinds, a group or two for a value. On them the
 listing needs no `TableKinds` and no bound: the unions of disjoint groups are found by the
-same breadth-first search as `arithmetic._union_codes` (so the same codes in the same
-order), with the groups and the unions remembered under integer keys; those for a Quanto's
+same breadth-first search as `arithmetic._union_codes` (`search_unions`, so the same codes in
+the same order), with the groups and the unions remembered under integer keys; those for a Quanto's
 chip are the whole table's, less the ones that use its partner card or group. A table is small
 for a target when its sub-multisets of cards up to the target, times the ways to add its
 jokers, are no more than the listing's `limit` (and no more than `SMALL`): then no list is
@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from itertools import accumulate
 from operator import mul
 
-from ..arithmetic import guards
+from ..arithmetic import guards, search_unions
 from .actions import JOKER_NIBBLE, PREFIX, kinds_present
 from .moves import CAPTURE, EXTEND, FORM
 
@@ -140,7 +140,7 @@ class SmallTable:
             groups = _groups.get(key)
             if groups is None:
                 groups = self._walk_groups(key, start, size, target)
-            found = _unions[key] = (0, *_search(start, groups, size))
+            found = _unions[key] = (0, *search_unions(start, groups, size)[0])
         return found
 
     def groups(self, target: int) -> tuple[int, ...]:
@@ -199,28 +199,3 @@ def _walk(values: list[int], caps: bytes, sums: list[int], index: int, rest: int
         taken -= 1
         left += value
         code -= unit
-
-
-def _search(start: int, groups: tuple[int, ...], size: int) -> tuple[int, ...]:
-    """The breadth-first search of `arithmetic._union_codes` (never cut): the same unions
-    in the same order."""
-    if not groups:
-        return ()
-    guard = _GUARDS[size]
-    seen = {start}
-    frontier = [start]
-    found: list[int] = []
-    while frontier:
-        following = []
-        for rest in frontier:
-            lifted = rest | guard
-            for group in groups:
-                left = lifted - group
-                if left & guard == guard:
-                    left ^= guard
-                    if left not in seen:
-                        seen.add(left)
-                        following.append(left)
-        found.extend(following)
-        frontier = following
-    return tuple([start - rest for rest in found])
