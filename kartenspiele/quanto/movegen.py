@@ -66,6 +66,7 @@ PlaysKey = tuple[str, int, int, int, int, "int | None"]
 _recent_plays: dict[PlaysKey, tuple[int, ...]] = {}
 """The plays of one kind and target on the tables with the same cards up to the target
 (see `TableCode.codes`); forgotten all at once when full."""
+_RECENT_PLAYS = 1 << 16  # self-play asks about one new question a move: 1 << 15 filled within 40,000 moves
 _JOKER_SHIFT = 4 * JOKER.sort_key()
 _recent_shifts: dict[int, list[int]] = {}
 """The shifts of the kinds of a table (see `TableCode.shifts`), by the kinds present."""
@@ -387,7 +388,7 @@ class TableCode:
 
     @staticmethod
     def _remember(key: PlaysKey, codes: Sequence[int]) -> tuple[int, ...]:
-        if len(_recent_plays) >= _RECENT_UNIONS:
+        if len(_recent_plays) >= _RECENT_PLAYS:
             _recent_plays.clear()
         found = _recent_plays[key] = tuple(codes)
         return found
