@@ -98,7 +98,8 @@ def guards(size: int) -> int:
     return sum(_GUARD << (position * _FIELD_BITS) for position in range(size))
 
 
-_GUARDS = [guards(size) for size in range(32)]
+GUARDS = [guards(size) for size in range(32)]
+"""`guards(size)` made once, by size (for the searches that need it at every step)."""
 
 
 def contains(whole: int, part: int, size: int) -> bool:
@@ -324,18 +325,16 @@ def search_unions(
     kinds) as `_union_codes` finds them, and whether the list was cut at `limit`."""
     if not groups:
         return (), False
-    guard = _GUARDS[size] if size < len(_GUARDS) else guards(size)
+    guard = GUARDS[size] if size < len(GUARDS) else guards(size)
     most = _UNBOUNDED if limit is None else limit
     found: list[int] = []  # what is left of the table after each union, in the order found
-    if len(groups) == 1:  # the group once, twice, … while the cards last
+    if len(groups) == 1:  # the group once, twice, … while the cards last (cut as below)
         group = groups[0]
         rest = start | guard
-        while (rest - group) & guard == guard:
+        while (rest - group) & guard == guard and len(found) < most:
             rest -= group
             found.append(rest ^ guard)
-            if len(found) >= most:
-                return tuple([start - rest for rest in found]), True
-        return tuple([start - rest for rest in found]), False
+        return tuple([start - rest for rest in found]), len(found) >= most
     seen = {start}
     frontier, firsts = [start], [0]  # the unions left to grow, and their first group's index
     capped = False

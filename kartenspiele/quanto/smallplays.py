@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from itertools import accumulate
 from operator import mul
 
-from ..arithmetic import guards, search_unions
+from ..arithmetic import GUARDS, search_unions
 from .actions import JOKER_NIBBLE, PREFIX, kinds_present
 from .moves import CAPTURE, EXTEND, FORM
 
@@ -25,7 +25,6 @@ SMALL = 256
 _FEW_CARDS = 8  # 2 ** 8 == SMALL
 _NO_JOKERS = [0]
 _PLAIN_PREFIX = [prefix & ~JOKER_NIBBLE for prefix in PREFIX]
-_GUARDS = [guards(size) for size in range(27)]
 _MEMO_LIMIT = 1 << 16
 _groups: dict[int, tuple[int, ...]] = {}
 _unions: dict[int, tuple[int, ...]] = {}
@@ -108,7 +107,7 @@ class SmallTable:
             return None
         size = self.size
         whole = self.whole + self.joker_codes[-1]
-        guard = _GUARDS[size]
+        guard = GUARDS[size]
         units = [1 << (8 * index) for index in range(size)]
         found: dict[int, None] = {}
         for code in codes:
@@ -123,7 +122,7 @@ class SmallTable:
         """Those of the whole table's `unions` for a target that lie within the plain cards
         `rest`: the unions for it within `rest`, in the same order (the search from `rest`
         finds a union of k groups at its k-th step, first from the same smaller union)."""
-        guard = _GUARDS[len(self.values)]
+        guard = GUARDS[len(self.values)]
         lifted = rest | guard
         return [union for union in unions if (lifted - union) & guard == guard]
 
