@@ -335,6 +335,22 @@ def search_unions(
             rest -= group
             found.append(rest ^ guard)
         return tuple([start - rest for rest in found]), len(found) >= most
+    if len(groups) == 2:  # k groups: k of the first, then one of them traded for the second at a time
+        first, second = groups
+        lifted = start | guard
+        unions: list[int] = []
+        count = 1
+        while True:
+            union, level = count * first, len(unions)
+            for _ in range(count + 1):
+                if (lifted - union) & guard == guard:
+                    unions.append(union)
+                    if len(unions) >= most:
+                        return tuple(unions), True
+                union += second - first
+            if len(unions) == level:
+                return tuple(unions), False
+            count += 1
     seen = {start}
     frontier, firsts = [start], [0]  # the unions left to grow, and their first group's index
     capped = False

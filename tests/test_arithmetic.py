@@ -15,6 +15,7 @@ from kartenspiele.arithmetic import (
     guards,
     largest_disjoint_union,
     pack,
+    search_unions,
     split_into_groups,
     subsets_with_sum,
     unpack,
@@ -156,6 +157,11 @@ def reference_bounded_unions(kinds, target, limit):
     size = len(kinds)
     groups = [pack(group) for group in groups_with_sum(kinds, target)]
     start = pack([count for _, count in kinds])
+    return [unpack(union, size) for union in reference_search(start, groups, size, limit)]
+
+
+def reference_search(start, groups, size, limit):
+    """The unions (packed) of the `groups` within `start`, by the full breadth-first search."""
     guard = guards(size)
     seen, frontier, capped, found = {start}, [start], False, []
     while frontier and not capped:
@@ -173,7 +179,30 @@ def reference_bounded_unions(kinds, target, limit):
                 break
         found.extend(following)
         frontier = following
-    return [unpack(start - rest, size) for rest in found]
+    return [start - rest for rest in found]
+
+
+def test_two_groups_are_searched_as_every_union_is():
+    """Two groups (a shortcut of `search_unions`) give the unions the full search gives, in
+    its order, cut at the same place."""
+    rng = random.Random(8)
+    checked = 0
+    for _ in range(3000):
+        kinds = sorted((rng.randint(1, 12), rng.randint(0, 9)) for _ in range(rng.randint(1, 6)))
+        target = rng.randint(1, 12)
+        groups = [pack(group) for group in groups_with_sum(kinds, target)]
+        if len(groups) < 2:
+            continue
+        start, size = pack([count for _, count in kinds]), len(kinds)
+        for pair in (groups[:2], rng.sample(groups, 2)):
+            for limit in (None, 1, 2, 3, 16):
+                expected = reference_search(start, pair, size, limit)
+                assert search_unions(start, pair, size, limit) == (
+                    tuple(expected),
+                    limit is not None and len(expected) >= limit,
+                )
+                checked += 1
+    assert checked > 5000
 
 
 def test_groups_and_bounded_unions_keep_their_order():

@@ -18,19 +18,17 @@ from itertools import accumulate
 from operator import mul
 
 from ..arithmetic import GUARDS, search_unions
-from .actions import JOKER_NIBBLE, PREFIX, kinds_present
 from .moves import CAPTURE, EXTEND, FORM
 
 SMALL = 256
 _FEW_CARDS = 8  # 2 ** 8 == SMALL
 _NO_JOKERS = [0]
-_PLAIN_PREFIX = [prefix & ~JOKER_NIBBLE for prefix in PREFIX]
 _MEMO_LIMIT = 1 << 16
 _groups: dict[int, tuple[int, ...]] = {}
 _unions: dict[int, tuple[int, ...]] = {}
-"""Keyed by `(counts << 104 | kinds) << 4 | target`: the packed counts, a bit for each kind of
-value up to the target on the table (they place the counts) and the target; forgotten all at
-once when full."""
+"""Keyed by `(counts << 96 | values) << 4 | target`: the packed counts and the values (a byte
+each) of the table's kinds up to the target, and the target; a rainbow card and a plain one
+of the same value count alike here. Forgotten all at once when full."""
 
 
 def memo_size() -> int:
@@ -47,16 +45,16 @@ def clear_memos() -> None:
 class SmallTable:
     """A table's plain kinds (face codes in order) and jokers, packed as by `TableKinds`."""
 
-    __slots__ = ("values", "whole", "jokers", "joker_codes", "kinds", "options", "size", "few")
+    __slots__ = ("values", "shape", "whole", "jokers", "joker_codes", "options", "size", "few")
 
     def __init__(self, code: int, shifts: Sequence[int], jokers: int, cards: int) -> None:
         self.size = len(shifts)
         plain = shifts[:-1] if jokers else shifts
         self.values = [shift >> 3 for shift in plain]
+        self.shape = int.from_bytes(bytes(self.values), "little")  # the values, a byte each
         self.whole = int.from_bytes(bytes([code >> shift & 15 for shift in plain]), "little")
         self.jokers = jokers
         self.joker_codes = [count << (8 * len(plain)) for count in range(jokers + 1)] if jokers else _NO_JOKERS
-        self.kinds = kinds_present(code)  # used with the plain cards' prefix only
         self.few = cards <= _FEW_CARDS  # then small for every target (see `small`)
         # by the number of kinds from the first: their sub-multisets times the ways to add
         # jokers (made when `small` first needs them)
@@ -130,8 +128,9 @@ class SmallTable:
         """The empty union and every union of disjoint groups for `target` on the table
         (its plain cards, packed), as `TableKinds.unions` lists them."""
         size = bisect_right(self.values, target)
-        start = self.whole & ((1 << (8 * size)) - 1)
-        key = (start << 104 | self.kinds & _PLAIN_PREFIX[target]) << 4 | target
+        mask = (1 << (8 * size)) - 1
+        start = self.whole & mask
+        key = (start << 96 | self.shape & mask) << 4 | target
         found = _unions.get(key)
         if found is None:
             if len(_unions) >= _MEMO_LIMIT:
@@ -146,8 +145,9 @@ class SmallTable:
         """The groups for `target` on the table (its plain cards, packed), in the order of
         `arithmetic`'s walk (the most of the first kind first); remembered as `unions`."""
         size = bisect_right(self.values, target)
-        start = self.whole & ((1 << (8 * size)) - 1)
-        key = (start << 104 | self.kinds & _PLAIN_PREFIX[target]) << 4 | target
+        mask = (1 << (8 * size)) - 1
+        start = self.whole & mask
+        key = (start << 96 | self.shape & mask) << 4 | target
         found = _groups.get(key)
         if found is None:
             found = self._walk_groups(key, start, size, target)
