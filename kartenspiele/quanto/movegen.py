@@ -31,7 +31,7 @@ from ..arithmetic import (
 )
 from ..core.lazy import LazySequence
 from . import smallplays
-from .actions import HEADER_MASK, ID_TAKES, PREFIX, TAKES_SHIFT, header, kinds_present
+from .actions import HEADER_MASK, ID_TAKES, JOKER_NIBBLE, PREFIX, TAKES_SHIFT, header, kinds_present
 from .cards import DECK, FACE_CODE, JOKER, Card
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
 from .smallplays import SmallTable
@@ -74,7 +74,7 @@ _recent_bonus: dict[tuple[str, int, int, int | None], tuple[int, ...]] = {}
 """A rainbow card's plays (see `TableCode.bonus_codes`), by kind, target, table and limit."""
 _has_group: dict[int, bool] = {}
 """Whether the plain cards up to a target on a table make a group for it (see `TableCode.has_group`)."""
-_PLAIN_PREFIX = [prefix & ~(0xF << _JOKER_SHIFT) for prefix in PREFIX]
+_PLAIN_PREFIX = [prefix & ~JOKER_NIBBLE for prefix in PREFIX]
 
 
 def memo_size() -> int:
