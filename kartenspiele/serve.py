@@ -19,10 +19,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .classroom.serving import add_teacher_option, announce_teacher
 from .classroom.store import ENVIRONMENT_VARIABLE, open_store, store_url
 from .core.errors import KartenspieleError
 from .i18n import LANGUAGES, set_language, text
+from .serving.teacher import add_teacher_option, announce_teacher
 
 START_PAGE = "notebooks/start.ipynb"
 
@@ -188,8 +188,8 @@ def main(argv: list[str]) -> int:
     root = (args.root or project_root()).resolve()
     use_store(store_url(args.data, args.store))
     os.chdir(root)  # Voilà reads voila.json from the current folder
+    from .kernel.click_limit import ENVIRONMENT as CLICK_LIMIT
     from .serving.app import PREHEATED, KartenspieleVoila, data_folder
-    from .serving.click_limit import ENVIRONMENT as CLICK_LIMIT
 
     os.environ["JUPYTER_PATH"] = os.pathsep.join([str(data_folder()), *filter(None, [os.environ.get("JUPYTER_PATH")])])
     announce(access, args.port)

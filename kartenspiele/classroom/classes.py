@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ..catalogue import PRACTICE_LEVELS
 from ..core.errors import KartenspieleError
 from .store import SequenceConflictError, Store, VersionConflictError
 
@@ -136,10 +137,8 @@ class Classes:
 
     def set_level(self, code: str, lesson: str, level: str | None) -> None:
         """Set the practice level of a lesson for the whole class (None: each pupil chooses)."""
-        from ..practice.exercises import LEVELS  # the practice package imports the lessons
-
-        if level is not None and level not in LEVELS:
-            raise ClassError("class.level.unknown", level=level, allowed=", ".join(LEVELS))
+        if level is not None and level not in PRACTICE_LEVELS:
+            raise ClassError("class.level.unknown", level=level, allowed=", ".join(PRACTICE_LEVELS))
 
         def change(value: dict[str, Any]) -> dict[str, Any]:
             levels = {k: v for k, v in (value.get("levels") or {}).items() if k != lesson}

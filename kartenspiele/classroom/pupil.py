@@ -12,6 +12,7 @@ import time
 from typing import Any
 from urllib.parse import urlencode
 
+from ..catalogue import LESSONS, lesson_of_file
 from .classes import ClassError, Classes, Pupil
 from .roles import CODE_PARAMETER, is_teacher, query, served_by_voila
 from .store import StoreError, open_store
@@ -38,8 +39,6 @@ class PupilSession:
 
     def locked(self, lesson: str | None) -> bool:
         """Whether the teacher has not released this lesson yet."""
-        from ..lessons.catalogue import LESSONS  # the lessons import this module
-
         if lesson is None:
             return False
         try:
@@ -88,10 +87,7 @@ def from_address(classes: Classes | None = None) -> PupilSession | None:
 
 def page_lesson() -> str | None:
     """The lesson of this page (from the address Voilà passes as `SCRIPT_NAME`)."""
-    from ..lessons.catalogue import LESSONS  # the lessons import this module
-
-    page = os.environ.get("SCRIPT_NAME", "").rsplit("/", 1)[-1]
-    return next((lesson.key for lesson in LESSONS if lesson.file == page), None)
+    return lesson_of_file(os.environ.get("SCRIPT_NAME", "").rsplit("/", 1)[-1])
 
 
 def record(kind: str, **fields: Any) -> None:

@@ -18,7 +18,7 @@ import secrets
 from enum import Enum
 from urllib.parse import parse_qs
 
-from ..serving.preheat import wait_for_page
+from ..kernel.page_request import wait_for_page
 
 CODE_ENV = "KARTENSPIELE_TEACHER_CODE"
 CODE_PARAMETER = "lehrkraft"

@@ -23,11 +23,11 @@ import ipywidgets as widgets
 from IPython.display import HTML
 
 from ..classroom import pupil
-from ..classroom.join import JoinBox
 from ..classroom.roles import is_teacher, served_by_voila
 from ..i18n import LANGUAGES, current_language, set_language, text
 from ..widgets.access import Access
 from ..widgets.home import START_FROM_LESSONS, home_link
+from ..widgets.join import JoinBox
 from ..widgets.style import style_widget
 from ..widgets.texts import default_language, language_options
 from .style import lesson_style

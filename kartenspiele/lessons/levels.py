@@ -12,14 +12,13 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..catalogue import LESSONS, PRACTICE_LESSONS
 from ..classroom import pupil
 from ..classroom.classes import ClassError
 from ..classroom.store import StoreError
 from ..i18n import text
-from ..practice import Practice
-from ..practice.exercises import LESSONS as PRACTICE_LESSONS
-from .catalogue import LESSONS
 from .language import follow, language
+from .practice import Practice
 
 DEFAULT_LEVEL = "klasse56"
 

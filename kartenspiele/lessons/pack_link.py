@@ -12,9 +12,9 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..catalogue import PRACTICE_LEVELS
 from ..classroom.roles import is_teacher
 from ..i18n import text
-from ..practice.exercises import LEVELS
 from .language import follow, language
 from .levels import DEFAULT_LEVEL, lesson_number
 
@@ -29,7 +29,7 @@ class PackDownload(widgets.VBox):
         self.lesson = lesson
         self.number = lesson_number(lesson)
         self.title = widgets.HTML()
-        self.level = widgets.ToggleButtons(options=[(name, name) for name in LEVELS], value=DEFAULT_LEVEL)
+        self.level = widgets.ToggleButtons(options=[(name, name) for name in PRACTICE_LEVELS], value=DEFAULT_LEVEL)
         self.make_button = widgets.Button(icon="file-pdf-o", layout=widgets.Layout(width="16em"))
         self.make_button.on_click(lambda _: self.make())
         self.link = widgets.HTML()
@@ -54,7 +54,7 @@ class PackDownload(widgets.VBox):
     def redraw(self) -> None:
         lang = language()
         value = self.level.value
-        self.level.options = [(text(f"practice.level.{name}", lang), name) for name in LEVELS]
+        self.level.options = [(text(f"practice.level.{name}", lang), name) for name in PRACTICE_LEVELS]
         self.level.value = value
         self.title.value = f"<h3>{escape(text('activity.pack.title', lang))}</h3>"
         self.make_button.description = text("activity.pack.make", lang)

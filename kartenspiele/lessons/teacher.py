@@ -17,11 +17,12 @@ from types import ModuleType
 import ipywidgets as widgets
 from IPython.display import Markdown, display
 
-from ..classroom.gate import teacher_page
+from ..catalogue import LESSONS
 from ..classroom.pupil import link_query
 from ..classroom.roles import is_teacher
 from ..i18n import text
-from .catalogue import LESSONS, overview
+from ..widgets.gate import teacher_page
+from .index import overview
 from .language import language
 
 GUIDE = "handreichung.ipynb"

@@ -24,7 +24,7 @@ from ..core.rng import derive_rng
 from ..i18n import text
 from ..tausch_rausch import DECK, Card, can_fulfil, missing, new_game, task_by_id
 from ..tausch_rausch.cards import COLOURS, COPIES, VALUES
-from .exercises import Exercise, only_wrong
+from .base import Exercise, only_wrong
 from .phrases import Phrase, TaskTitle
 
 HAND = 4

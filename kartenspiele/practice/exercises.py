@@ -11,87 +11,24 @@ each with its own hint.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from math import comb
 
 from ..arithmetic import count_subsets_with_sum, split_into_groups, subsets_with_sum
-from ..core.errors import KartenspieleError
 from ..core.rng import derive_rng
-from ..i18n import text
 from ..quanto import new_game as new_quanto
 from ..quanto.cards import DECK as QUANTO_DECK
 from ..quanto.cards import Card as QuantoCard
-from ..quanto.cards import parse_cards as parse_quanto
 from ..quanto.movegen import capture_moves
 from ..tausch_rausch import missing, task_by_id
 from ..tausch_rausch import new_game as new_tausch_rausch
 from ..tausch_rausch.cards import DECK as TR_DECK
 from ..tausch_rausch.cards import VALUES as TR_VALUES
-from ..tausch_rausch.cards import parse_cards as parse_tausch_rausch
 from ..tausch_rausch.tasks import Run
-from .phrases import Phrase, render_all
+from . import chance
+from .base import Exercise, check, only_wrong
 
-LEVELS = ("grundschule", "klasse56", "knobeln")
-LESSONS = (1, 2, 3, 4)
-KINDS = {1: "captures", 2: "parity", 3: "sequences", 4: "chance"}
 TABLE_CARDS = 6
 GRUNDSCHULE_MAX = 10
-
-
-class PracticeError(KartenspieleError, ValueError):
-    """An unknown lesson or level, or an exercise number that is not a whole number ≥ 1."""
-
-
-@dataclass(frozen=True)
-class Exercise:
-    """One exercise: its question (an i18n key with fields), the cards shown, the engine's
-    answer, its worked solution, and the anticipated wrong answers with a hint each. With
-    `choices`, the pupil picks one of them and the answer is the right one's index."""
-
-    lesson: int
-    level: str
-    number: int
-    question: str
-    params: dict[str, object]
-    cards: tuple[str, ...]
-    answer: int
-    solution: str
-    solution_params: dict[str, object]
-    mistakes: dict[int, str] = field(default_factory=dict)
-    choices: tuple[Phrase, ...] = ()
-
-    @property
-    def kind(self) -> str:
-        return KINDS[self.lesson]
-
-    def question_text(self, lang: str) -> str:
-        return text(self.question, lang, **render_all(self.params, lang))
-
-    def solution_text(self, lang: str) -> str:
-        return text(self.solution, lang, **render_all(self.solution_params, lang))
-
-    def choice_texts(self, lang: str) -> list[str]:
-        return [choice.render(lang) for choice in self.choices]
-
-    def answer_text(self, lang: str) -> str:
-        """The right answer as a pupil writes it (the chosen words, or the number)."""
-        return self.choice_texts(lang)[self.answer] if self.choices else str(self.answer)
-
-    def faces(self) -> list:
-        """The shown cards as the game's card objects (Quanto for lesson 1, else Tausch-Rausch)."""
-        parse = parse_quanto if self.lesson == 1 else parse_tausch_rausch
-        return list(parse(" ".join(self.cards))) if self.cards else []
-
-
-def check(lesson: object, level: object, number: object) -> tuple[int, str, int]:
-    """The arguments if valid; otherwise `PracticeError` (nothing else happens)."""
-    if lesson not in LESSONS:
-        raise PracticeError("practice.error.lesson", lesson=lesson, allowed=", ".join(map(str, LESSONS)))
-    if level not in LEVELS:
-        raise PracticeError("practice.error.level", level=level, allowed=", ".join(LEVELS))
-    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise PracticeError("practice.error.number", number=number)
-    return lesson, level, number  # type: ignore[return-value]
 
 
 def exercise(lesson: int, level: str, number: int) -> Exercise:
@@ -347,24 +284,9 @@ def _tr_shown(seed: int) -> tuple[str, ...]:
     return tuple(str(card) for card in sorted(cards, key=lambda c: (c.value, c.colour)))
 
 
-def only_wrong(mistakes: dict[int, str], answer: int) -> dict[int, str]:
-    """The anticipated mistakes that differ from the answer (the first key of a value wins)."""
-    kept: dict[int, str] = {}
-    for value, key in mistakes.items():
-        if value != answer and value >= 0 and value not in kept:
-            kept[value] = key
-    return kept
-
-
-def _chance(level: str, number: int, seed: int) -> Exercise | None:
-    from .chance import make  # lesson 4's exercises build on this module
-
-    return make(level, number, seed)
-
-
 _MAKERS: dict[int, Callable[[str, int, int], Exercise | None]] = {
     1: _captures,
     2: _parity,
     3: _sequences,
-    4: _chance,
+    4: chance.make,
 }

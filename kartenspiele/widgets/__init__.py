@@ -6,7 +6,7 @@
 `saved(table)` saves every game of a table after every move. See each class for options.
 """
 
-from ..serving.click_limit import install_from_environment
+from ..kernel.click_limit import install_from_environment
 from .quanto_table import QuantoTable
 from .quanto_tutorial import QuantoTutorial
 from .saving import saved

@@ -25,7 +25,7 @@ from ..classroom.store import StoreError
 from ..core.errors import IllegalMoveError, KartenspieleError
 from ..core.session import game_module
 from ..i18n import text
-from ..serving import click_limit
+from ..kernel import click_limit
 from .quanto_table import QuantoTable
 from .seats import IDLE, PERSON, Seat, level_label
 from .style import style_widget

@@ -15,9 +15,10 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from ..catalogue import lesson_of_file
 from ..classroom import pupil
-from ..classroom.join import JoinBox
 from ..classroom.roles import TEACHER_NOTEBOOKS, is_teacher, served_by_voila
+from .join import JoinBox
 from .lobby import Lobby
 from .style import style_widget
 from .texts import default_language, language_options, t
@@ -127,10 +128,8 @@ class StartPage(widgets.VBox):
 
     def lesson_item(self, lesson: LessonLink, query: str) -> str:
         """A lesson's line: a link, or the title with a lock while the teacher has not released it."""
-        from ..lessons.catalogue import LESSONS  # the lessons import the widgets
-
         session = pupil.current()
-        key = next((item.key for item in LESSONS if item.file == lesson.name), None)
+        key = lesson_of_file(lesson.name)
         if session is not None and session.locked(key):
             title = t("start.locked_lesson", self.lang, title=lesson.title_in(self.lang))
             return f"<li class='ks-locked'><i class='fa fa-lock' aria-hidden='true'></i> {escape(title)}</li>"

@@ -24,8 +24,8 @@ from ..core.errors import ClickTimeoutError, KartenspieleError
 from ..core.events import Event
 from ..core.rng import derive_rng
 from ..core.session import Session
-from ..serving import click_limit
-from ..serving.preheat import preheated, wait_for_page
+from ..kernel import click_limit
+from ..kernel.page_request import preheated, wait_for_page
 from .access import Access, tagged
 from .ending import EndScreen
 from .home import home_link

@@ -6,7 +6,7 @@ import os
 from urllib.parse import parse_qs
 
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, text
-from ..serving.preheat import preheated, wait_for_page
+from ..kernel.page_request import preheated, wait_for_page
 
 LANGUAGE_NAMES = {"de": "Deutsch", "en": "English"}
 

@@ -5,7 +5,6 @@ import pytest
 
 from kartenspiele.classroom import pupil
 from kartenspiele.classroom.classes import ClassError, Classes
-from kartenspiele.classroom.dashboard import Dashboard
 from kartenspiele.classroom.evidence import Evidence
 from kartenspiele.i18n import text
 from kartenspiele.lessons.levels import LevelPractice
@@ -13,6 +12,7 @@ from kartenspiele.lessons.reasoning import Begruende
 from kartenspiele.lessons.sicherung import Sicherung
 from kartenspiele.lessons.subsets import WaysProblem
 from kartenspiele.quanto.cards import parse_cards
+from kartenspiele.widgets.dashboard import Dashboard
 
 
 @pytest.fixture

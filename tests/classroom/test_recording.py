@@ -5,9 +5,9 @@ import pytest
 
 from kartenspiele.classroom import pupil
 from kartenspiele.classroom.classes import Classes
-from kartenspiele.classroom.dashboard import Dashboard
 from kartenspiele.classroom.evidence import Evidence
 from kartenspiele.lessons import subsets
+from kartenspiele.widgets.dashboard import Dashboard
 
 
 @pytest.fixture

@@ -6,10 +6,10 @@ import json
 import pytest
 
 from kartenspiele.classroom import roles
-from kartenspiele.classroom.gate import RefusalPage, teacher_page
-from kartenspiele.classroom.serving import add_teacher_option, announce_teacher, teacher_url
 from kartenspiele.lessons import subsets
 from kartenspiele.lessons.teacher import for_teachers, teachers_guide
+from kartenspiele.serving.teacher import add_teacher_option, announce_teacher, teacher_url
+from kartenspiele.widgets.gate import RefusalPage, teacher_page
 from kartenspiele.widgets.start import StartPage
 
 

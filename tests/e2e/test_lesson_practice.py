@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from kartenspiele.i18n import text
-from kartenspiele.practice.exercises import LEVELS, exercise
+from kartenspiele.practice import LEVELS, exercise
 
 pytestmark = pytest.mark.browser
 STEP_MS = 30_000

@@ -38,7 +38,7 @@ def test_lesson_renders_with_its_widgets(voila, page, shots, name):
 def test_a_pupil_works_through_the_lesson_at_each_level(voila, browser, shots, name):
     """At 1024×768: a wrong answer gets help and no solution, each practice level is solved,
     the watched game asks for a prediction first, and a reason is sent."""
-    from kartenspiele.practice.exercises import LEVELS, exercise
+    from kartenspiele.practice import LEVELS, exercise
 
     context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE")
     page = context.new_page()

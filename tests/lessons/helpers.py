@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from kartenspiele.lessons.catalogue import LESSONS as CATALOGUE
+from kartenspiele.catalogue import LESSONS as CATALOGUE
 from kartenspiele.lessons.teacher import GUIDE, notes
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"

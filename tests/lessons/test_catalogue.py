@@ -1,6 +1,7 @@
 """The index lists every lesson with a link here and on Binder."""
 
-from kartenspiele.lessons.catalogue import LESSONS, binder_url, overview
+from kartenspiele.catalogue import LESSONS, binder_url
+from kartenspiele.lessons.index import overview
 
 from .helpers import LESSONS as FOLDER
 

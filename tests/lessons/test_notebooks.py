@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from kartenspiele.lessons.catalogue import LESSONS
+from kartenspiele.catalogue import LESSONS
 
 from .helpers import ENGLISH, cells, source, teacher_notes
 from .helpers import LESSONS as FOLDER

@@ -9,7 +9,7 @@ import pytest
 
 from kartenspiele.core.errors import KartenspieleError
 from kartenspiele.i18n import LANGUAGES, text
-from kartenspiele.practice.exercises import LEVELS, exercise
+from kartenspiele.practice import LEVELS, exercise
 
 COUNT = 2000
 NUMBERS = range(1, COUNT + 1)

@@ -12,7 +12,7 @@ from kartenspiele.arithmetic import count_subsets_with_sum, subsets_with_sum
 from kartenspiele.cli import main
 from kartenspiele.core.errors import KartenspieleError
 from kartenspiele.i18n import text
-from kartenspiele.practice.exercises import LEVELS, exercise
+from kartenspiele.practice import LEVELS, exercise
 from kartenspiele.practice.pack import EXERCISES_PER_SHEET, pack_pdf
 from kartenspiele.quanto import parse_cards
 from kartenspiele.quanto.movegen import capture_moves

@@ -7,8 +7,8 @@ from html import escape
 import pytest
 
 from kartenspiele.i18n import text
-from kartenspiele.practice import Practice
-from kartenspiele.practice.exercises import LEVELS
+from kartenspiele.lessons.practice import Practice
+from kartenspiele.practice import LEVELS
 
 
 def solution(widget: Practice) -> str:

@@ -110,8 +110,8 @@ def test_something_else_than_a_move_is_refused_as_before():
 
 
 def test_the_listing_memos_are_emptied_in_a_served_kernel_and_listing_stays_the_same():
+    from kartenspiele.kernel import memory as kernel_memory
     from kartenspiele.quanto import movegen
-    from kartenspiele.serving import kernel_memory
 
     state = new_game(3, seed=21)
     rng = random.Random(4)

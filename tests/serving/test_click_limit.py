@@ -6,8 +6,8 @@ from types import SimpleNamespace
 import pytest
 
 from kartenspiele.core.errors import ClickTimeoutError
-from kartenspiele.serving import click_limit
-from kartenspiele.serving.click_limit import bound_handler, bounded
+from kartenspiele.kernel import click_limit
+from kartenspiele.kernel.click_limit import bound_handler, bounded
 
 
 def busy(seconds: float) -> int:
@@ -85,7 +85,7 @@ def test_the_bots_caches_are_kept_small_in_a_served_kernel():
     from itertools import combinations
 
     from kartenspiele.bots.tausch_rausch import distance
-    from kartenspiele.serving import kernel_memory
+    from kartenspiele.kernel import memory as kernel_memory
     from kartenspiele.tausch_rausch import new_game
     from kartenspiele.tausch_rausch.cards import DECK
 

@@ -3,7 +3,7 @@ the page comes, and takes the page's language and pupil when it does."""
 
 import pytest
 
-from kartenspiele.serving import preheat
+from kartenspiele.kernel import page_request as preheat
 from kartenspiele.widgets import QuantoTable, TauschRauschTable, saved
 
 

@@ -4,7 +4,7 @@ A wrong answer gets a hint (a specific one for an anticipated mistake); the solu
 only after a real attempt: the third wrong try (with three choices: the second), or "Lösung
 zeigen" after at least one try. Choice exercises (sicher / möglich / unmöglich …) show buttons;
 a tried wrong choice is greyed out. "12 %" counts as 12.
-In a notebook: `from kartenspiele.practice import Practice` and `Practice(lesson=1)`; in a
+In a notebook: `from kartenspiele.lessons.practice import Practice` and `Practice(lesson=1)`; in a
 lesson, `lessons.levels.LevelPractice` places it with the class's level. Without a fixed
 `lang` the widget follows the lesson's language switch; every judged answer is reported to
 the class (`classroom.pupil.record`, nothing without a class).
@@ -16,13 +16,15 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..catalogue import PRACTICE_LEVELS
 from ..classroom import pupil
 from ..i18n import text
-from ..lessons.cards import cards_html
-from ..lessons.language import follow, language
-from ..lessons.style import lesson_style, message
+from ..practice.base import check
+from ..practice.exercises import exercise
 from ..widgets.style import style_widget
-from .exercises import LEVELS, check, exercise
+from .cards import cards_html
+from .language import follow, language
+from .style import lesson_style, message
 
 TRIES_BEFORE_SOLUTION = 3
 
@@ -36,7 +38,7 @@ class Practice(widgets.VBox):
         check(lesson, level, number)
         self.lesson, self.fixed_lang = lesson, lang
         self.name = name or f"practice{lesson}"
-        self.level_choice = widgets.ToggleButtons(options=[(name, name) for name in LEVELS], value=level)
+        self.level_choice = widgets.ToggleButtons(options=[(name, name) for name in PRACTICE_LEVELS], value=level)
         self.new_button = widgets.Button(icon="refresh", layout=widgets.Layout(width="14em"))
         self.title = widgets.HTML()
         self.question = widgets.HTML()
@@ -104,7 +106,7 @@ class Practice(widgets.VBox):
         """Draw every text in the current language (the feedback too)."""
         lang = self.lang
         value = self.level_choice.value
-        self.level_choice.options = [(text(f"practice.level.{name}", lang), name) for name in LEVELS]
+        self.level_choice.options = [(text(f"practice.level.{name}", lang), name) for name in PRACTICE_LEVELS]
         self.level_choice.value = value
         self.level_choice.description = text("practice.level", lang)
         self.new_button.description = text("practice.new", lang)

@@ -13,10 +13,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..classroom.roles import is_teacher
 from ..i18n import text
-from ..widgets.style import style_widget
-from ..widgets.texts import default_language
-from .roles import is_teacher
+from .style import style_widget
+from .texts import default_language
 
 START_PAGE = "../notebooks/start.ipynb"
 

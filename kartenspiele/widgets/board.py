@@ -9,8 +9,8 @@ from __future__ import annotations
 import time
 from html import escape
 
+from ..classroom.evidence import AFTER_TRIES, FIRST_TRY, NOT_YET, UNTOUCHED, Evidence, ExerciseRecord
 from ..i18n import text
-from .evidence import AFTER_TRIES, FIRST_TRY, NOT_YET, UNTOUCHED, Evidence, ExerciseRecord
 
 SYMBOLS = {FIRST_TRY: "✔", AFTER_TRIES: "↻", NOT_YET: "✘", UNTOUCHED: "·"}
 STATUS_ORDER = (FIRST_TRY, AFTER_TRIES, NOT_YET, UNTOUCHED)

@@ -11,9 +11,9 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..classroom import pupil
 from ..core.errors import KartenspieleError
 from ..i18n import current_language, text
-from . import pupil
 
 
 class JoinBox(widgets.HBox):

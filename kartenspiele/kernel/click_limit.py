@@ -8,7 +8,7 @@ was; whoever listens (`when_stopped`: the game tables) is told afterwards, so th
 message and draws itself again from its state instead of staying half drawn. A move being
 applied is never stopped halfway (`uninterrupted`): the bound reached inside it stops the click
 right after, with the state whole. After each message the bots' caches are kept small
-(`kernel_memory`).
+(`memory`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import ClickTimeoutError
-from . import kernel_memory
+from . import memory
 
 ENVIRONMENT = "KARTENSPIELE_CLICK_LIMIT"
 
@@ -106,7 +106,7 @@ def bound_handler(handler: Callable[..., Any], seconds: float) -> Callable[..., 
         finally:
             if timer.fired:
                 tell_stopped()
-            kernel_memory.trim()  # every widget message of a served page passes here
+            memory.trim()  # every widget message of a served page passes here
 
     bounded_handler.__wrapped__ = handler  # type: ignore[attr-defined]
     return bounded_handler

@@ -10,8 +10,8 @@ import argparse
 import os
 from urllib.parse import urlencode
 
+from ..classroom.roles import CODE_ENV, CODE_PARAMETER, MIN_CODE_LENGTH, new_teacher_code, valid_teacher_code
 from ..i18n import LANGUAGES, text
-from .roles import CODE_ENV, CODE_PARAMETER, MIN_CODE_LENGTH, new_teacher_code, valid_teacher_code
 
 DASHBOARD = "notebooks/lehrkraft.ipynb"
 

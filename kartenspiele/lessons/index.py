@@ -1,51 +1,27 @@
-"""The lessons, for the index notebook: titles, grades, minutes and where to open them.
+"""The index notebook's table of the lessons: titles, topics, grades, minutes and where to open
+them, drawn from the catalogue (`kartenspiele.catalogue`).
 
-A lesson opens on mybinder.org in Voilà (`binder_url`); the repository's address is the one
-setting in `pyproject.toml` that `kartenspiele.binder` reads.
+A lesson opens on mybinder.org in Voilà (`catalogue.binder_url`); the repository's address is
+the one setting in `pyproject.toml` that `kartenspiele.binder` reads.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from html import escape
 
 from IPython.display import HTML
 
-from .. import binder
+from ..catalogue import LESSONS, binder_url
 from ..i18n import text
 from ..widgets.home import START_FROM_LESSONS, home_link
 from .language import in_both_languages, language
 from .style import Markup
 from .style import table as html_table
 
-
-@dataclass(frozen=True)
-class Lesson:
-    """A lesson notebook: its file, its key for texts and the grades it suits."""
-
-    file: str
-    key: str
-    grades: str
-    minutes: int = 45
-
-
-LESSONS: tuple[Lesson, ...] = (
-    Lesson("01_teilsummen.ipynb", "subsets", "3–7"),
-    Lesson("02_gerade_ungerade.ipynb", "parity", "3–6"),
-    Lesson("03_folgen.ipynb", "sequences", "4–7"),
-    Lesson("04_zufall.ipynb", "chance", "3–7"),
-)
-
-
 LINK_STYLE = (
     "<style>.jp-RenderedMarkdown a, .jp-RenderedHTMLCommon a { text-decoration: underline !important; }</style>"
 )
 """Links on the lesson pages stand out without colour (the notebook's own style shows only colour)."""
-
-
-def binder_url(file: str) -> str:
-    """The address that opens a lesson in Voilà on Binder."""
-    return binder.binder_url(f"voila/render/lessons/{file}")
 
 
 @in_both_languages

@@ -19,17 +19,17 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..bots.games import game_info
+from ..catalogue import LESSONS, PRACTICE_LESSONS, PRACTICE_LEVELS
+from ..classroom.classes import Classes
+from ..classroom.evidence import Evidence, to_csv
+from ..classroom.rooms import RoomError, Rooms
+from ..classroom.store import Store, StoreError, open_store
 from ..core.errors import KartenspieleError
 from ..i18n import text
-from ..lessons.catalogue import LESSONS
-from ..widgets.style import style_widget
-from ..widgets.texts import default_language
 from . import board
-from .classes import Classes
-from .evidence import Evidence, to_csv
 from .gate import teacher_page
-from .rooms import RoomError, Rooms
-from .store import Store, StoreError, open_store
+from .style import style_widget
+from .texts import default_language
 
 INTERVAL = 2.0
 ALL = "*"
@@ -135,11 +135,10 @@ class Dashboard(widgets.VBox):
             description=text("dash.lesson", lang), options=self._lesson_options(), value=ALL
         )
         self.lesson_choice.observe(lambda _: self._safely(self.redraw), "value")
-        from ..practice.exercises import LEVELS  # the practice package imports the lessons
-
         self.level_choice = widgets.Dropdown(
             description=text("dash.level", lang),
-            options=[(text("dash.level.free", lang), "")] + [(text(f"practice.level.{n}", lang), n) for n in LEVELS],
+            options=[(text("dash.level.free", lang), "")]
+            + [(text(f"practice.level.{n}", lang), n) for n in PRACTICE_LEVELS],
             value="",
             style={"description_width": "initial"},
         )
@@ -297,8 +296,6 @@ class Dashboard(widgets.VBox):
 
     def _show_level(self, code: str) -> None:
         """The practice level of the chosen lesson (only for lessons with practice)."""
-        from ..practice.exercises import LESSONS as PRACTICE_LESSONS
-
         keys = [lesson.key for lesson in LESSONS]
         lesson = self.lesson_choice.value
         has_practice = lesson in keys and keys.index(lesson) + 1 in PRACTICE_LESSONS
