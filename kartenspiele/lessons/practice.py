@@ -21,6 +21,7 @@ from ..classroom import pupil
 from ..i18n import text
 from ..practice.base import check
 from ..practice.exercises import exercise
+from ..widgets.enter import on_enter
 from ..widgets.style import style_widget
 from .cards import cards_html
 from .language import follow, language
@@ -53,7 +54,7 @@ class Practice(widgets.VBox):
         self.number_row = widgets.HBox([self.answer_box, self.check_button])
         self.new_button.on_click(lambda _: self.show(self.number + 1))
         self.check_button.on_click(lambda _: self.submit(self.answer_box.value))
-        self.answer_box.on_submit(lambda _: self.submit(self.answer_box.value))
+        on_enter(self.answer_box, lambda: self.submit(self.answer_box.value))
         self.solution_button.on_click(lambda _: self.reveal())
         self.level_choice.observe(lambda _: self.show(1), names="value")
         super().__init__(

@@ -14,6 +14,7 @@ import ipywidgets as widgets
 from ..classroom import pupil
 from ..core.errors import KartenspieleError
 from ..i18n import current_language, text
+from .enter import on_enter
 
 
 class JoinBox(widgets.HBox):
@@ -31,7 +32,7 @@ class JoinBox(widgets.HBox):
         self.button = widgets.Button(icon="sign-in", layout=widgets.Layout(width="auto"))  # its text on one line
         self.button.add_class("ks-join-button")
         self.button.on_click(lambda _: self.join())
-        self.nickname.on_submit(lambda _: self.join())
+        on_enter(self.nickname, self.join)
         self.status = widgets.HTML()
         self.status.add_class("ks-join-status")
         self.redraw()
