@@ -1,0 +1,132 @@
+"""A game table's toolbar: the buttons row (undo, hint, next move, log, settings, new game) and the
+settings row (language, pace, card size), what their clicks and toggles do, and when they show."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..bots.hint import hint
+from .pacing import SPEEDS
+from .seats import seat_names
+from .texts import language_options, t
+
+
+class Toolbar:
+    """The toolbar part of `GameTable` (mixed in; see the module text)."""
+
+    def _build_toolbar(self, speed: str, step: bool) -> None:
+        """The buttons row (`toolbar`) and the settings row (`settings`)."""
+        lang = self.lang
+        self.heading = widgets.HTML()
+        self.language = widgets.ToggleButtons(options=language_options(), value=lang)
+        self.language.add_class("ks-language")
+        self.language.observe(lambda change: self.set_language(change["new"]), "value")
+        self.big = widgets.ToggleButton(value=False, icon="search-plus")
+        self.big.observe(self._big_changed, "value")
+        self.new_button = widgets.Button(icon="plus")
+        self.new_button.on_click(lambda _: self.show_setup())
+        self.undo_button = widgets.Button(icon="undo")
+        self.undo_button.on_click(lambda _: self.undo())
+        self.hint_button = widgets.Button(icon="lightbulb-o")
+        self.hint_button.on_click(lambda _: self.show_hint())
+        self.speed = widgets.Dropdown(options=list(SPEEDS), value=speed, layout=widgets.Layout(width="12em"))
+        self.step = widgets.Checkbox(value=step, indent=False, layout=widgets.Layout(width="auto"))
+        self.step.observe(lambda _: self._pace_changed(), "value")
+        self.next_button = widgets.Button(icon="step-forward", button_style="info")
+        self.next_button.on_click(lambda _: self.next_move())
+        for button in (self.new_button, self.undo_button, self.hint_button, self.next_button, self.big):
+            button.layout.width = "auto"
+        self.log_button = widgets.ToggleButton(value=False, icon="list", layout=widgets.Layout(width="auto"))
+        self.log_button.observe(self._log_toggled, "value")
+        self.settings_button = widgets.ToggleButton(value=False, icon="cog", layout=widgets.Layout(width="auto"))
+        self.settings_button.observe(self._settings_toggled, "value")
+        for button in (self.hint_button, self.log_button, self.settings_button):
+            button.add_class("ks-compact")  # only its icon on a narrow screen (the name is still read out)
+        self.home_link = widgets.HTML()
+        self.new_button.add_class("ks-apart")
+        self.toolbar = widgets.HBox(
+            [
+                self.heading,
+                self.undo_button,
+                self.hint_button,
+                self.next_button,
+                self.log_button,
+                self.settings_button,
+                self.new_button,
+                self.home_link,
+            ]
+        )
+        self.toolbar.add_class("ks-toolbar")
+        # language, pace and card size: always shown while a game is set up; during a game behind
+        # "Einstellungen", so that the toolbar keeps to one row on a tablet
+        self.settings = widgets.HBox([self.language, self.speed, self.step, self.big])
+        self.settings.add_class("ks-toolbar")
+        self.settings.add_class("ks-settings")
+
+    # -- hint ------------------------------------------------------------------------------
+    def show_hint(self) -> None:
+        """Ask the best computer level for a move, pick its cards and say why."""
+        if not self.my_turn():
+            return
+        tip = hint(self.state.view(self.state.to_move), self.lang)
+        self.clear_selection()
+        self.show_move(tip.move)
+        self.say(t("hint.shown", self.lang, reason=tip.reason), "info")
+        self.redraw()
+
+    # -- language and size ---------------------------------------------------------------
+    def set_language(self, lang: str) -> None:
+        """Show every text in `lang` (the log is told again)."""
+        self.lang = lang
+        if self.language.value != lang:
+            self.language.value = lang
+        self.setup.relabel(lang)
+        if self.session is not None and not self._given_names:
+            self.names = seat_names(self.seats, lang)
+        self.message_html = ""
+        self._relabel_frame()
+        if self.session is not None:
+            self.redraw()
+
+    def _log_toggled(self, change: dict) -> None:
+        """Show or hide the log ("Verlauf"): open by default only on wide screens (CSS)."""
+        self.main.add_class("ks-log-chosen")
+        if change["new"]:
+            self.main.add_class("ks-log-open")
+        else:
+            self.main.remove_class("ks-log-open")
+        self.access.set(self._tags["log_button"], {"aria-pressed": str(change["new"]).lower()})
+        self.access.flush()
+
+    def _settings_toggled(self, change: dict) -> None:
+        """Show or hide the settings row during a game ("Einstellungen")."""
+        if change["new"]:
+            self.add_class("ks-settings-open")
+        else:
+            self.remove_class("ks-settings-open")
+        self.access.set(self._tags["settings_button"], {"aria-expanded": str(change["new"]).lower()})
+        self.access.flush()
+
+    def _big_changed(self, change: dict) -> None:
+        if change["new"]:
+            self.add_class("ks-big")
+        else:
+            self.remove_class("ks-big")
+        self.access.set(self._tags["big"], {"aria-pressed": str(change["new"]).lower()})
+        self.access.flush()
+
+    def _sync_toolbar(self) -> None:
+        playing = self.session is not None and self.children and self.children[-1] is self.main
+        over = playing and self.state.is_terminal()
+        computer_to_move = playing and not over and self.seats[self.state.to_move].is_computer
+        self.undo_button.disabled = not (playing and True in self.decisions)
+        self.hint_button.layout.display = "" if playing else "none"
+        self.settings_button.layout.display = "" if playing else "none"
+        self.log_button.layout.display = "" if playing else "none"
+        if playing:
+            self.add_class("ks-playing")
+        else:
+            self.remove_class("ks-playing")
+        self.hint_button.disabled = not (playing and self.person_acts())
+        self.next_button.layout.display = "" if self.step.value else "none"
+        self.next_button.disabled = not computer_to_move
