@@ -20,7 +20,8 @@ from ..quanto.cards import RAINBOW_VALUES
 from ..quanto.cards import VALUES as QUANTO_VALUES
 from ..tausch_rausch.cards import COLOURS
 from ..tausch_rausch.cards import VALUES as TR_VALUES
-from .exercises import LESSONS, LEVELS, Exercise, check, exercise
+from .base import LESSONS, LEVELS, Exercise, check
+from .exercises import exercise
 
 EXERCISES_PER_SHEET = 6
 MERKSATZ_LINES = 3
