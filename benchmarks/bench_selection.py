@@ -26,7 +26,8 @@ from common import percentile
 
 from kartenspiele.arithmetic import contains
 from kartenspiele.quanto.cards import DECK
-from kartenspiele.quanto.movegen import TableKinds, candidates
+from kartenspiele.quanto.movegen import candidates
+from kartenspiele.quanto.tablecode import TableKinds
 from tests.pathological import quanto_positions
 from tests.quanto.selection_positions import dealt, grown_selections
 

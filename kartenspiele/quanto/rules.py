@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, NoReturn
 from ..arithmetic import split_into_groups, subsets_with_sum
 from ..core.errors import GameOverError, IllegalMoveError
 from .cards import DECK, FACE_CODE, Card, format_cards
-from .movegen import MoveList, TableCode, can_play_beyond_laying, no_move_but_passing
+from .movegen import MoveList, can_play_beyond_laying, no_move_but_passing
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, LAY, PASS, REFILL_HAND, REFILL_TABLE, Move
+from .tablecode import TableCode
 
 if TYPE_CHECKING:
     from .state import QuantoState

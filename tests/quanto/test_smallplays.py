@@ -8,8 +8,9 @@ import random
 import pytest
 
 from kartenspiele.quanto.cards import DECK
-from kartenspiele.quanto.movegen import TableCode, TableKinds, clear_memos
+from kartenspiele.quanto.movegen import clear_memos
 from kartenspiele.quanto.moves import CAPTURE, COLLECT, EXTEND, FORM
+from kartenspiele.quanto.tablecode import TableCode, TableKinds
 
 
 def random_tables(count: int, seed: int) -> list[list[int]]:
