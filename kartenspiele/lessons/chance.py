@@ -7,36 +7,44 @@ games and the task finder checks each hand. Each group deals from its own seed, 
 the groups' results pool into one class curve (`classroom.experiments`). The reward rule (+2
 below 5 % for a hand of 7) comes from the engine, too. Charts are light SVG (`charts`): the
 lesson's kernel needs neither sympy nor matplotlib.
+
+The numbers from the engine live in `chance_numbers`, the problems in `chance_problems`; this
+module holds what the lesson's notebook shows: the counting, the comparison with the engine, the
+group experiment (`Simulation`), the figures and tables, the quizzes, the watched game, the exit
+ticket and the answers.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from fractions import Fraction
 from html import escape
-from itertools import accumulate
-from math import comb, sqrt
+from math import comb
 from secrets import randbelow
-from typing import Any
 
 import ipywidgets as widgets
 from IPython.display import HTML
 
 from ..classroom import experiments, pupil
 from ..i18n import text
-from ..practice.exercises import Exercise, exercise
-from ..tausch_rausch import DECK, DEFAULT_TASKS, Card, Task, can_fulfil, new_game, probability, reward_for, task_by_id
+from ..tausch_rausch import DECK, Task, can_fulfil, probability, reward_for, task_by_id
 from ..tausch_rausch.cards import COLOURS, COPIES
 from ..tausch_rausch.difficulty import REWARD_HAND, REWARD_THRESHOLD, percent
-from ..widgets.buttons import Spec
-from .cards import cards_html
+from .chance_numbers import exact, reward_rows, running_frequency, show_percent, simulate, spread, thinned
+from .chance_problems import (
+    PercentProblem,
+    chance_prediction,
+    estimate_problems,
+    exit_questions,
+    likely_problems,
+    reward_problems,
+)
 from .charts import GREEN, Line, bar_chart, line_chart
 from .language import follow, in_both_languages, language
 from .levels import LevelPractice
-from .parity import value_combinations
-from .quiz import ChoiceQuiz, Feedback, NumberQuiz
+from .parity_numbers import value_combinations
+from .quiz import ChoiceQuiz, NumberQuiz
 from .reasoning import Begruende
 from .sicherung import Sicherung
 from .style import message
@@ -46,7 +54,6 @@ from .watch import GameWatcher
 CARDS = len(DECK)
 EVEN_CARDS = sum(1 for card in DECK if card.value % 2 == 0)
 PER_VALUE = COPIES * len(COLOURS)
-SIMULATION_SEED = 4000
 FIGURE_HANDS = 2000
 """The lesson's figure deals 2000 hands: after n hands the share typically strays from the
 chance p by about √(p(1 − p)/n); for p ≈ 2,74 % that is ±3,3 percentage points (twice that
@@ -92,11 +99,6 @@ def chance_by_values(task_id: str) -> Fraction:
     return Fraction(value_combination_hands(task), hands(task.count))
 
 
-def exact(task_id: str, size: int) -> Fraction:
-    """The engine's exact chance that a random hand of `size` cards can fulfil the task."""
-    return probability(task_by_id(task_id), size)
-
-
 @in_both_languages
 def counted_and_engine(chance: Fraction, task_id: str, size: int, lang: str | None = None) -> HTML:
     """The chance counted here beside the engine's exact chance, and whether they agree."""
@@ -116,45 +118,7 @@ def counted_and_engine(chance: Fraction, task_id: str, size: int, lang: str | No
     )
 
 
-def show_percent(chance: Fraction, lang: str | None = None) -> str:
-    """ "2,74 %" / "2.74 %" (two decimals, as the task table)."""
-    return percent(chance, lang)
-
-
 # -- simulation with the engine -----------------------------------------------------------
-
-
-def dealt_hand(seed: int, size: int = 5) -> list[Card]:
-    """The first player's hand of a new game (5 cards), plus the top cards of the draw pile
-    if `size` is larger: a hand as the engine deals it."""
-    state = new_game(2, seed=seed)
-    top = state.draw[::-1][: max(0, size - 5)]  # the draw pile's top card is its last
-    return [*state.hand_cards(0), *(DECK[i] for i in top)]
-
-
-def simulate(task_id: str, games: int, size: int = 5, first_seed: int = SIMULATION_SEED) -> list[bool]:
-    """For each of `games` seeded new games: can the dealt hand fulfil the task?"""
-    task = task_by_id(task_id)
-    return [can_fulfil(task, dealt_hand(seed, size)) for seed in range(first_seed, first_seed + games)]
-
-
-def running_frequency(hits: Sequence[bool]) -> list[float]:
-    """The relative frequency of hits after each game."""
-    return [count / (index + 1) for index, count in enumerate(accumulate(int(hit) for hit in hits))]
-
-
-def thinned(values: Sequence[float], most: int = 400) -> list[tuple[int, float]]:
-    """(hand number, value) for a chart: every value for short runs, else `most` of them."""
-    step = max(1, len(values) // most)
-    keep = [*range(0, len(values), step), len(values) - 1] if values else []
-    return [(index + 1, values[index]) for index in sorted(set(keep))]
-
-
-def spread(chance: Fraction, games: int) -> float:
-    """Twice the standard deviation of the share after `games` hands (in per cent): about 95
-    of 100 runs end inside ± this much."""
-    p = float(chance)
-    return 200 * sqrt(p * (1 - p) / games)
 
 
 def frequency_chart(
@@ -222,12 +186,6 @@ def simulation_figure(task_id: str, games: int = FIGURE_HANDS, lang: str | None 
     return HTML(frequency_chart(task_id, size, simulate(task_id, games, size), lang, band=True))
 
 
-def reward_rows(tasks: Sequence[Task] = DEFAULT_TASKS) -> list[tuple[Task, Fraction, int]]:
-    """Each task with its chance for a hand of 7 and its reward, most likely first."""
-    rows = [(task, probability(task, REWARD_HAND), reward_for(task)) for task in tasks]
-    return sorted(rows, key=lambda row: row[1], reverse=True)
-
-
 @in_both_languages
 def reward_figure(lang: str | None = None) -> HTML:
     """A bar per task: its chance for a hand of 7 cards, the 5 % line, +2 tasks hatched."""
@@ -261,236 +219,6 @@ def reward_table(lang: str | None = None) -> HTML:
         for task, chance, reward in reward_rows()
     ]
     return HTML(html_table(head, rows))
-
-
-# -- problems -----------------------------------------------------------------------------
-
-
-def _one_in(chance: Fraction) -> int:
-    return round(1 / chance) if chance else 0
-
-
-@dataclass(frozen=True)
-class MoreLikelyProblem:
-    """Which of two tasks can a random hand fulfil more often?"""
-
-    first: str
-    second: str
-    size: int = 5
-
-    def chances(self) -> tuple[Fraction, Fraction]:
-        return exact(self.first, self.size), exact(self.second, self.size)
-
-    def prompt(self, lang: str) -> str:
-        return f"<p>{escape(text('lessons.chance.likely.prompt', lang, size=self.size))}</p>"
-
-    def hint(self, lang: str) -> str:
-        return text("lessons.chance.likely.hint", lang)
-
-    def choices(self, lang: str) -> list[Spec]:
-        return [
-            Spec(self.first, task_by_id(self.first).title(lang)),
-            Spec(self.second, task_by_id(self.second).title(lang)),
-            Spec("same", text("lessons.chance.likely.same", lang)),
-        ]
-
-    def check(self, answer: Hashable, lang: str) -> Feedback:
-        a, b = self.chances()
-        right = "same" if a == b else self.first if a > b else self.second
-        lines = tuple(
-            text(
-                "lessons.chance.likely.line",
-                lang,
-                task=task_by_id(task_id).title(lang),
-                chance=show_percent(chance, lang),
-                one_in=_one_in(chance),
-            )
-            for task_id, chance in ((self.first, a), (self.second, b))
-        )
-        if answer != right:  # the numbers would give the answer away: only once revealed
-            return Feedback(False, text("lessons.chance.likely.wrong", lang), (self.hint(lang),), lines)
-        return Feedback(True, text("lessons.chance.likely.right", lang), lines)
-
-    def __repr__(self) -> str:
-        return f"MoreLikelyProblem({self.first!r}, {self.second!r}, size={self.size})"
-
-
-@dataclass(frozen=True)
-class RewardProblem:
-    """Does this task earn +1 or +2? The engine's rule decides, from the exact chance."""
-
-    task_id: str
-
-    def prompt(self, lang: str) -> str:
-        return f"<p>{escape(text('lessons.chance.reward.prompt', lang, task=task_by_id(self.task_id).title(lang)))}</p>"
-
-    def hint(self, lang: str) -> str:
-        return text("lessons.chance.reward.hint", lang, size=REWARD_HAND)
-
-    def choices(self, lang: str) -> list[Spec]:
-        return [Spec(1, "+1"), Spec(2, "+2")]
-
-    def check(self, answer: Hashable, lang: str) -> Feedback:
-        task = task_by_id(self.task_id)
-        reward = reward_for(task)
-        chance = probability(task, REWARD_HAND)
-        line = text(
-            "lessons.chance.reward.line",
-            lang,
-            size=REWARD_HAND,
-            chance=show_percent(chance, lang),
-            relation=text("lessons.chance.reward.below" if reward == 2 else "lessons.chance.reward.above", lang),
-            reward=reward,
-        )
-        if answer != reward:
-            return Feedback(False, text("lessons.chance.reward.wrong", lang), (self.hint(lang),), (line,))
-        return Feedback(True, text("lessons.chance.reward.right", lang), (line,))
-
-    def __repr__(self) -> str:
-        return f"RewardProblem({self.task_id!r})"
-
-
-@dataclass(frozen=True)
-class EstimateProblem:
-    """In `hands` random hands, about how often can you fulfil the task? (Close is right.)"""
-
-    task_id: str
-    hands: int = 1000
-    size: int = 5
-
-    def expected(self) -> Fraction:
-        return self.hands * exact(self.task_id, self.size)
-
-    def prompt(self, lang: str) -> str:
-        return f"<p>{escape(text('lessons.chance.estimate.prompt', lang, hands=self.hands, size=self.size, task=task_by_id(self.task_id).title(lang)))}</p>"
-
-    def hint(self, lang: str) -> str:
-        return text("lessons.chance.estimate.hint", lang, hands=self.hands)
-
-    def check(self, answer: int, lang: str) -> Feedback:
-        expected = self.expected()
-        close = abs(answer - expected) <= max(2, expected / 3)
-        lines = (
-            text(
-                "lessons.chance.estimate.exact",
-                lang,
-                chance=show_percent(exact(self.task_id, self.size), lang),
-                hands=self.hands,
-                expected=round(expected),
-            ),
-            text(
-                "lessons.chance.estimate.simulated",
-                lang,
-                hands=self.hands,
-                count=sum(simulate(self.task_id, self.hands, self.size)),
-            ),
-        )
-        if close:
-            return Feedback(True, text("lessons.chance.estimate.right", lang, answer=answer), lines)
-        per_cent = round(100 * exact(self.task_id, self.size))  # a hint that fits the mistake
-        if answer == per_cent and abs(per_cent - expected) > 2:
-            key = "lessons.chance.estimate.per_cent"
-        elif answer > self.hands:
-            key = "lessons.chance.estimate.more_than_hands"
-        else:
-            key = "lessons.chance.estimate.too_high" if answer > expected else "lessons.chance.estimate.too_low"
-        return Feedback(False, text(key, lang, answer=answer, hands=self.hands), (self.hint(lang),), lines)
-
-    def __repr__(self) -> str:
-        return f"EstimateProblem({self.task_id!r}, hands={self.hands}, size={self.size})"
-
-
-@dataclass(frozen=True)
-class PercentProblem:
-    """How many per cent (rounded) is the chance of a task for a hand of `size` cards?"""
-
-    task_id: str
-    size: int
-
-    def prompt(self, lang: str) -> str:
-        return f"<p>{escape(text('lessons.chance.percent.prompt', lang, size=self.size, task=task_by_id(self.task_id).title(lang)))}</p>"
-
-    def hint(self, lang: str) -> str:
-        return text("lessons.chance.percent.hint", lang, size=self.size)
-
-    def check(self, answer: int, lang: str) -> Feedback:
-        chance = exact(self.task_id, self.size)
-        right = round(100 * chance)
-        if answer == right:
-            return Feedback(
-                True,
-                text("lessons.chance.percent.right", lang, answer=answer),
-                (text("lessons.chance.percent.exact", lang, chance=show_percent(chance, lang)),),
-            )
-        mistakes = {
-            round(100 * exact(self.task_id, 5)): "lessons.chance.percent.five_cards",
-            100: "lessons.chance.percent.not_sure",
-        }
-        key = mistakes.get(answer, "lessons.chance.percent.wrong")
-        solution = (text("lessons.chance.percent.exact", lang, chance=show_percent(chance, lang)),)
-        return Feedback(False, text(key, lang, answer=answer, size=self.size), solution=solution)
-
-    def __repr__(self) -> str:
-        return f"PercentProblem({self.task_id!r}, {self.size})"
-
-
-def likely_problems() -> list[MoreLikelyProblem]:
-    """Pairs of tasks to compare (one pair equally likely, by the symmetry v → 11 − v)."""
-    return [
-        MoreLikelyProblem(a, b)
-        for a, b in (
-            ("three-of-a-kind", "four-of-a-kind"),
-            ("five-even", "five-odd"),
-            ("run-of-5", "full-house"),
-            ("pair-one-colour", "pair-red"),
-            ("four-sum-at-least-37", "four-sum-at-most-7"),
-        )
-    ]
-
-
-def reward_problems() -> list[RewardProblem]:
-    """Tasks of both rewards."""
-    return [
-        RewardProblem(task_id)
-        for task_id in (
-            "three-of-a-kind",
-            "four-of-a-kind",
-            "five-one-colour",
-            "two-adjacent-pairs",
-            "three-red-run",
-            "pair-red",
-        )
-    ]
-
-
-def estimate_problems() -> list[EstimateProblem]:
-    """Tasks from common to rarer, for 1000 hands of five."""
-    return [EstimateProblem(task_id) for task_id in ("three-of-a-kind", "five-even", "pair-one-colour")]
-
-
-def chance_commentary(state, lang: str) -> list[str]:
-    """For the watched game: each open task — can the hand fulfil it now, and how likely is
-    that for a random hand of 7 cards (the measure of its reward)?"""
-    hand = state.hand_cards(state.to_move)
-    lines = [
-        text(
-            "lessons.watch.chance.head", lang, name=text("player.name", lang, number=state.to_move + 1), size=len(hand)
-        )
-    ]
-    for task_id in state.open_tasks:
-        task = state.task(task_id)
-        key = "lessons.watch.chance.yes" if can_fulfil(task, hand) else "lessons.watch.chance.no"
-        lines.append(
-            text(
-                key,
-                lang,
-                task=task.title(lang),
-                size=REWARD_HAND,
-                reward=task.reward,
-                chance=show_percent(probability(task, REWARD_HAND), lang),
-            )
-        )
-    return lines
 
 
 # -- dealing many hands in the browser -----------------------------------------------------
@@ -656,90 +384,29 @@ def challenge_quiz() -> NumberQuiz:
     return NumberQuiz([PercentProblem("five-even", 9)], "lessons.chance.percent.title")
 
 
-@dataclass(frozen=True)
-class MostLikelyPrediction:
-    """In the watched game, at the start: which open task can a random hand of 7 cards fulfil
-    most often? (The commentary, which shows the chances, waits for the answer.)"""
-
-    tasks: tuple[str, ...]
-
-    def chances(self) -> dict[str, Fraction]:
-        return {task_id: probability(task_by_id(task_id), REWARD_HAND) for task_id in self.tasks}
-
-    def prompt(self, lang: str) -> str:
-        return f"<p>{escape(text('lessons.chance.predict.likely', lang, size=REWARD_HAND))}</p>"
-
-    def hint(self, lang: str) -> str:
-        return text("lessons.chance.predict.likely_hint", lang)
-
-    def choices(self, lang: str) -> list[Spec]:
-        return [Spec(task_id, task_by_id(task_id).title(lang)) for task_id in self.tasks]
-
-    def check(self, answer: Hashable, lang: str) -> Feedback:
-        chances = self.chances()
-        best = max(chances.values())
-        lines = tuple(
+def chance_commentary(state, lang: str) -> list[str]:
+    """For the watched game: each open task — can the hand fulfil it now, and how likely is
+    that for a random hand of 7 cards (the measure of its reward)?"""
+    hand = state.hand_cards(state.to_move)
+    lines = [
+        text(
+            "lessons.watch.chance.head", lang, name=text("player.name", lang, number=state.to_move + 1), size=len(hand)
+        )
+    ]
+    for task_id in state.open_tasks:
+        task = state.task(task_id)
+        key = "lessons.watch.chance.yes" if can_fulfil(task, hand) else "lessons.watch.chance.no"
+        lines.append(
             text(
-                "lessons.chance.likely.line",
+                key,
                 lang,
-                task=task_by_id(t).title(lang),
-                chance=show_percent(c, lang),
-                one_in=_one_in(c),
+                task=task.title(lang),
+                size=REWARD_HAND,
+                reward=task.reward,
+                chance=show_percent(probability(task, REWARD_HAND), lang),
             )
-            for t, c in sorted(chances.items(), key=lambda item: -item[1])
         )
-        if chances.get(str(answer)) == best:
-            return Feedback(True, text("lessons.chance.likely.right", lang), lines)
-        return Feedback(False, text("lessons.chance.likely.wrong", lang), (self.hint(lang),), lines)
-
-    def __repr__(self) -> str:
-        return f"MostLikelyPrediction({self.tasks!r})"
-
-
-@dataclass(frozen=True)
-class FulfilPrediction:
-    """In the watched game: the player to move is about to fulfil a task. Which one?"""
-
-    player: int
-    tasks: tuple[str, ...]
-    fulfilled: str
-
-    def prompt(self, lang: str) -> str:
-        name = text("player.name", lang, number=self.player + 1)
-        return f"<p>{escape(text('lessons.chance.predict.fulfil', lang, name=name))}</p>"
-
-    def hint(self, lang: str) -> str:
-        return text("lessons.chance.predict.fulfil_hint", lang)
-
-    def choices(self, lang: str) -> list[Spec]:
-        return [Spec(task_id, task_by_id(task_id).title(lang)) for task_id in self.tasks]
-
-    def check(self, answer: Hashable, lang: str) -> Feedback:
-        task = task_by_id(self.fulfilled)
-        line = text(
-            "lessons.chance.predict.fulfil_line",
-            lang,
-            task=task.title(lang),
-            reward=task.reward,
-            chance=show_percent(probability(task, REWARD_HAND), lang),
-            size=REWARD_HAND,
-        )
-        if answer == self.fulfilled:
-            return Feedback(True, text("lessons.chance.predict.fulfil_right", lang), (line,))
-        return Feedback(False, text("lessons.chance.predict.fulfil_wrong", lang), (self.hint(lang),), (line,))
-
-    def __repr__(self) -> str:
-        return f"FulfilPrediction({self.fulfilled!r})"
-
-
-def chance_prediction(state: Any, move: Any) -> MostLikelyPrediction | FulfilPrediction | None:
-    """Prepared positions: at the start, which open task is most likely; before the computer
-    fulfils a task, which one it will be."""
-    if state.turn == 0:
-        return MostLikelyPrediction(tuple(state.open_tasks))
-    if move.kind == "fulfil" and move.task is not None and len(state.open_tasks) > 1:
-        return FulfilPrediction(state.to_move, tuple(state.open_tasks), move.task)
-    return None
+    return lines
 
 
 def watcher() -> GameWatcher:
@@ -748,59 +415,6 @@ def watcher() -> GameWatcher:
     return GameWatcher(
         "tausch_rausch", 3, WATCH_SEED, chance_commentary, predict=chance_prediction, name="chance.watch"
     )
-
-
-class PracticeNumberProblem:
-    """A generated practice exercise (a number answer) as a quiz problem."""
-
-    def __init__(self, made: Exercise) -> None:
-        self.made = made
-
-    def prompt(self, lang: str) -> str:
-        faces = self.made.faces()
-        cards = f"<div class='ks-row'>{cards_html(faces, lang)}</div>" if faces else ""
-        return f"{cards}<p>{escape(self.made.question_text(lang))}</p>"
-
-    def hint(self, lang: str) -> str:
-        return ""
-
-    def check(self, answer: Hashable, lang: str) -> Feedback:
-        solution = (self.made.solution_text(lang),)
-        if answer == self.made.answer or answer == self.made.answer_text("de"):
-            return Feedback(True, text("practice.f.right", lang), solution)
-        key = self.made.mistakes.get(answer) if isinstance(answer, int) else None  # type: ignore[arg-type]
-        shown: object = answer
-        if self.made.choices and isinstance(answer, int):
-            word = self.made.choice_texts(lang)[answer]
-            shown = f"„{word}“" if lang == "de" else f"“{word}”"
-        hint = (
-            text(key, lang)
-            if key
-            else text("practice.f.other_choice" if self.made.choices else "lessons.quiz.again", lang)
-        )
-        return Feedback(False, text("practice.f.not_yet", lang, given=shown, hint=hint), (), solution)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.made.lesson}, {self.made.level!r}, {self.made.number})"
-
-
-class PracticeChoiceProblem(PracticeNumberProblem):
-    """A generated practice exercise with choices (sicher / möglich / unmöglich …)."""
-
-    def choices(self, lang: str) -> list[Spec]:
-        return [Spec(index, label) for index, label in enumerate(self.made.choice_texts(lang))]
-
-
-def practice_problem(made: Exercise) -> PracticeNumberProblem:
-    return PracticeChoiceProblem(made) if made.choices else PracticeNumberProblem(made)
-
-
-EXIT_EXERCISES = (("grundschule", 3), ("grundschule", 2), ("klasse56", 2))
-"""The exit ticket: sicher/möglich/unmöglich, which is more likely, how many cards help."""
-
-
-def exit_questions() -> list[PracticeNumberProblem]:
-    return [practice_problem(exercise(4, level, number)) for level, number in EXIT_EXERCISES]
 
 
 def sicherung() -> Sicherung:

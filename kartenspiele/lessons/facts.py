@@ -17,7 +17,9 @@ from ..arithmetic import count_subsets_with_sum
 from ..quanto import parse_cards
 from ..tausch_rausch import DEFAULT_TASKS, task_by_id
 from ..tausch_rausch.difficulty import REWARD_HAND, REWARD_THRESHOLD, percent
-from . import chance, parity, sequences, subsets, tree
+from . import chance, chance_numbers, parity, sequences, subsets, tree
+from .parity_numbers import HIGH_TASK, LOW_TASK, points_missing, value_combinations
+from .subsets_numbers import captures, largest_capture, values_of
 
 
 @dataclass(frozen=True)
@@ -37,16 +39,16 @@ def number(value: int, lang: str) -> str:
 
 
 def teilsummen() -> list[Fact]:
-    values = subsets.values_of(parse_cards(subsets.LESSON_TABLE))
+    values = values_of(parse_cards(subsets.LESSON_TABLE))
     target = int(subsets.LESSON_CARD)
     card = parse_cards(subsets.LESSON_CARD)[0]
     table = parse_cards(subsets.LESSON_TABLE)
     ways = count_subsets_with_sum(values, target)
-    moves = subsets.captures(table, card)
-    largest = subsets.largest_capture(table, card)
+    moves = captures(table, card)
+    largest = largest_capture(table, card)
     nodes = tree.search(values, target)
     one_to_eight = subsets.coefficient(list(range(1, 9)), 8)
-    powers = subsets.values_of(parse_cards(subsets.POWERS_OF_TWO))
+    powers = values_of(parse_cards(subsets.POWERS_OF_TWO))
     once = all(count_subsets_with_sum(powers, v) == 1 for v in range(1, sum(powers) + 1))
     return [
         Fact("ways", ways, f"{ways} Gruppen", f"{ways} groups"),
@@ -79,10 +81,10 @@ def teilsummen() -> list[Fact]:
 
 def gerade_ungerade() -> list[Fact]:
     even_cards = chance.EVEN_CARDS
-    five_odd = parity.value_combinations(task_by_id("five-odd"))
-    five_even = parity.value_combinations(task_by_id("five-even"))
-    high = parity.value_combinations(task_by_id(parity.HIGH_TASK))
-    low = parity.value_combinations(task_by_id(parity.LOW_TASK))
+    five_odd = value_combinations(task_by_id("five-odd"))
+    five_even = value_combinations(task_by_id("five-even"))
+    high = value_combinations(task_by_id(HIGH_TASK))
+    low = value_combinations(task_by_id(LOW_TASK))
     odd_sums = sorted({sum(values) for values in five_odd})
     even_sums = sorted({sum(values) for values in five_even})
     return [
@@ -114,21 +116,21 @@ def gerade_ungerade() -> list[Fact]:
         ),
         Fact(
             "at_least_36",
-            len(parity.value_combinations(parity.CombinationCountProblem(36).task())),
-            f"{len(parity.value_combinations(parity.CombinationCountProblem(36).task()))} Kombinationen",
-            f"{len(parity.value_combinations(parity.CombinationCountProblem(36).task()))} combinations",
+            len(value_combinations(parity.CombinationCountProblem(36).task())),
+            f"{len(value_combinations(parity.CombinationCountProblem(36).task()))} Kombinationen",
+            f"{len(value_combinations(parity.CombinationCountProblem(36).task()))} combinations",
         ),
         Fact(
             "at_least_35",
-            len(parity.value_combinations(parity.CombinationCountProblem(35).task())),
-            f"{len(parity.value_combinations(parity.CombinationCountProblem(35).task()))} Kombinationen",
-            f"{len(parity.value_combinations(parity.CombinationCountProblem(35).task()))} combinations",
+            len(value_combinations(parity.CombinationCountProblem(35).task())),
+            f"{len(value_combinations(parity.CombinationCountProblem(35).task()))} Kombinationen",
+            f"{len(value_combinations(parity.CombinationCountProblem(35).task()))} combinations",
         ),
         Fact(
             "points_missing",
-            max(parity.points_missing(v, 10) for v in high),
-            f"höchstens {max(parity.points_missing(v, 10) for v in high)} Fehlpunkte",
-            f"at most {max(parity.points_missing(v, 10) for v in high)} points missing",
+            max(points_missing(v, 10) for v in high),
+            f"höchstens {max(points_missing(v, 10) for v in high)} Fehlpunkte",
+            f"at most {max(points_missing(v, 10) for v in high)} points missing",
         ),
     ]
 
@@ -183,17 +185,17 @@ def zufall() -> list[Fact]:
     five_even_5 = chance.five_even_chance(5)
     five_even_7 = chance.five_even_chance(7)
     games = chance.FIGURE_HANDS
-    hits = sum(chance.simulate("five-even", games))
-    band_100 = chance.spread(five_even_5, 100)
-    band_2000 = chance.spread(five_even_5, games)
-    high_4 = Fraction(chance.value_combination_hands(task_by_id(parity.HIGH_TASK)), chance.hands(4))
-    rows = chance.reward_rows()
+    hits = sum(chance_numbers.simulate("five-even", games))
+    band_100 = chance_numbers.spread(five_even_5, 100)
+    band_2000 = chance_numbers.spread(five_even_5, games)
+    high_4 = Fraction(chance.value_combination_hands(task_by_id(HIGH_TASK)), chance.hands(4))
+    rows = chance_numbers.reward_rows()
     plus_two = sum(1 for *_, reward in rows if reward == 2)
     rarest = rows[-1]
     reduced = chance.five_even_chance(5)
-    one_colour = chance.exact("five-one-colour", REWARD_HAND)
-    high_7 = chance.exact(parity.HIGH_TASK, REWARD_HAND)
-    nine = chance.exact("five-even", 9)
+    one_colour = chance_numbers.exact("five-one-colour", REWARD_HAND)
+    high_7 = chance_numbers.exact(HIGH_TASK, REWARD_HAND)
+    nine = chance_numbers.exact("five-even", 9)
     tens, nines = comb(chance.PER_VALUE, 4), chance.PER_VALUE * comb(chance.PER_VALUE, 3)
     return [
         Fact("hands_5", all_hands, number(all_hands, "de"), number(all_hands, "en")),

@@ -9,45 +9,37 @@ Wrong answers get help for the mistake they show (pairs of odd cards taken to "m
 odd", the odd card left over missed, "at least" read as "exactly"); the worked solution waits for a
 real attempt (`quiz`). The watched game comments only on the open tasks about parity or sums,
 and stops at prepared positions for the pupil to predict the parity of the hand's sum.
+
+The numbers live in `parity_numbers`, the task designer in `parity_widgets`; this module holds
+the lesson's steps: its tables, problems, quizzes, watched game, exit ticket and answers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from dataclasses import dataclass
 from html import escape
-from itertools import combinations_with_replacement
 from typing import Any
 
-import ipywidgets as widgets
 from IPython.display import HTML
 
-from ..core.errors import RuleOptionError
 from ..core.rng import derive_rng
 from ..i18n import join_words, text
-from ..tausch_rausch import DECK, Card, Parity, Sum, Task, find, task_by_id
-from ..tausch_rausch.cards import VALUES, format_cards, parse_cards
+from ..tausch_rausch import DECK, Card, Sum, Task, find, task_by_id
+from ..tausch_rausch.cards import format_cards, parse_cards
 from ..tausch_rausch.reasons import sum_arith
-from ..widgets.access import Access, tagged
 from ..widgets.buttons import Spec
 from .cards import cards_html
-from .language import follow, in_both_languages, language
+from .language import in_both_languages, language
 from .levels import LevelPractice
+from .parity_numbers import EVEN, HIGH_TASK, LOW_TASK, ODD, parity_word, points_missing, value_combinations
+from .parity_widgets import design_feedback
 from .quiz import CardQuiz, ChoiceQuiz, Feedback, NumberQuiz
 from .reasoning import Begruende
 from .sicherung import Sicherung
 from .style import table as html_table
 from .task_problems import CanFulfilProblem, SelectTaskProblem, finding_line, random_hand, sort_cards
 from .watch import GameWatcher
-
-EVEN, ODD = "even", "odd"
-HIGH_TASK = "four-sum-at-least-37"
-LOW_TASK = "four-sum-at-most-7"
-
-
-def parity_word(number: int, lang: str) -> str:
-    """ "gerade" / "ungerade" (even / odd)."""
-    return text(f"lessons.parity.{EVEN if number % 2 == 0 else ODD}", lang)
 
 
 @in_both_languages
@@ -85,16 +77,6 @@ def odd_count_table(lang: str | None = None, size: int = 5) -> HTML:
         text("lessons.parity.column.sum", lang),
     ]
     return HTML(html_table(head, rows))
-
-
-def value_combinations(task: Task) -> list[tuple[int, ...]]:
-    """Every multiset of values (sorted, 1–10) that meets the task's parity, sum and pattern."""
-    return [values for values in combinations_with_replacement(VALUES, task.count) if task.values_hold(values)]
-
-
-def points_missing(values: Sequence[int], towards: int) -> int:
-    """How far the values are from all being `towards` (10 for a high sum, 1 for a low one)."""
-    return sum(abs(towards - value) for value in values)
 
 
 @in_both_languages
@@ -329,58 +311,7 @@ def sum_prediction(state, move) -> SumPrediction | None:
     return SumPrediction(state.to_move, hand) if hand else None
 
 
-# -- the task designer --------------------------------------------------------------------
-
-
-DESIGN_ID = "eigene"
-
-
-def designed_task(count: int, parity: str | None, total: int) -> Task:
-    """A task "count cards, all even/odd (or any), sum exactly total"; an impossible one
-    raises `RuleOptionError` with the engine's reason."""
-    blocks = (Parity(parity),) if parity else ()
-    return Task(DESIGN_ID, count, (*blocks, Sum.exactly(total)))
-
-
-def example_values(task: Task) -> tuple[int, ...] | None:
-    """The first value combination (smallest values first) that fulfils the task."""
-    return next(iter(value_combinations(task)), None)
-
-
-def design_feedback(count: int, parity: str | None, total: int | None, lang: str) -> Feedback:
-    """Whether the designed task can be fulfilled, with an example or the reasons why not."""
-    if total is None or total < 1:
-        return Feedback(False, text("lessons.design.total_positive", lang))
-    try:
-        task = designed_task(count, parity, total)
-    except RuleOptionError as error:
-        lines = []
-        allowed = [v for v in VALUES if parity is None or v % 2 == (0 if parity == EVEN else 1)]
-        if parity == ODD and count % 2 != total % 2:
-            lines.append(
-                text(
-                    "lessons.design.odd_sum",
-                    lang,
-                    count=count,
-                    parity=parity_word(count, lang),
-                    total=total,
-                    total_parity=parity_word(total, lang),
-                )
-            )
-        elif parity == EVEN and total % 2:
-            lines.append(text("lessons.design.even_sum", lang, total=total))
-        low, high = count * allowed[0], count * allowed[-1]
-        if not low <= total <= high:
-            key = "lessons.design.range" if lines else "lessons.design.range_first"
-            lines.append(text(key, lang, count=count, low=low, high=high))
-        return Feedback(False, text("lessons.design.impossible", lang), tuple(lines or [error.message(lang)]))
-    example = example_values(task)
-    assert example is not None  # the engine accepted the task, so some cards fulfil it
-    return Feedback(
-        True,
-        text("lessons.design.possible", lang, title=task.title(lang)),
-        (text("lessons.design.example", lang, arith=sum_arith(example)),),
-    )
+# -- a designed task: possible? --------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -411,73 +342,6 @@ class PossibleProblem:
 
     def __repr__(self) -> str:
         return f"PossibleProblem({self.count}, {self.parity!r}, {self.total})"
-
-
-class TaskDesigner(widgets.VBox):
-    """Invent a task "N cards, all even/odd, sum exactly S" — the engine says if it can be done."""
-
-    def __init__(self, count: int = 5, parity: str | None = ODD, total: int = 21) -> None:
-        super().__init__()
-        self.add_class("ks-table")
-        self.add_class("ks-exercise")
-        self.title = widgets.HTML()
-        self.count = widgets.ToggleButtons(options=[2, 3, 4, 5, 6], value=count)
-        self.parity = widgets.ToggleButtons(options=[("", EVEN), ("", ODD), ("", None)], value=parity)
-        self.total = widgets.Text(value=str(total), continuous_update=False, layout=widgets.Layout(width="7em"))
-        self.labels = [widgets.HTML() for _ in range(3)]
-        self.feedback = widgets.HTML()
-        self.drawing = False
-        for control in (self.count, self.parity, self.total):
-            control.observe(lambda _: self.redraw(), "value")
-        rows = [
-            widgets.HBox([label, control]) for label, control in zip(self.labels, (self.count, self.parity, self.total))
-        ]
-        self.access = Access()
-        self.tags = [tagged(control) for control in (self.count, self.parity, self.total)]
-        self.children = (self.access, self.title, *rows, self.feedback)
-        self.redraw()
-        follow(self)
-
-    def choose(self, count: int, parity: str | None, total: int | str) -> None:
-        """Set the three controls (as a pupil would)."""
-        self.count.value, self.parity.value, self.total.value = count, parity, str(total)
-
-    def typed_total(self) -> int | None:
-        """The typed sum as a whole number (None if it is not one)."""
-        value = self.total.value.strip()
-        return int(value) if value.lstrip("-").isdigit() else None
-
-    def redraw(self) -> None:
-        if self.drawing:  # relabelling the parity buttons reports a change of value
-            return
-        self.drawing = True
-        lang = language()
-        self.title.value = f"<h3>{escape(text('lessons.design.title', lang))}</h3>"
-        for label, key, tag in zip(self.labels, ("count", "parity", "total"), self.tags):
-            label.value = f"<b>{escape(text(f'lessons.design.{key}', lang))}</b>"
-            name = text(f"lessons.design.{key}", lang)
-            self.access.set(
-                tag, {"control:aria-label": name} if key == "total" else {"role": "group", "aria-label": name}
-            )
-        self.access.flush()
-        value = self.parity.value
-        self.parity.options = [
-            (text("lessons.parity.even", lang), EVEN),
-            (text("lessons.parity.odd", lang), ODD),
-            (text("lessons.design.any", lang), None),
-        ]
-        self.parity.value = value
-        self.drawing = False
-        total = self.typed_total()
-        if total is None and self.total.value.strip():
-            self.feedback.value = Feedback(
-                False, text("lessons.quiz.not_a_number", lang, value=self.total.value.strip())
-            ).html()
-            return
-        self.feedback.value = design_feedback(self.count.value, self.parity.value, total, lang).html()
-
-    def __repr__(self) -> str:
-        return f"TaskDesigner({self.count.value}, {self.parity.value!r}, {self.total.value})"
 
 
 # -- the lesson's widgets and solutions -------------------------------------------------

@@ -10,7 +10,7 @@ from kartenspiele.i18n import text
 from kartenspiele.lessons.levels import LevelPractice
 from kartenspiele.lessons.reasoning import Begruende
 from kartenspiele.lessons.sicherung import Sicherung
-from kartenspiele.lessons.subsets import WaysProblem
+from kartenspiele.lessons.subsets_problems import WaysProblem
 from kartenspiele.quanto.cards import parse_cards
 from kartenspiele.widgets.dashboard import Dashboard
 

@@ -6,7 +6,8 @@ from html import escape
 import pytest
 
 from kartenspiele.i18n import text
-from kartenspiele.lessons import parity, subsets
+from kartenspiele.lessons import parity, subsets, subsets_numbers, subsets_problems
+from kartenspiele.lessons.parity_widgets import TaskDesigner
 from kartenspiele.lessons.quiz import CardQuiz, ChoiceQuiz, NumberQuiz
 from kartenspiele.quanto.cards import Card
 from kartenspiele.quanto.cards import parse_cards as quanto_cards
@@ -64,7 +65,7 @@ def test_capture_card_bigger_than_the_value_and_the_forgotten_rainbow_bonus():
     quiz.pick([0, 4, 2, 3])  # 2 + 7 and 4 + 5: legal, the bonus card not taken
     assert escape(text("lessons.subsets.capture.use_bonus", "de")) in shown(quiz)
     assert text("lessons.subsets.capture.more", "de", count=4, most=5) in shown(quiz)
-    too_big = subsets.CaptureProblem(tuple(quanto_cards("2 6 9")), Card(8))
+    too_big = subsets_problems.CaptureProblem(tuple(quanto_cards("2 6 9")), Card(8))
     judged = too_big.check((2,), "de")
     assert judged.ok is False and text("lessons.subsets.capture.too_big", "de", value=9, target=8) in judged.lines
 
@@ -87,7 +88,7 @@ def test_best_card_largest_card_nothing_and_no_list_of_every_card():
     exit_best = subsets.exit_questions()[2]  # 5 8 10: the 10 is the largest but not the best
     judged = exit_best.check(2, "de")
     assert text("lessons.subsets.best.largest", "de") in judged.lines
-    nothing = subsets.BestCardProblem(tuple(quanto_cards("6 7")), tuple(quanto_cards("5 6")))
+    nothing = subsets_problems.BestCardProblem(tuple(quanto_cards("6 7")), tuple(quanto_cards("5 6")))
     assert text("lessons.subsets.best.nothing_help", "de") in nothing.check(0, "de").lines
 
 
@@ -105,7 +106,9 @@ def test_exit_ticket_legal_capture_is_judged_by_the_engine():
     _, legal, _ = subsets.exit_questions()
     assert legal.legal is False
     assert legal.check(False, "de").ok and not legal.check(True, "de").ok
-    yes = subsets.LegalCaptureProblem(tuple(quanto_cards("1 2 3 4 6")), Card(7), tuple(quanto_cards("1 6 3 4")))
+    yes = subsets_problems.LegalCaptureProblem(
+        tuple(quanto_cards("1 2 3 4 6")), Card(7), tuple(quanto_cards("1 6 3 4"))
+    )
     assert yes.legal and "6 + 1 = 7" in yes.check(True, "de").lines[0]
 
 
@@ -115,8 +118,8 @@ def test_prediction_in_the_watched_game_is_checked_and_explained():
     wrong = next(c.key for c in problem.choices("de") if c.key != problem.played.notation)
     watcher.answer(wrong)
     assert "ks-say-warn" in watcher.verdict.value and not watcher.step_button.disabled
-    best = subsets.best_line(
-        problem.table, problem.played, subsets.largest_capture(problem.table, problem.played), "de"
+    best = subsets_numbers.best_line(
+        problem.table, problem.played, subsets_numbers.largest_capture(problem.table, problem.played), "de"
     )
     assert escape(best) not in watcher.verdict.value  # the right card's capture is not told yet
     assert watcher.comment.value == ""  # nor in the commentary
@@ -186,7 +189,7 @@ def test_combinations_exactly_and_the_bound_left_out(total):
 
 
 def test_designer_says_why_61_is_impossible_and_asks_for_a_number():
-    designer = parity.TaskDesigner()
+    designer = TaskDesigner()
     designer.choose(5, "even", 61)
     assert "61 ist ungerade" in designer.feedback.value and "höchstens 50" in designer.feedback.value
     designer.choose(5, None, 0)

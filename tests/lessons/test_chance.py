@@ -11,7 +11,7 @@ from kartenspiele.classroom import pupil
 from kartenspiele.classroom.classes import Classes
 from kartenspiele.classroom.store import SQLiteStore
 from kartenspiele.i18n import text
-from kartenspiele.lessons import chance
+from kartenspiele.lessons import chance, chance_numbers, chance_problems
 from kartenspiele.tausch_rausch import probability, reward_for, task_by_id
 
 
@@ -25,10 +25,10 @@ def test_counting_agrees_with_the_engine():
 
 
 def test_dealt_hands_come_from_the_engine():
-    assert len(chance.dealt_hand(1)) == 5 and len(chance.dealt_hand(1, 7)) == 7
-    assert chance.dealt_hand(1, 7)[:5] == chance.dealt_hand(1)
-    assert chance.simulate("five-even", 50) == chance.simulate("five-even", 50)
-    assert chance.running_frequency([True, False, False, True]) == [1.0, 0.5, 1 / 3, 0.5]
+    assert len(chance_numbers.dealt_hand(1)) == 5 and len(chance_numbers.dealt_hand(1, 7)) == 7
+    assert chance_numbers.dealt_hand(1, 7)[:5] == chance_numbers.dealt_hand(1)
+    assert chance_numbers.simulate("five-even", 50) == chance_numbers.simulate("five-even", 50)
+    assert chance_numbers.running_frequency([True, False, False, True]) == [1.0, 0.5, 1 / 3, 0.5]
 
 
 def test_simulation_asks_for_an_estimate_then_deals_from_the_groups_seed():
@@ -41,7 +41,7 @@ def test_simulation_asks_for_an_estimate_then_deals_from_the_groups_seed():
     widget.deal(100)
     widget.deal(100)
     first = 1234 * chance.HANDS_PER_GROUP
-    assert widget.hits == chance.simulate("five-even", 200, first_seed=first)
+    assert widget.hits == chance_numbers.simulate("five-even", 200, first_seed=first)
     assert f"200 Hände ausgeteilt, {sum(widget.hits)}-mal" in widget.result.value
     assert "Geschätzt: 5-mal" in widget.result.value and "<svg" in widget.chart.value
     assert widget.estimate_box.disabled
@@ -56,7 +56,7 @@ def test_every_group_gets_its_own_seed_and_starting_again_gives_a_new_one():
     widget.reset_button.click()
     assert widget.hits == [] and widget.seed != 1234 and widget.estimate is None
     results = {
-        tuple(chance.simulate("five-even", 100, first_seed=seed * chance.HANDS_PER_GROUP))
+        tuple(chance_numbers.simulate("five-even", 100, first_seed=seed * chance.HANDS_PER_GROUP))
         for seed in (1000, 1001, 1002)
     }
     assert len(results) == 3  # different seeds, different hands
@@ -88,20 +88,20 @@ def test_a_class_pools_its_groups_into_one_curve(tmp_path):
 
 
 def test_problems():
-    likely = chance.likely_problems()
+    likely = chance_problems.likely_problems()
     assert likely[0].check("three-of-a-kind", "de").ok and likely[1].check("same", "de").ok
     assert likely[4].check("same", "en").ok
-    for problem in chance.reward_problems():
+    for problem in chance_problems.reward_problems():
         reward = reward_for(task_by_id(problem.task_id))
         assert problem.check(reward, "de").ok and not problem.check(3 - reward, "de").ok
-    estimate = chance.estimate_problems()[1]
+    estimate = chance_problems.estimate_problems()[1]
     assert round(estimate.expected()) == 27
     assert estimate.check(27, "de").ok and not estimate.check(100, "de").ok
-    assert chance.PercentProblem("five-even", 9).check(50, "de").ok
+    assert chance_problems.PercentProblem("five-even", 9).check(50, "de").ok
 
 
 def test_reward_rows_and_figures():
-    rows = chance.reward_rows()
+    rows = chance_numbers.reward_rows()
     assert len(rows) == 24 and rows[0][1] >= rows[-1][1]
     assert all((reward == 2) == (p < chance.REWARD_THRESHOLD) for _, p, reward in rows)
     assert "+2" in chance.reward_table("de").data
@@ -115,11 +115,11 @@ def test_reward_rows_and_figures():
 
 def test_the_figure_approaches_the_line():
     """The 2000 hands end inside the band of about 95 of 100 runs, which is narrow by then."""
-    hits = chance.simulate("five-even", chance.FIGURE_HANDS)
-    p = chance.exact("five-even", 5)
+    hits = chance_numbers.simulate("five-even", chance.FIGURE_HANDS)
+    p = chance_numbers.exact("five-even", 5)
     share = 100 * sum(hits) / len(hits)
-    assert abs(share - 100 * float(p)) < chance.spread(p, chance.FIGURE_HANDS)
-    assert chance.spread(p, chance.FIGURE_HANDS) < 100 * float(p) / 3 < chance.spread(p, 100)
+    assert abs(share - 100 * float(p)) < chance_numbers.spread(p, chance.FIGURE_HANDS)
+    assert chance_numbers.spread(p, chance.FIGURE_HANDS) < 100 * float(p) / 3 < chance_numbers.spread(p, 100)
 
 
 def test_the_lesson_needs_neither_sympy_nor_matplotlib():
@@ -139,7 +139,7 @@ def test_the_lesson_needs_neither_sympy_nor_matplotlib():
     ],
 )
 def test_each_estimate_mistake_gets_its_own_feedback_and_no_numbers(answer, key):
-    judged = chance.estimate_problems()[1].check(answer, "de")
+    judged = chance_problems.estimate_problems()[1].check(answer, "de")
     assert text(key, "de", answer=answer, hands=1000) == judged.headline
     assert judged.ok == (answer == 27)
     assert any("2,74 %" in line for line in judged.lines) == judged.ok  # the exact chance only once close
@@ -155,7 +155,7 @@ def test_each_estimate_mistake_gets_its_own_feedback_and_no_numbers(answer, key)
     ],
 )
 def test_percent_challenge_mistakes(answer, key):
-    judged = chance.PercentProblem("five-even", 9).check(answer, "de")
+    judged = chance_problems.PercentProblem("five-even", 9).check(answer, "de")
     assert not judged.ok and judged.headline == text(key, "de", answer=answer, size=9) and not judged.lines
     assert "50,00 %" in judged.solution[0] and "50,00 %" not in judged.html()
 
@@ -169,7 +169,7 @@ def test_fifty_per_cent_typed_with_a_sign_is_fifty():
 
 
 def test_a_wrong_choice_reveals_no_chances():
-    for problem in chance.likely_problems():
+    for problem in chance_problems.likely_problems():
         a, b = problem.chances()
         right = "same" if a == b else problem.first if a > b else problem.second
         for choice in (problem.first, problem.second, "same"):
@@ -180,7 +180,7 @@ def test_a_wrong_choice_reveals_no_chances():
 
 def test_watched_game_asks_first_then_comments_on_the_open_tasks():
     watcher = chance.watcher()
-    assert isinstance(watcher.problem, chance.MostLikelyPrediction) and watcher.comment.value == ""
+    assert isinstance(watcher.problem, chance_problems.MostLikelyPrediction) and watcher.comment.value == ""
     chances = watcher.problem.chances()
     best = max(chances, key=chances.get)
     worst = min(chances, key=chances.get)
@@ -193,7 +193,7 @@ def test_watched_game_asks_first_then_comments_on_the_open_tasks():
     for _ in range(60):  # before each task the computer fulfils, the pupil names it
         if watcher.match.is_over:
             break
-        if isinstance(watcher.problem, chance.FulfilPrediction):
+        if isinstance(watcher.problem, chance_problems.FulfilPrediction):
             asked += 1
             wrong = next(t for t in watcher.problem.tasks if t != watcher.problem.fulfilled)
             assert not watcher.problem.check(wrong, "de").ok
@@ -210,7 +210,7 @@ def test_watched_game_asks_first_then_comments_on_the_open_tasks():
 def test_exit_ticket_is_the_engines_and_the_notes_say_so():
     from kartenspiele.lessons.teacher import notes
 
-    verdict, likely, helping = chance.exit_questions()
+    verdict, likely, helping = chance_problems.exit_questions()
     assert verdict.made.answer_text("de") == "unmöglich" and "mit der 6" in verdict.made.question_text("de")
     assert likely.made.answer_text("de") == "eine ungerade Karte"
     assert "6 von 10" in likely.made.solution_text("de") and "5 von 10" in likely.made.solution_text("de")
@@ -222,7 +222,7 @@ def test_exit_ticket_is_the_engines_and_the_notes_say_so():
 
 
 def test_an_exit_choice_says_which_word_was_wrong_and_keeps_the_solution_back():
-    verdict = chance.exit_questions()[0]
+    verdict = chance_problems.exit_questions()[0]
     judged = verdict.check(1, "de")  # „möglich“
     assert not judged.ok and "„möglich“" in judged.headline and "Keine der 10" not in judged.html()
     assert "Keine der 10" in judged.html(revealed=True)

@@ -6,7 +6,7 @@ from html import escape
 import pytest
 
 from kartenspiele.i18n import text
-from kartenspiele.lessons import chance, sequences
+from kartenspiele.lessons import chance, chance_problems, sequences
 from kartenspiele.lessons.quiz import ChoiceQuiz, NumberQuiz
 
 
@@ -28,8 +28,8 @@ def hidden(quiz, solution) -> bool:
         (sequences.CountSequencesProblem(3), 8, "lessons.sequences.arithmetic.only_runs", {}),
         (sequences.SequenceSumProblem((6, 7, 8, 9, 10)), 80, "lessons.sequences.sum.not_halved", {}),
         (sequences.SequenceSumProblem(tuple(range(1, 11))), 11, "lessons.sequences.sum.one_pair", {}),
-        (chance.EstimateProblem("five-even"), 3, "lessons.chance.estimate.per_cent", {"hands": 1000}),
-        (chance.PercentProblem("five-even", 9), 3, "lessons.chance.percent.five_cards", {"size": 9}),
+        (chance_problems.EstimateProblem("five-even"), 3, "lessons.chance.estimate.per_cent", {"hands": 1000}),
+        (chance_problems.PercentProblem("five-even", 9), 3, "lessons.chance.percent.five_cards", {"size": 9}),
     ],
 )
 def test_each_mistake_in_the_widget_gets_its_own_help_and_no_solution(problem, answer, key, fields):
@@ -54,7 +54,7 @@ def test_the_third_different_wrong_answer_shows_the_solution():
 
 
 def test_a_wrong_choice_in_lesson_4_shows_no_chances_until_revealed():
-    problem = chance.likely_problems()[0]  # three of a kind / four of a kind
+    problem = chance_problems.likely_problems()[0]  # three of a kind / four of a kind
     quiz = ChoiceQuiz([problem], "lessons.chance.likely.title")
     quiz.give("four-of-a-kind")
     assert "%" not in quiz.feedback.value

@@ -5,6 +5,8 @@ from itertools import combinations_with_replacement
 import pytest
 
 from kartenspiele.lessons import LessonBar, parity
+from kartenspiele.lessons.parity_numbers import HIGH_TASK, LOW_TASK, example_values, value_combinations
+from kartenspiele.lessons.parity_widgets import TaskDesigner, design_feedback
 from kartenspiele.lessons.task_problems import CanFulfilProblem, SelectTaskProblem, finding_line, task_cards
 from kartenspiele.tausch_rausch import Parity, Sum, Task, can_fulfil, parse_cards, task_by_id
 
@@ -24,7 +26,7 @@ def test_the_tables_teach_the_rule():
     assert "3 + 5 = 8" in html and html.count("ungerade") == 4  # "gerade + ungerade", its sum, "ungerade + ungerade"
     odd_counts = parity.odd_count_table("en").data
     assert "3 + 3 + 3 + 3 + 3 = 15" in odd_counts
-    high = parity.bound_table(parity.HIGH_TASK, "de").data
+    high = parity.bound_table(HIGH_TASK, "de").data
     assert high.count("<tr>") == 1 + 7 and "9 + 9 + 9 + 10 = 37" in high
 
 
@@ -36,7 +38,7 @@ def test_value_combinations_are_the_brute_force_ones():
             for c in combinations_with_replacement(range(1, 11), task.count)
             if task.holds(parse_cards(" ".join(f"ro{v}" for v in c)))
         ]
-        assert parity.value_combinations(task) == brute
+        assert value_combinations(task) == brute
 
 
 def test_select_problems_let_the_engine_explain_every_click():
@@ -53,7 +55,7 @@ def test_select_problems_let_the_engine_explain_every_click():
 
 def test_can_fulfil_problems_follow_the_finder():
     problems = parity.can_fulfil_problems()
-    assert [p.task_id for p in problems[:4]] == [parity.HIGH_TASK, parity.HIGH_TASK, parity.LOW_TASK, parity.LOW_TASK]
+    assert [p.task_id for p in problems[:4]] == [HIGH_TASK, HIGH_TASK, LOW_TASK, LOW_TASK]
     assert [can_fulfil(p.task, p.hand) for p in problems] == [True, False] * 3
     for problem in problems:
         possible = can_fulfil(problem.task, problem.hand)
@@ -74,11 +76,11 @@ def test_can_fulfil_problems_follow_the_finder():
     ],
 )
 def test_the_designer_asks_the_engine(count, kind, total, possible, reason):
-    judged = parity.design_feedback(count, kind, total, "de")
+    judged = design_feedback(count, kind, total, "de")
     assert judged.ok is possible
     if possible:
         blocks = (Parity(kind),) if kind else ()
-        example = parity.example_values(Task("x", count, (*blocks, Sum.exactly(total))))
+        example = example_values(Task("x", count, (*blocks, Sum.exactly(total))))
         assert sum(example) == total and str(total) in judged.lines[0]
     else:
         assert "niemand" in judged.headline and reason in " ".join(judged.lines)
@@ -87,7 +89,7 @@ def test_the_designer_asks_the_engine(count, kind, total, possible, reason):
 
 def test_designer_widget():
     bar = LessonBar()
-    designer = parity.TaskDesigner()
+    designer = TaskDesigner()
     assert "ks-say-good" in designer.feedback.value  # starts with a task that works: no reason given away
     designer.choose(5, "odd", 20)
     assert "ks-say-warn" in designer.feedback.value

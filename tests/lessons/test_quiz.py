@@ -2,7 +2,8 @@
 
 from kartenspiele.lessons import LessonBar, switch_language
 from kartenspiele.lessons.quiz import CardQuiz, ChoiceQuiz, Feedback, NumberQuiz
-from kartenspiele.lessons.subsets import EveryNumberChallenge, best_card_problems, capture_problems, ways_problems
+from kartenspiele.lessons.subsets import best_card_problems, capture_problems, ways_problems
+from kartenspiele.lessons.subsets_problems import EveryNumberChallenge
 
 
 def test_number_quiz_judges_typed_answers():

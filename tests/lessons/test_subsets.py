@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kartenspiele.arithmetic import count_subsets_with_sum, subsets_with_sum
-from kartenspiele.lessons import subsets, tree
+from kartenspiele.lessons import subsets, subsets_numbers, subsets_problems, tree
 from kartenspiele.lessons.tree_widget import SearchTree
 from kartenspiele.quanto import parse_cards
 from kartenspiele.quanto.cards import Card
@@ -44,7 +44,7 @@ def test_the_product_multiplied_out_is_sympys_expansion(values):
     for value in values:
         product *= 1 + x**value
     expected = sympy.Poly(sympy.expand(product), x).all_coeffs()[::-1]
-    assert subsets.polynomial(values) == [int(c) for c in expected]
+    assert subsets_numbers.polynomial(values) == [int(c) for c in expected]
     assert sympy.sympify(repr(subsets.generating_function(values)), locals={"x": x}) == product
 
 
@@ -110,7 +110,7 @@ def test_ways_problems_are_seeded_and_checked_by_the_engine():
 
 
 def test_every_number_challenge():
-    challenge = subsets.EveryNumberChallenge()
+    challenge = subsets_problems.EveryNumberChallenge()
     assert challenge.check((0, 1, 3, 7), "de").ok
     assert challenge.check((0, 1), "de").ok is None
     assert challenge.check((0, 1, 2, 3, 4), "de").ok is False
@@ -162,7 +162,7 @@ def test_table_display():
     table = subsets.Table(subsets.LESSON_TABLE)
     assert repr(table) == "Table('1 2 3 5 6 7')" and "ks-card" in table._repr_html_()
     assert [card.value for card in parse_cards(subsets.LESSON_TABLE)] == subsets.LESSON_VALUES
-    assert subsets.largest_capture(parse_cards("5"), Card(8)) is None
+    assert subsets_numbers.largest_capture(parse_cards("5"), Card(8)) is None
 
 
 def test_a_prediction_is_recorded_with_the_time_it_took(monkeypatch):
