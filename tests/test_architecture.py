@@ -206,6 +206,12 @@ def test_every_package_has_its_layer():
             layer_of(group(module))
 
 
+def test_every_folder_of_modules_is_a_package():
+    """A folder without `__init__.py` imports from the source tree but is left out of the wheel."""
+    folders = {path.parent for path in PACKAGE.rglob("*.py")}
+    assert sorted(str(folder) for folder in folders if not (folder / "__init__.py").exists()) == []
+
+
 def test_layers_import_only_downward(package_imports):
     assert upward(package_imports) == []
 

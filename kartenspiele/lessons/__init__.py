@@ -1,6 +1,7 @@
 """Maths lessons with the card games: the logic behind the notebooks in `lessons/`.
 
-The notebooks stay thin; each calls into one module of this package:
+The notebooks stay thin; each calls into one module of this package (its steps; the lesson's
+computations are in `<lesson>_numbers`, its problems or widgets beside them):
 
 * `subsets` — 1. Teilsummen (Quanto): groups, the search tree, the counting polynomial;
 * `parity` — 2. Gerade und ungerade (Tausch-Rausch): parity of sums, sum bounds;
@@ -9,7 +10,8 @@ The notebooks stay thin; each calls into one module of this package:
 
 Every lesson starts with `LessonBar()` (the language switch). Exercises are quizzes
 (`quiz`) whose problems ask the engine to judge an answer; `facts` computes every number a
-lesson's text states; `catalogue` lists the lessons for the index.
+lesson's text states; `index` draws the table of the lessons (`kartenspiele.catalogue`);
+`practice` is the practice widget.
 """
 
 from .language import LessonBar, language, switch_language
