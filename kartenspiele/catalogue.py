@@ -3,7 +3,8 @@ grades and minutes, and the practice that goes with them.
 
 Titles and topics are i18n keys (`lessons.catalogue.<key>.title` / `.topics`). Rooms,
 classes, the teacher's dashboard and every page read the lessons from here; the lessons'
-widgets and the index table sit far above.
+widgets and the index table sit far above. `level_key` picks a text for a practice level: the
+lesson's Sicherung and the printed pack both ask it, so their Merksatz cannot drift apart.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import binder
+from .i18n import texts
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,29 @@ PRACTICE_LESSONS = (1, 2, 3, 4)
 
 PRACTICE_KINDS = {1: "captures", 2: "parity", 3: "sequences", 4: "chance"}
 """The kind of exercise each lesson's practice asks."""
+
+
+def lesson_of_practice(number: int) -> str:
+    """The key of the lesson with practice number `number` (1 -> "subsets")."""
+    if number not in PRACTICE_LESSONS:
+        raise ValueError(f"no practice lesson {number!r}")
+    return LESSONS[number - 1].key
+
+
+def level_key(key: str, level: str | None = None) -> str:
+    """The text key for `level`: `<key>.<level>` where that level has its own words (the text
+    exists, e.g. `lessons.chance.merksatz.grundschule`), else `key` itself; no level: `key`."""
+    if level is None:
+        return key
+    if level not in PRACTICE_LEVELS:
+        raise ValueError(f"no practice level {level!r}")
+    own = f"{key}.{level}"
+    return own if own in texts() else key
+
+
+def merksatz_key(lesson: str, level: str | None = None) -> str:
+    """The key of the lesson's Merksatz at `level` (`lessons.<lesson>.merksatz` or its level's own)."""
+    return level_key(f"lessons.{lesson}.merksatz", level)
 
 
 def lesson_of_file(file: str) -> str | None:

@@ -1,9 +1,12 @@
 """The practice widget: "Neue Aufgabe", the exercise number, an answer box and kind feedback.
 
 A wrong answer gets a hint (a specific one for an anticipated mistake); the solution is shown
-only after a real attempt: the third wrong try (with three choices: the second), or "Lösung
-zeigen" after at least one try. Choice exercises (sicher / möglich / unmöglich …) show buttons;
-a tried wrong choice is greyed out. "12 %" counts as 12.
+only after a real attempt: the third wrong try (with choices: when one choice is left, shown
+with the last try's hint), or "Lösung zeigen" after at least one try. Choice exercises (sicher /
+möglich / unmöglich …) show buttons; a tried wrong choice is greyed out. "12 %" counts as 12.
+Pick exercises ("Wähle zwei Karten …") show the cards as toggle buttons: the pupil taps the
+cards and presses "Prüfen"; the exercise (`Exercise.read_pick`, `is_right_pick`) judges the
+positions the kernel holds, so a key the browser did not get from this widget is refused.
 In a notebook: `from kartenspiele.lessons.practice import Practice` and `Practice(lesson=1)`; in a
 lesson, `lessons.levels.LevelPractice` places it with the class's level. Without a fixed
 `lang` the widget follows the lesson's language switch; every judged answer is reported to
@@ -12,6 +15,7 @@ the class (`classroom.pupil.record`, nothing without a class).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html import escape
 
 import ipywidgets as widgets
@@ -21,9 +25,12 @@ from ..classroom import pupil
 from ..i18n import text
 from ..practice.base import check
 from ..practice.exercises import exercise
+from ..practice.phrases import Phrase
+from ..widgets.access import Access
+from ..widgets.buttons import ButtonRow
 from ..widgets.enter import on_enter
 from ..widgets.style import style_widget
-from .cards import cards_html
+from .cards import card_spec, cards_html
 from .language import follow, language
 from .style import lesson_style, message
 
@@ -51,9 +58,13 @@ class Practice(widgets.VBox):
         self.choice_box = widgets.HBox()
         self.choice_box.add_class("ks-practice-choices")
         self.choice_buttons: list[widgets.Button] = []
+        self.access = Access()
+        self.pick_row = ButtonRow(self.toggle, row_class="ks-cards", access=self.access)
+        self.pick_row.add_class("ks-practice-pick")
+        self.chosen: set[int] = set()
         self.number_row = widgets.HBox([self.answer_box, self.check_button])
         self.new_button.on_click(lambda _: self.show(self.number + 1))
-        self.check_button.on_click(lambda _: self.submit(self.answer_box.value))
+        self.check_button.on_click(lambda _: self.press_check())
         on_enter(self.answer_box, lambda: self.submit(self.answer_box.value))
         self.solution_button.on_click(lambda _: self.reveal())
         self.level_choice.observe(lambda _: self.show(1), names="value")
@@ -62,8 +73,10 @@ class Practice(widgets.VBox):
                 style_widget(),
                 lesson_style(),
                 self.level_choice,
+                self.access,
                 self.title,
                 self.question,
+                self.pick_row,
                 widgets.HBox([self.number_row, self.choice_box, self.solution_button]),
                 self.feedback,
                 self.new_button,
@@ -98,6 +111,9 @@ class Practice(widgets.VBox):
         self.choice_box.children = self.choice_buttons
         self.choice_box.layout.display = "" if self.choice_buttons else "none"
         self.number_row.layout.display = "none" if self.choice_buttons else ""
+        self.chosen = set()
+        self.pick_row.layout.display = "" if self.exercise.pick else "none"
+        self.answer_box.layout.display = "none" if self.exercise.pick else ""
         self.answer_box.value = ""
         self.answer_box.disabled = self.check_button.disabled = False
         self.solution_button.disabled = True
@@ -116,15 +132,63 @@ class Practice(widgets.VBox):
         self.solution_button.description = text("practice.show_solution", lang)
         self.title.value = f"<b>{escape(text('practice.number', lang, number=self.number))}</b>"
         faces = self.exercise.faces()
-        cards = f"<div class='ks-practice-cards'>{cards_html(faces, lang)}</div>" if faces else ""
-        self.question.value = f"{cards}<p class='ks-prompt'>{escape(self.exercise.question_text(lang))}</p>"
+        shown = faces and not self.exercise.pick  # a pick exercise shows its cards as buttons
+        cards = f"<div class='ks-practice-cards'>{cards_html(faces, lang)}</div>" if shown else ""
+        how = f"<p>{escape(text('practice.pick_how', lang))}</p>" if self.exercise.pick else ""
+        self.question.value = f"{cards}<p class='ks-prompt'>{escape(self.exercise.question_text(lang))}</p>{how}"
         for button, label in zip(self.choice_buttons, self.exercise.choice_texts(lang)):
             button.description = label
+        self._draw_picks()
         self._draw_feedback()
+
+    def _draw_picks(self) -> None:
+        """The shown cards as toggle buttons (a pick exercise only); a chosen card is lifted."""
+        if not self.exercise.pick:
+            self.pick_row.show([])
+            return
+        closed = self.solved or self.revealed
+        specs = []
+        for position, face in enumerate(self.exercise.faces()):
+            chosen = position in self.chosen
+            spec = card_spec(position, face, self.lang, chosen)
+            specs.append(replace(spec, disabled=closed, pressed=chosen, name=spec.tooltip))
+        self.pick_row.show(specs)
+        self.access.flush()
+
+    def toggle(self, key: object) -> None:
+        """Pick a shown card, or put it back (what tapping it does). Anything but the position of
+        a shown card is ignored: the kernel knows which cards it showed."""
+        if not self.exercise.pick or self.solved or self.revealed:
+            return
+        if type(key) is not int or not 0 <= key < len(self.exercise.cards):
+            return
+        self.chosen ^= {key}
+        self._draw_picks()
+
+    def press_check(self) -> None:
+        """What "Prüfen" does: judge the picked cards, or the typed answer."""
+        if self.exercise.pick:
+            self.submit_pick(self.chosen)
+        else:
+            self.submit(self.answer_box.value)
+
+    def submit_pick(self, positions: object) -> None:
+        """Judge picked cards (positions among the shown cards). A pick of the wrong size, or of
+        anything that is not a shown card, is refused with a kind word and is not a try."""
+        if not self.exercise.pick or self.solved or self.revealed:
+            return
+        pick = self.exercise.read_pick(positions)  # type: ignore[arg-type]
+        if pick is None:
+            self.feedback_key = ("practice.f.pick_count", {"count": self.exercise.pick})
+            self._draw_feedback()
+            return
+        given = self.exercise.pick_text(pick)
+        hint = self.exercise.pick_hint(pick)
+        self._judge_with(self.exercise.is_right_pick(pick), given, given, hint)
 
     def submit(self, raw: str) -> None:
         """Judge a typed answer ("12", "12 %") and show the feedback it earns."""
-        if self.solved or self.revealed:
+        if self.solved or self.revealed or self.exercise.choices or self.exercise.pick:
             return
         value = raw.strip().removesuffix("%").strip()
         if not value.lstrip("-").isdigit():
@@ -141,45 +205,56 @@ class Practice(widgets.VBox):
         self._judge(index)
 
     def _judge(self, given: int) -> None:
+        key = self.exercise.mistakes.get(given)
+        if self.exercise.choices:
+            hint = key or "practice.f.other_choice"
+            answer = self.exercise.choice_texts("de")[given]
+        else:
+            hint = key or ("practice.f.more" if given < self.exercise.answer else "practice.f.less")
+            answer = str(given)
+        self._judge_with(given == self.exercise.answer, given, answer, hint)
+
+    def _judge_with(self, ok: bool, given: object, answer: str, hint: str | Phrase | None) -> None:
+        """Count a try, report it to the class and show what it earns: praise, a hint, or (at
+        the last try) the hint with the solution."""
         self.tries += 1
         pupil.record(
             "attempt",
             lesson=pupil.page_lesson(),
             exercise=self.exercise_name,
-            answer=self.exercise.choice_texts("de")[given] if self.exercise.choices else str(given),
-            ok=given == self.exercise.answer,
+            answer=answer,
+            ok=ok,
             seconds=self.stopwatch.seconds(),
         )
         limit = len(self.exercise.choices) - 1 if self.exercise.choices else TRIES_BEFORE_SOLUTION
-        if given == self.exercise.answer:
+        if ok:
             self.solved = True
             self._close()
             self.feedback_key = ("right", {})
-        elif self.tries >= limit:
-            self.reveal()
+            self._draw_feedback()
             return
-        else:
-            self.solution_button.disabled = False
-            key = self.exercise.mistakes.get(given)
-            if self.exercise.choices:
-                hint = key or "practice.f.other_choice"
-            else:
-                hint = key or ("practice.f.more" if given < self.exercise.answer else "practice.f.less")
-            self.feedback_key = ("practice.f.not_yet", {"given": given, "hint": hint})
+        wrong = {"given": given, "hint": hint or "practice.f.other_choice"}
+        if self.tries >= limit:
+            self.reveal(wrong)
+            return
+        self.solution_button.disabled = False
+        self.feedback_key = ("practice.f.not_yet", wrong)
         self._draw_feedback()
 
     def _close(self) -> None:
         self.answer_box.disabled = self.check_button.disabled = self.solution_button.disabled = True
         for button in self.choice_buttons:
             button.disabled = True
+        self._draw_picks()
 
-    def reveal(self) -> None:
-        """Show the engine's solution (only after at least one real try)."""
+    def reveal(self, wrong: dict[str, object] | None = None) -> None:
+        """Show the engine's solution (only after at least one real try); after the last wrong
+        try (`wrong`: what was given and its hint) that try's hint comes first."""
         if self.tries == 0 or self.solved:
             return
         self.revealed = True
         self._close()
-        self.feedback_key = ("practice.f.solution", {})
+        self.feedback_key = ("practice.f.solution", wrong or {})
         self._draw_feedback()
         pupil.record("hint", lesson=pupil.page_lesson(), exercise=self.exercise_name)
 
@@ -192,16 +267,22 @@ class Practice(widgets.VBox):
         if key == "right":
             self.feedback.value = message(f"✓ {text('practice.f.right', lang)}", [self._solution()], ok=True)
         elif key == "practice.f.solution":
-            self.feedback.value = message(text(key, lang, solution=self._solution()))
+            before = self._not_yet(params, lang) if params else ""
+            self.feedback.value = before + message(text(key, lang, solution=self._solution()))
         elif key == "practice.f.not_yet":
-            hint = text(str(params["hint"]), lang)
-            given = params["given"]
-            if self.exercise.choices:  # the words of the choice, in quotes
-                word = self.exercise.choice_texts(lang)[int(given)]  # type: ignore[call-overload]
-                given = f"„{word}“" if lang == "de" else f"“{word}”"
-            self.feedback.value = message(text(key, lang, given=given, hint=hint), ok=False)
+            self.feedback.value = self._not_yet(params, lang)
         else:
-            self.feedback.value = message(text(key, lang))
+            self.feedback.value = message(text(key, lang, **params))
+
+    def _not_yet(self, params: dict[str, object], lang: str) -> str:
+        """The message "… stimmt noch nicht" with the hint for this wrong answer."""
+        hint = params["hint"]
+        said = hint.render(lang) if isinstance(hint, Phrase) else text(str(hint), lang)
+        given = params["given"]
+        if self.exercise.choices:  # the words of the choice, in quotes
+            word = self.exercise.choice_texts(lang)[int(given)]  # type: ignore[call-overload]
+            given = f"„{word}“" if lang == "de" else f"“{word}”"
+        return message(text("practice.f.not_yet", lang, given=given, hint=said), ok=False)
 
     def _solution(self) -> str:
         return self.exercise.solution_text(self.lang)

@@ -1,9 +1,11 @@
 """The end of a lesson: the Merksatz for the exercise book and a three-question exit ticket.
 
 `Sicherung("subsets", questions)` shows the Merksatz `lessons.<lesson>.merksatz` (its lines
-as a list, to copy into the Heft) and one small quiz per question. Each question is a
-problem of `quiz` (number or choice); answers are judged by its `check`, with the solution
-only after a real attempt, and recorded as evidence (`<lesson>.exit1` …) when a class is open.
+as a list, to copy into the Heft) and one small quiz per question. With a `level` it shows
+that practice level's Merksatz (`catalogue.merksatz_key` picks it, for the printed pack too);
+without one, the lesson's own. Each question is a problem of `quiz` (number or choice);
+answers are judged by its `check`, with the solution only after a real attempt, and recorded
+as evidence (`<lesson>.exit1` …) when a class is open.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..catalogue import merksatz_key
 from ..i18n import text
 from .language import follow, language
 from .quiz import ChoiceQuiz, NumberQuiz, Quiz
@@ -21,9 +24,10 @@ from .quiz import ChoiceQuiz, NumberQuiz, Quiz
 EXIT_QUESTIONS = 3
 
 
-def merksatz_html(lesson: str, lang: str) -> str:
-    """The Merksatz box: a title and the lines to copy into the exercise book."""
-    lines = text(f"lessons.{lesson}.merksatz", lang).split("\n")
+def merksatz_html(lesson: str, lang: str, level: str | None = None) -> str:
+    """The Merksatz box: a title and the lines to copy into the exercise book (at `level`:
+    that practice level's words, the same the printed pack shows)."""
+    lines = text(merksatz_key(lesson, level), lang).split("\n")
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
     return (
         f"<div class='ks-merksatz'><b>{escape(text('activity.merksatz', lang))}</b>"
@@ -40,12 +44,14 @@ def exit_quiz(lesson: str, number: int, problem: Any) -> Quiz:
 class Sicherung(widgets.VBox):
     """Merksatz and exit ticket at the end of a lesson."""
 
-    def __init__(self, lesson: str, questions: Sequence[Any]) -> None:
+    def __init__(self, lesson: str, questions: Sequence[Any], level: str | None = None) -> None:
         super().__init__()
         if len(questions) != EXIT_QUESTIONS:
             raise ValueError(f"an exit ticket has {EXIT_QUESTIONS} questions")
+        merksatz_key(lesson, level)  # an unknown level fails here, not at the first redraw
         self.add_class("ks-sicherung")
         self.lesson = lesson
+        self.level = level
         self.heading = widgets.HTML()
         self.merksatz = widgets.HTML()
         self.ticket = widgets.HTML()
@@ -57,10 +63,11 @@ class Sicherung(widgets.VBox):
     def redraw(self) -> None:
         lang = language()
         self.heading.value = f"<h3>{escape(text('activity.sicherung', lang))}</h3>"
-        self.merksatz.value = merksatz_html(self.lesson, lang)
+        self.merksatz.value = merksatz_html(self.lesson, lang, self.level)
         self.ticket.value = (
             f"<h4>{escape(text('activity.exit', lang))}</h4><p>{escape(text('activity.exit.intro', lang))}</p>"
         )
 
     def __repr__(self) -> str:
-        return f"Sicherung({self.lesson!r})"
+        level = "" if self.level is None else f", level={self.level!r}"
+        return f"Sicherung({self.lesson!r}{level})"

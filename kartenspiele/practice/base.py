@@ -1,8 +1,14 @@
 """What every practice exercise is, whichever lesson made it: the `Exercise` record, the check of
-its arguments (`PracticeError`) and the anticipated mistakes kept for an answer."""
+its arguments (`PracticeError`) and the anticipated mistakes kept for an answer.
+
+An exercise is answered in one of three ways: a typed whole number (`answer`), one of a few
+`choices` (`answer` is the right one's index), or by *picking* `pick` of the shown cards whose
+values add up to `params["target"]` (`picks` holds every right pick; any one of them is right).
+A pick is judged here, on the kernel's own record, never on what a browser sends back."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..catalogue import PRACTICE_KINDS as KINDS
@@ -25,7 +31,9 @@ class PracticeError(KartenspieleError, ValueError):
 class Exercise:
     """One exercise: its question (an i18n key with fields), the cards shown, the engine's
     answer, its worked solution, and the anticipated wrong answers with a hint each. With
-    `choices`, the pupil picks one of them and the answer is the right one's index."""
+    `choices`, the pupil picks one of them and the answer is the right one's index. With
+    `pick`, the pupil picks that many of the shown cards (positions in `cards`); `picks` are
+    the right picks (sorted positions) and `answer` is how many right picks there are."""
 
     lesson: int
     level: str
@@ -38,6 +46,8 @@ class Exercise:
     solution_params: dict[str, object]
     mistakes: dict[int, str] = field(default_factory=dict)
     choices: tuple[Phrase, ...] = ()
+    pick: int = 0
+    picks: tuple[tuple[int, ...], ...] = ()
 
     @property
     def kind(self) -> str:
@@ -53,8 +63,48 @@ class Exercise:
         return [choice.render(lang) for choice in self.choices]
 
     def answer_text(self, lang: str) -> str:
-        """The right answer as a pupil writes it (the chosen words, or the number)."""
+        """The right answer as a pupil writes it (the chosen words, the right picks, or the number)."""
+        if self.pick:
+            return "; ".join(self.pick_text(pick) for pick in self.picks)
         return self.choice_texts(lang)[self.answer] if self.choices else str(self.answer)
+
+    def read_pick(self, positions: Iterable[object]) -> tuple[int, ...] | None:
+        """`positions` as a pick (sorted positions of `pick` different shown cards), or None when
+        they are not one: too few or too many cards, or anything that is not a shown card's
+        position (a forged value). Never raises."""
+        if not self.pick:
+            return None
+        try:
+            chosen = set(positions)
+        except TypeError:
+            return None
+        shown = [p for p in chosen if isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(self.cards)]
+        if len(shown) != len(chosen) or len(shown) != self.pick:  # not a shown card's position, or a bool
+            return None
+        return tuple(sorted(shown))
+
+    def is_right_pick(self, positions: Iterable[object]) -> bool:
+        """Whether `positions` are one of the right picks."""
+        return self.read_pick(positions) in self.picks
+
+    def pick_text(self, pick: Iterable[int]) -> str:
+        """The picked cards as a pupil writes them: "3 + 11"."""
+        return " + ".join(self.cards[position] for position in pick)
+
+    def pick_hint(self, positions: Iterable[object]) -> Phrase | None:
+        """The hint for a wrong pick: its sum is too small or too large, or (when three cards are
+        asked for) two of them already make the target; None for a right pick or no pick."""
+        pick = self.read_pick(positions)
+        if pick is None or pick in self.picks:
+            return None
+        faces = self.faces()
+        values = [faces[position].value or 0 for position in pick]
+        target = self.params["target"]
+        total = sum(values)
+        if len(values) > 2 and any(a + b == target for i, a in enumerate(values) for b in values[i + 1 :]):
+            return Phrase("practice.m.pick_pair_inside", (("target", target),))
+        key = "practice.m.pick_less" if total < target else "practice.m.pick_more"  # type: ignore[operator]
+        return Phrase(key, (("sum", total), ("target", target)))
 
     def faces(self) -> list:
         """The shown cards as the game's card objects (Quanto for lesson 1, else Tausch-Rausch)."""

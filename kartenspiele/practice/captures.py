@@ -1,99 +1,144 @@
 """Lesson 1's practice (Quanto): captures and subset sums on a dealt table.
 
-The answers come from the engine (`capture_moves`, `count_subsets_with_sum`)."""
+* Grundschule (Klasse 3–4): pick two or three table cards (values 1–12, all different) that add
+  up to a number: 3–23 for two cards, 6–33 for three. The pupil taps the cards; any right pick
+  is right.
+* Klasse 5–6: a played card 1–12 takes several groups at once: the most table cards (1–5) it
+  can take from six (a rainbow card revealed in the deal adds one more; rainbow cards count
+  with their value).
+* Knobeln: how many different groups of table cards (six to eight different values) make a
+  number 8–20, groups of any size.
+
+The target (or the played card) is chosen after the deal, so that the answers spread on
+purpose. Grundschule: the wanted pick is drawn from all picks of the table, and the target is
+its sum. Klasse 5–6 and Knobeln: the wanted answer is drawn for the exercise number alone
+(evenly from `MOST_CARDS` and `KNOBELN_GROUPS`); a deal that cannot give it is passed over for
+the next one, and the played card or target is then drawn from those that give it. The
+answers come from the engine (`subsets_with_sum`, `capture_moves`, `count_subsets_with_sum`).
+"""
 
 from __future__ import annotations
+
+from itertools import combinations
+from random import Random
 
 from ..arithmetic import count_subsets_with_sum, split_into_groups, subsets_with_sum
 from ..core.rng import derive_rng
 from ..quanto import new_game as new_quanto
 from ..quanto.cards import DECK as QUANTO_DECK
+from ..quanto.cards import VALUES as QUANTO_VALUES
 from ..quanto.cards import Card as QuantoCard
 from ..quanto.movegen import capture_moves
 from .base import Exercise, only_wrong
 
 TABLE_CARDS = 6
-GRUNDSCHULE_MAX = 10
+KNOBELN_TABLE_CARDS = 8
+GRUNDSCHULE_CARDS = 5  # at least this many different values to pick from
+THREE_CARDS = 0.4  # the share of Grundschule exercises that ask for three cards
+KNOBELN_TARGETS = range(8, 21)
+KNOBELN_GROUPS = range(2, 8)  # how many groups a Knobeln answer may be
+MOST_CARDS = range(1, 6)  # how many cards a Klasse 5–6 answer may be
 
 
-def quanto_position(seed: int) -> tuple[list[QuantoCard], list[QuantoCard]]:
-    """The table after dealing (filled up to six cards from the draw pile) and player 1's hand."""
+def quanto_position(seed: int, size: int = TABLE_CARDS) -> tuple[list[QuantoCard], list[QuantoCard]]:
+    """The table after dealing (filled up to `size` cards from the draw pile) and player 1's hand."""
     state = new_quanto(3, seed=seed)
     table = [QUANTO_DECK[card] for card in state.table]
-    table += [QUANTO_DECK[card] for card in reversed(state.draw)][: max(0, TABLE_CARDS - len(table))]
+    table += [QUANTO_DECK[card] for card in reversed(state.draw)][: max(0, size - len(table))]
     return table, [QUANTO_DECK[card] for card in state.hands[0]]
 
 
 def make(level: str, number: int, seed: int) -> Exercise | None:
-    table, hand = quanto_position(seed)
+    table, _ = quanto_position(seed, KNOBELN_TABLE_CARDS if level == "knobeln" else TABLE_CARDS)
     if any(card.is_joker for card in table):
         return None
     rng = derive_rng(seed, "practice", "card")
     if level == "grundschule":
-        values = sorted({_value(card) for card in table if not card.rainbow and _value(card) <= GRUNDSCHULE_MAX})
-        targets = [
-            _value(card) for card in hand if not card.is_joker and not card.rainbow and _value(card) <= GRUNDSCHULE_MAX
-        ]
-        if len(values) < 4 or not targets:
-            return None
-        target = rng.choice(targets)
-        pairs = [group for group in subsets_with_sum(values, target) if len(group) == 2]
-        if not pairs:
-            return None
-        shown = [f"{values[a]} + {values[b]}" for a, b in pairs]
-        return Exercise(
-            1,
-            level,
-            number,
-            "practice.q.pairs",
-            {"target": target},
-            tuple(map(str, values)),
-            len(pairs),
-            "practice.s.pairs",
-            {"count": len(pairs), "pairs": "; ".join(shown), "target": target},
-            only_wrong({len(values): "practice.m.all_cards"}, len(pairs)),
-        )
+        return _pick_cards(number, table, rng)
+    wanted = derive_rng(f"practice-1-{level}-answer", number)  # the same for every deal tried
     if level == "klasse56":
-        played = [card for card in hand if not card.is_joker and not card.rainbow]
-        if not played:
-            return None
-        card = rng.choice(played)
-        moves = capture_moves(table, card)
-        if not moves:
-            return None
-        best = max(moves, key=lambda move: len(move.takes))
-        most = len(best.takes)
-        single = max(len(group) for group in subsets_with_sum([_value(c) for c in table], _value(card)))
-        split = split_into_groups([_value(c) for c in best.takes], _value(card)) or [[_value(c) for c in best.takes]]
-        groups = len(split)
-        return Exercise(
-            1,
-            level,
-            number,
-            "practice.q.most",
-            {"card": str(card)},
-            tuple(str(c) for c in table),
-            most,
-            "practice.s.most",
-            {"count": most, "takes": ", ".join(" + ".join(map(str, group)) for group in split), "card": str(card)},
-            only_wrong(
-                {
-                    most + 1: "practice.m.counted_played",
-                    single: "practice.m.one_group",
-                    groups: "practice.m.counted_groups",
-                },
-                most,
-            ),
-        )
-    values = sorted({_value(card) for card in table})
-    target = rng.randrange(6, 13)
-    count = count_subsets_with_sum(values, target)
-    if len(values) < 5 or count < 2:
+        return _most_cards(number, table, rng, wanted.choice(MOST_CARDS))
+    return _count_groups(number, table, rng, wanted.choice(KNOBELN_GROUPS))
+
+
+def _pick_cards(number: int, table: list[QuantoCard], rng: Random) -> Exercise | None:
+    """Pick two (or three) cards that add up to the target; the target is the sum of a pick
+    drawn from all picks of the table, so both the target and the right cards vary."""
+    values = sorted({_value(card) for card in table if not card.rainbow})
+    if len(values) < GRUNDSCHULE_CARDS:
         return None
-    pair_count = sum(1 for group in subsets_with_sum(values, target) if len(group) == 2)
+    size = 3 if rng.random() < THREE_CARDS else 2
+    wanted = rng.choice(list(combinations(values, size)))
+    target = sum(wanted)
+    picks = tuple(group for group in subsets_with_sum(values, target) if len(group) == size)
+    shown = "; ".join(" + ".join(str(values[i]) for i in group) + f" = {target}" for group in picks)
     return Exercise(
         1,
-        level,
+        "grundschule",
+        number,
+        "practice.q.pick_two" if size == 2 else "practice.q.pick_three",
+        {"target": target},
+        tuple(map(str, values)),
+        len(picks),
+        "practice.s.pick",
+        {"count": len(picks), "picks": shown},
+        pick=size,
+        picks=picks,
+    )
+
+
+def _most_cards(number: int, table: list[QuantoCard], rng: Random, most: int) -> Exercise | None:
+    """The most cards a played card takes: `most`, for a played card drawn from those that take
+    that many from this table (None if none does)."""
+    fitting: list[tuple[int, list[QuantoCard]]] = []
+    for value in QUANTO_VALUES:
+        moves = capture_moves(table, QuantoCard(value))
+        if moves:
+            largest = max((move.takes for move in moves), key=len)
+            if len(largest) == most:
+                fitting.append((value, list(largest)))
+    if not fitting:
+        return None
+    value, takes = rng.choice(fitting)
+    card = QuantoCard(value)
+    single = max(len(group) for group in subsets_with_sum([_value(c) for c in table], value))
+    split = split_into_groups([_value(c) for c in takes], value) or [[_value(c) for c in takes]]
+    return Exercise(
+        1,
+        "klasse56",
+        number,
+        "practice.q.most",
+        {"card": str(card)},
+        tuple(str(c) for c in table),
+        most,
+        "practice.s.most",
+        {"count": most, "takes": ", ".join(" + ".join(map(str, group)) for group in split), "card": str(card)},
+        only_wrong(
+            {
+                most + 1: "practice.m.counted_played",
+                single: "practice.m.one_group",
+                len(split): "practice.m.counted_groups",
+            },
+            most,
+        ),
+    )
+
+
+def _count_groups(number: int, table: list[QuantoCard], rng: Random, count: int) -> Exercise | None:
+    """How many groups make the target: `count`, for a target 8–20 drawn from those that this
+    many groups of the table make (None if none)."""
+    values = sorted({_value(card) for card in table})
+    if len(values) < 6:
+        return None
+    targets = [target for target in KNOBELN_TARGETS if count_subsets_with_sum(values, target) == count]
+    if not targets:
+        return None
+    target = rng.choice(targets)
+    groups = list(subsets_with_sum(values, target))
+    by_size = [len(group) for group in groups]
+    return Exercise(
+        1,
+        "knobeln",
         number,
         "practice.q.groups",
         {"target": target},
@@ -102,12 +147,16 @@ def make(level: str, number: int, seed: int) -> Exercise | None:
         "practice.s.groups",
         {
             "count": count,
-            "groups": "; ".join(
-                " + ".join(str(values[i]) for i in group) for group in subsets_with_sum(values, target)
-            ),
+            "groups": "; ".join(" + ".join(str(values[i]) for i in group) for group in groups),
             "target": target,
         },
-        only_wrong({pair_count: "practice.m.only_pairs"}, count),
+        only_wrong(
+            {
+                **({by_size.count(2): "practice.m.only_pairs"} if 2 in by_size else {}),
+                sum(1 for size in by_size if size <= 3): "practice.m.big_groups",
+            },
+            count,
+        ),
     )
 
 

@@ -9,7 +9,9 @@
 
 The engine decides every task (`can_fulfil` on the hand with each card the pile can give);
 the market's cards come from a real deal. Answers to choice questions are the index of the
-right choice.
+right choice. Each exercise first picks the answer it wants from its number (uniformly among
+the three verdicts, or among `HELPING_ANSWERS`) and keeps it while it deals again until the
+deal has a question with that answer, so no answer is much more common than another.
 """
 
 from __future__ import annotations
@@ -39,7 +41,36 @@ TASKS = (
     "four-sum-at-most-7",
     "two-adjacent-pairs",
 )
-ALMOST_ALWAYS = ("pair-one-colour", "two-one-colour-sum-9")  # one card short in most hands
+# The counts of helping cards asked for at Klasse 5–6 and Knobeln, each with the tasks of the
+# default deck that give it in at least 3 % of dealt hands (one card short, exactly that many
+# helping cards); a count with rarer tasks only would need too many deals.
+HELPING_ANSWERS: dict[int, tuple[str, ...]] = {
+    1: ("pair-red",),
+    2: (
+        "pair-red",
+        "three-blue-sum-15",
+        "two-green-sum-9",
+        "two-red-sum-at-most-5",
+        "two-blue-sum-at-least-17",
+        "three-red-run",
+        "run-of-4-one-colour",
+    ),
+    3: ("pair-red",),
+    4: (
+        "pair-one-colour",
+        "three-red-run",
+        "two-blue-sum-at-least-17",
+        "two-green-sum-9",
+        "two-one-colour-sum-9",
+        "two-red-sum-at-most-5",
+    ),
+    5: ("four-of-a-kind", "two-blue-sum-at-least-17", "two-red-sum-at-most-5"),
+    6: ("three-of-a-kind", "two-one-colour-sum-9"),
+    7: ("two-adjacent-pairs", "full-house", "four-sum-at-most-7", "two-red-sum-at-most-5"),
+    8: ("run-of-5", "three-green-even", "three-yellow-odd", "two-one-colour-sum-9"),
+    12: ("full-house", "three-of-a-kind"),
+    36: ("five-even", "five-odd"),
+}
 SURE, POSSIBLE, IMPOSSIBLE = 0, 1, 2
 VERDICTS = ("practice.c.sure", "practice.c.possible", "practice.c.impossible")
 FIRST, SECOND, SAME = 0, 1, 2
@@ -241,58 +272,77 @@ def _more_likely(number: int, seed: int, rng, target: int) -> Exercise | None:
     )
 
 
+def _one_short(task_id: str, hand: list[Card], pile: Counter[Card]) -> int:
+    """How many pile cards complete the task when the hand lacks exactly one card (the task
+    finder's options say which values and colours); 0 when it lacks none or more than one."""
+    shortfall = missing(task_by_id(task_id), hand)
+    if shortfall is None or shortfall.cards != 1:
+        return 0
+    faces = {
+        face
+        for face in pile
+        for option in shortfall.options
+        for need in option.needs
+        if face.value in need.values and need.colour in (None, face.colour)
+    }
+    return sum(pile[face] for face in faces)
+
+
 def _helping_cards(level: str, number: int, seed: int, rng) -> Exercise | None:
+    wanted = derive_rng("practice-chance-helping", level, number).choice(list(HELPING_ANSWERS))  # kept over deals
     hand = dealt_hand(seed)
-    order = list(TASKS)
-    rng.shuffle(order)
-    order.sort(key=lambda task_id: task_id in ALMOST_ALWAYS)  # asked only when nothing else fits
-    for task_id in order:
-        shortfall = missing(task_by_id(task_id), hand)
-        if shortfall is None or shortfall.cards != 1:
-            continue  # fulfilled already, or no single card helps
-        good = helping(task_id, hand)
-        count = sum(good.values())
-        if not count:
-            continue
-        values = Counter[int]()
-        for card, copies in good.items():
-            values[card.value] += copies
-        whole_deck = sum(COPIES for colour in COLOURS for value in VALUES if Card(colour, value) in good)
-        task = TaskTitle(task_id)
-        solution = {"task": task, "count": count, "pile": PILE, "cards": card_list(good)}
-        if level == "klasse56":
-            mistakes = {len(values): "practice.m.c.numbers_not_cards", whole_deck: "practice.m.c.own_cards"}
-            return Exercise(
-                4,
-                level,
-                number,
-                "practice.q.c.helping",
-                {"task": task, "pile": PILE},
-                tuple(map(str, hand)),
-                count,
-                "practice.s.c.helping",
-                solution,
-                only_wrong(mistakes, count),
-            )
-        answer = chance_percent(count)
-        exact = Fraction(100 * count, PILE)
+    pile = pile_kinds(hand)
+    fitting = [task_id for task_id in HELPING_ANSWERS[wanted] if _one_short(task_id, hand, pile) == wanted]
+    if not fitting:
+        return None  # the next deal
+    task_id = rng.choice(fitting)
+    good = helping(task_id, hand)  # every card of the pile tried by the engine
+    count = sum(good.values())
+    if count != wanted:  # pragma: no cover - the finder's options and the engine agree
+        return None
+    values = Counter[int]()
+    for card, copies in good.items():
+        values[card.value] += copies
+    whole_deck = sum(COPIES for colour in COLOURS for value in VALUES if Card(colour, value) in good)
+    task = TaskTitle(task_id)
+    solution = {"task": task, "count": count, "pile": PILE, "cards": card_list(good)}
+    if level == "klasse56":
         mistakes = {
-            count: "practice.m.c.count_not_percent",
-            floor(exact): "practice.m.c.rounding",
-            chance_percent(count, len(DECK)): "practice.m.c.eighty",
+            len(values): "practice.m.c.numbers_not_cards",
+            len(good): "practice.m.c.copies",
+            whole_deck: "practice.m.c.own_cards",
         }
-        if len(values) > 1:
-            mistakes[chance_percent(max(values.values()))] = "practice.m.c.one_value"
         return Exercise(
             4,
             level,
             number,
-            "practice.q.c.percent",
+            "practice.q.c.helping",
             {"task": task, "pile": PILE},
             tuple(map(str, hand)),
-            answer,
-            "practice.s.c.percent",
-            {**solution, "percent": answer},
-            only_wrong(mistakes, answer),
+            count,
+            "practice.s.c.helping",
+            solution,
+            only_wrong(mistakes, count),
         )
-    return None
+    answer = chance_percent(count)
+    exact = Fraction(100 * count, PILE)
+    mistakes = {
+        count: "practice.m.c.count_not_percent",
+        floor(exact): "practice.m.c.rounding",
+        chance_percent(count, len(DECK)): "practice.m.c.eighty",
+        chance_percent(len(good)): "practice.m.c.copies",
+    }
+    if len(values) > 1:
+        mistakes[chance_percent(max(values.values()))] = "practice.m.c.one_value"
+    return Exercise(
+        4,
+        level,
+        number,
+        "practice.q.c.percent",
+        {"task": task, "pile": PILE},
+        tuple(map(str, hand)),
+        answer,
+        "practice.s.c.percent",
+        {**solution, "percent": answer},
+        only_wrong(mistakes, answer),
+    )

@@ -55,10 +55,18 @@ def test_a_pupil_works_through_the_lesson_at_each_level(voila, browser, shots, n
         lesson = int(name[:2])
         for level in LEVELS:
             practice.get_by_role("button", name=text(f"practice.level.{level}", "de")).click()
-            answer = exercise(lesson, level, 1).answer
-            expect(practice.locator("input")).to_have_value("", timeout=20_000)
-            practice.locator("input").fill(str(answer))
-            practice.get_by_role("button", name="Prüfen").click()
+            made = exercise(lesson, level, 1)
+            expect(practice.locator(".ks-prompt")).to_contain_text(made.question_text("de")[:30], timeout=20_000)
+            if made.choices:  # a choice is judged as it is clicked
+                practice.get_by_role("button", name=made.choice_texts("de")[made.answer], exact=True).click()
+            else:
+                if made.pick:  # tap the cards of a right pick
+                    for position in made.picks[0]:
+                        practice.locator(".ks-practice-pick button").nth(position).click()
+                else:
+                    expect(practice.locator("input")).to_have_value("", timeout=20_000)
+                    practice.locator("input").fill(str(made.answer))
+                practice.get_by_role("button", name="Prüfen").click()
             expect(practice.locator(".ks-say-good")).to_be_visible(timeout=20_000)
         watch = page.locator(".ks-exercise", has_text="Nächster Zug").first
         expect(watch.get_by_role("button", name="Nächster Zug")).to_be_disabled()

@@ -1,6 +1,7 @@
 """The lessons' texts live in `i18n/lessons.json` (and `lessons12.json` / `lessons34.json`, lessons 1–2 / 3–4 of the
 active lessons): all keys `lessons.…`, all of them used. The shared lesson pieces build some
-keys from the lesson's name (`DYNAMIC`); the dashboard reads the exercise titles."""
+keys from the lesson's name (`DYNAMIC`; a practice level's own Merksatz, `….merksatz.grundschule`,
+is picked by `catalogue.merksatz_key`); the dashboard reads the exercise titles."""
 
 import json
 import re
@@ -17,7 +18,7 @@ def _table(name: str) -> dict:
 TABLE = {**_table("lessons.json"), **_table("lessons12.json"), **_table("lessons34.json")}
 SHARED = {key: entry for key, entry in _table("activity.json").items() if key.startswith("lessons.")}
 DYNAMIC = re.compile(
-    r"lessons\.\w+\.(merksatz|reason\.\w+(\.example|\.title)?|exit\d\.title|practice\.\w+\.title|watch\.title)$"
+    r"lessons\.\w+\.(merksatz(\.(grundschule|klasse56|knobeln))?|reason\.\w+(\.example|\.title)?|exit\d\.title|practice\.\w+\.title|watch\.title)$"
 )
 ACCESS = {
     key: entry

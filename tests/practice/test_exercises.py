@@ -3,13 +3,14 @@ reproducible, and their stored answer equals an independent brute-force count.""
 
 from __future__ import annotations
 
-from itertools import combinations, pairwise
+from itertools import combinations
 
 import pytest
 
 from kartenspiele.core.errors import KartenspieleError
 from kartenspiele.i18n import LANGUAGES, text
 from kartenspiele.practice import LEVELS, exercise
+from tests.practice.test_lessons_3_4 import sequence_answer
 
 COUNT = 2000
 NUMBERS = range(1, COUNT + 1)
@@ -46,27 +47,18 @@ def brute_force(ex) -> int:
     values = [face.value for face in faces]
     if ex.lesson == 1:
         target = ex.params.get("target")
-        if ex.level == "grundschule":
-            return groups(values, target, 2)
+        if ex.level == "grundschule":  # the answer of a pick exercise: how many right picks
+            return groups(values, target, ex.pick)
         if ex.level == "klasse56":
             return most_cards(values, int(ex.params["card"]))
         return groups(values, target)
     if ex.lesson == 2:
-        size, wanted = {"grundschule": (1, 0), "klasse56": (2, 0), "knobeln": (3, 1)}[ex.level]
+        if ex.level == "grundschule":  # the choice: 0 even, 1 odd
+            return sum(values) % 2
+        size = 2 if ex.level == "klasse56" else 3
+        wanted = 1 if ex.question.startswith("practice.q.odd_") else 0
         return sum(1 for chosen in combinations(values, size) if sum(chosen) % 2 == wanted)
-    if ex.level == "grundschule":
-        parts = ex.params["row"].split(", ")
-        fits = [x for x in range(1, 11) if is_arithmetic([x if part == "__" else int(part) for part in parts])]
-        assert len(fits) == 1, ex  # exactly one number closes the gap
-        return fits[0]
-    if ex.level == "klasse56":
-        return min(len(set(range(start, start + 5)) - set(values)) for start in range(1, 7))
-    low, high, length = ex.params["low"], ex.params["high"], ex.params["length"]
-    return sum(1 for start in range(1, 12 - length) if start <= low and high < start + length)
-
-
-def is_arithmetic(row: list[int]) -> bool:
-    return len({b - a for a, b in pairwise(row)}) == 1
+    return sequence_answer(ex)  # lesson 3: the sequence rebuilt from its shown numbers, the runs listed
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -90,16 +82,20 @@ def test_generated_exercises_are_valid_solvable_and_checked(lesson: int, level: 
 
 def check_level(ex) -> None:
     faces = ex.faces()
-    if ex.lesson == 1 and ex.level == "grundschule":
-        assert all(not face.rainbow and face.value <= 10 for face in faces)
-        assert ex.params["target"] <= 10
+    if ex.lesson == 1 and ex.level == "grundschule":  # Klasse 3–4: two or three cards, sums up to 33
+        assert all(not face.rainbow and face.value <= 12 for face in faces)
+        assert ex.pick in (2, 3) and ex.params["target"] <= 33
         assert len({face.value for face in faces}) == len(faces)
     if ex.lesson == 1 and ex.level == "klasse56":
         assert not any(face.is_joker for face in faces)
-    if ex.lesson in (2, 3) and ex.level != "grundschule" and faces:
+    if ex.lesson == 2:  # from Klasse 5–6 on, all values differ: pairs of cards are pairs of values
+        assert len(faces) in {"grundschule": (3, 4, 5), "klasse56": (4, 5, 6), "knobeln": (5, 6, 7)}[ex.level]
+        if ex.level != "grundschule":
+            assert len({face.value for face in faces}) == len(faces)
+    if ex.lesson == 3 and faces:
         assert len(faces) == 5
-    if ex.lesson == 3 and ex.level == "grundschule":
-        assert all(1 <= int(part) <= 10 for part in ex.params["row"].split(", ") if part != "__")
+    if ex.lesson == 3 and ex.question == "practice.q.gap":  # Klasse 3–4: numbers up to 100
+        assert all(1 <= int(part) <= 100 for part in ex.params["row"].split(", ") if part != "__")
 
 
 def test_rainbow_cards_appear_from_klasse56_on() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from html import escape
+from itertools import combinations
 
 import pytest
 
@@ -19,18 +20,44 @@ def solution(widget: Practice) -> str:
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("lesson", (1, 2, 3))
 def test_each_anticipated_mistake_gets_its_own_hint_and_no_solution(lesson: int, level: str, lang: str) -> None:
+    """Typed answers and choices; a pick exercise's wrong picks get theirs (its sum is told)."""
     widget = Practice(lesson, level, lang=lang)
     checked = 0
     for number in range(1, 41):
         widget.show(number)
+        if widget.exercise.pick:
+            checked += wrong_picks_get_their_hints(widget, number, lang)
         for value, key in widget.exercise.mistakes.items():
             widget.show(number)
-            widget.submit(str(value))
+            if widget.exercise.choices:
+                widget.choice_buttons[value].click()
+            else:
+                widget.submit(str(value))
             assert escape(text(key, lang)) in widget.feedback.value
-            assert solution(widget) not in widget.feedback.value
-            assert not widget.answer_box.disabled
+            if len(widget.exercise.choices) == 2:  # one choice is left: the hint comes with the solution
+                assert solution(widget) in widget.feedback.value
+            else:
+                assert solution(widget) not in widget.feedback.value
+                assert not widget.answer_box.disabled
             checked += 1
     assert checked >= 20
+
+
+def wrong_picks_get_their_hints(widget: Practice, number: int, lang: str) -> int:
+    """Each wrong pick of exercise `number`, tapped and checked: its own hint, no solution."""
+    checked = 0
+    for pick in combinations(range(len(widget.exercise.cards)), widget.exercise.pick):
+        if pick in widget.exercise.picks:
+            continue
+        widget.show(number)
+        for position in pick:
+            widget.pick_row.press(position)
+        widget.check_button.click()
+        hint = widget.exercise.pick_hint(pick)
+        assert hint is not None and escape(hint.render(lang)) in widget.feedback.value
+        assert solution(widget) not in widget.feedback.value and not widget.check_button.disabled
+        checked += 1
+    return checked
 
 
 @pytest.mark.parametrize("lesson", (1, 2, 3))
@@ -41,7 +68,8 @@ def test_one_wrong_answer_gives_a_hint_the_third_shows_the_solution(lesson: int)
         wrong = str(widget.exercise.answer + 7)
         widget.submit(wrong)
         first = widget.feedback.value
-        assert text("practice.f.less") in first and solution(widget) not in first
+        hint = widget.exercise.mistakes.get(int(wrong), "practice.f.less")  # 2 × 7 = 14: counted twice
+        assert escape(text(hint)) in first and solution(widget) not in first
         widget.submit(wrong)
         assert solution(widget) not in widget.feedback.value
         widget.submit(wrong)
@@ -50,7 +78,7 @@ def test_one_wrong_answer_gives_a_hint_the_third_shows_the_solution(lesson: int)
 
 
 def test_show_solution_needs_a_real_try_first() -> None:
-    widget = Practice(2, "grundschule")
+    widget = Practice(2, "klasse56")
     assert widget.solution_button.disabled
     widget.reveal()
     assert widget.feedback.value == ""
