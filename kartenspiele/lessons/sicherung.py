@@ -3,7 +3,8 @@
 `Sicherung("subsets", questions)` shows the Merksatz `lessons.<lesson>.merksatz` (its lines
 as a list, to copy into the Heft) and one small quiz per question. With a `level` it shows
 that practice level's Merksatz (`catalogue.merksatz_key` picks it, for the printed pack too);
-without one, the lesson's own. Each question is a problem of `quiz` (number or choice);
+without one, the level the teacher set for the pupil's class (as `LevelPractice` does), else
+the lesson's own. Each question is a problem of `quiz` (number or choice);
 answers are judged by its `check`, with the solution only after a real attempt, and recorded
 as evidence (`<lesson>.exit1` …) when a class is open.
 """
@@ -19,6 +20,7 @@ import ipywidgets as widgets
 from ..catalogue import merksatz_key
 from ..i18n import text
 from .language import follow, language
+from .levels import class_level
 from .quiz import ChoiceQuiz, NumberQuiz, Quiz
 
 EXIT_QUESTIONS = 3
@@ -63,7 +65,7 @@ class Sicherung(widgets.VBox):
     def redraw(self) -> None:
         lang = language()
         self.heading.value = f"<h3>{escape(text('activity.sicherung', lang))}</h3>"
-        self.merksatz.value = merksatz_html(self.lesson, lang, self.level)
+        self.merksatz.value = merksatz_html(self.lesson, lang, self.level or class_level(self.lesson))
         self.ticket.value = (
             f"<h4>{escape(text('activity.exit', lang))}</h4><p>{escape(text('activity.exit.intro', lang))}</p>"
         )

@@ -9,7 +9,7 @@ from kartenspiele.classroom.evidence import Evidence
 from kartenspiele.i18n import text
 from kartenspiele.lessons.levels import LevelPractice
 from kartenspiele.lessons.reasoning import Begruende
-from kartenspiele.lessons.sicherung import Sicherung
+from kartenspiele.lessons.sicherung import Sicherung, merksatz_html
 from kartenspiele.lessons.subsets_problems import WaysProblem
 from kartenspiele.quanto.cards import parse_cards
 from kartenspiele.widgets.dashboard import Dashboard
@@ -23,6 +23,19 @@ def page(monkeypatch):
     pupil.set_current(None)
     yield
     pupil.set_current(None)
+
+
+def test_the_merksatz_follows_the_class_level_as_the_printed_pack_does(page, sqlite_store):
+    problems = [WaysProblem(tuple(parse_cards("1 2 3 4 5")), 5)] * 3
+    classes = Classes(sqlite_store)
+    code = classes.open()
+    pupil.join(code, "Ben", classes)
+    ticket = Sicherung("chance", problems)
+    assert ticket.merksatz.value == merksatz_html("chance", "de")
+    classes.set_level(code, "chance", "grundschule")
+    ticket.redraw()  # as the language switch or joining the class redraws it
+    assert ticket.merksatz.value == merksatz_html("chance", "de", "grundschule") != merksatz_html("chance", "de")
+    assert "Häufigkeit" not in ticket.merksatz.value
 
 
 def test_the_class_level_wins_and_the_chooser_hides(page, sqlite_store):
