@@ -354,7 +354,7 @@ def practice_problem(made: Exercise) -> PracticeNumberProblem:
     return PracticeChoiceProblem(made) if made.choices else PracticeNumberProblem(made)
 
 
-EXIT_EXERCISES = (("grundschule", 3), ("grundschule", 2), ("klasse56", 2))
+EXIT_EXERCISES = (("grundschule", 3), ("grundschule", 2), ("klasse56", 6))
 """The exit ticket: sicher/möglich/unmöglich, which is more likely, how many cards help."""
 
 
