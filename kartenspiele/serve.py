@@ -22,6 +22,7 @@ from pathlib import Path
 from .classroom.store import ENVIRONMENT_VARIABLE, open_store, store_url
 from .core.errors import KartenspieleError
 from .i18n import LANGUAGES, set_language, text
+from .serving.login_limits import FREE_TRIES
 from .serving.teacher import add_teacher_option, announce_teacher
 
 START_PAGE = "notebooks/start.ipynb"
@@ -104,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--password",
         default=os.environ.get("KARTENSPIELE_PASSWORD"),
-        help="class password pupils type once (default: $KARTENSPIELE_PASSWORD)",
+        help="class password pupils type once, at least 8 characters besides spaces (default: $KARTENSPIELE_PASSWORD)",
     )
     parser.add_argument(
         "--name",
@@ -112,6 +113,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="HOST",
         help="another host name the server answers to (e.g. behind a reverse proxy); repeatable",
+    )
+    parser.add_argument(
+        "--login-tries",
+        type=int,
+        default=FREE_TRIES,
+        help="wrong passwords one device may type before it waits, longer each time (0: no wait per "
+        "device, e.g. behind a reverse proxy that limits each pupil; the server's own budget stays)",
     )
     parser.add_argument("--max-kernels", type=int, default=60, help="pages open at once on the server (0: no cap)")
     parser.add_argument("--max-per-client", type=int, default=8, help="pages open at once per device (0: no cap)")
@@ -181,7 +189,7 @@ def main(argv: list[str]) -> int:
     from .serving.limits import KernelLimits
 
     try:
-        access = Access.create(args.host, args.port, args.password, tuple(args.name))
+        access = Access.create(args.host, args.port, args.password, tuple(args.name), args.login_tries)
     except KartenspieleError as error:
         print(error.message(), file=sys.stderr)
         return 2
@@ -190,13 +198,14 @@ def main(argv: list[str]) -> int:
     os.chdir(root)  # Voilà reads voila.json from the current folder
     from .kernel.click_limit import ENVIRONMENT as CLICK_LIMIT
     from .serving.app import PREHEATED, KartenspieleVoila, data_folder
+    from .serving.local_query import kernel_host
 
     os.environ["JUPYTER_PATH"] = os.pathsep.join([str(data_folder()), *filter(None, [os.environ.get("JUPYTER_PATH")])])
     announce(access, args.port)
     print(announce_teacher(args, start_url(access.display_host(), args.port).replace(START_PAGE, "")), flush=True)
     os.environ[CLICK_LIMIT] = str(args.click_limit)  # the kernels inherit it
-    # a preheated kernel asks the server for its page's address over this address
-    os.environ["VOILA_APP_IP"] = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    # a preheated kernel asks the server for its page's request on loopback (only there it answers)
+    os.environ["VOILA_APP_IP"] = kernel_host(args.host)
     app = KartenspieleVoila(
         access,
         KernelLimits(args.max_kernels, args.max_per_client),
@@ -205,7 +214,11 @@ def main(argv: list[str]) -> int:
         args.connect_grace,
     )
     app.initialize(voila_arguments(root, args.host, args.port, args.cull_idle))
-    app.start()
+    try:
+        app.start()
+    except KartenspieleError as error:  # e.g. 127.0.0.1:PORT taken, which preheated kernels need
+        print(error.message(), file=sys.stderr)
+        return 2
     return 0
 
 

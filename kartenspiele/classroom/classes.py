@@ -4,7 +4,8 @@ Layout in the store (`store.Store`):
 
 * `class/CODE` — the class: when it was opened, how far the lessons are released and the
   practice level the teacher set per lesson (`levels`, none at first: pupils choose);
-* `class/CODE/pupil/NICK` — a pupil: nickname, when they joined, the hash of their page token;
+* `class/CODE/pupil/NICK` — a pupil: nickname, when they joined, the hash of their page token
+  (NICK is the nickname's `names.name_key`: look-alike nicknames are one pupil);
 * `class/CODE/pupil/NICK/log` — the pupil's evidence, append-only (`evidence.Event`s).
 
 One log per pupil: pupils never race for a log number, and the dashboard reads only the
@@ -23,6 +24,7 @@ from typing import Any
 
 from ..catalogue import PRACTICE_LEVELS
 from ..core.errors import KartenspieleError
+from .names import hidden_signs, name_key, tidy
 from .store import SequenceConflictError, Store, VersionConflictError
 
 CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY"
@@ -49,10 +51,13 @@ def normal_code(code: str) -> str:
 
 
 def normal_nickname(nickname: str) -> str:
-    """The nickname as stored: trimmed, inner spaces kept single; raises `NicknameError`."""
-    nick = " ".join(nickname.split())
+    """The nickname as stored: NFKC, trimmed, inner spaces kept single; raises `NicknameError`
+    (also for signs nobody can see, such as U+202E that turns the text around)."""
+    nick = tidy(nickname)
     if not nick:
         raise NicknameError("class.nick.empty")
+    if hidden_signs(nick):
+        raise NicknameError("class.nick.hidden")
     if len(nick) > NICK_MAX:
         raise NicknameError("class.nick.long", maximum=NICK_MAX)
     if not all(ch.isalnum() or ch in " -_" for ch in nick):
@@ -82,7 +87,9 @@ def class_key(code: str) -> str:
 
 
 def pupil_key(code: str, nickname: str) -> str:
-    return f"class/{code}/pupil/{nickname.casefold()}"
+    """The pupil's record: one per `name_key`, so look-alike nicknames are one pupil ("Аna" with a
+    Cyrillic "А" is "Ana"); for plain names the key is the lower-case nickname, as it always was."""
+    return f"class/{code}/pupil/{name_key(nickname)}"
 
 
 def pupil_log(code: str, nickname: str) -> str:

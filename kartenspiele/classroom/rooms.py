@@ -9,7 +9,8 @@ move. Every page replays the log into its own `Room` and reads only new entries 
 
 A seat is claimed by a name; the page that claimed it gets a token (only its hash is
 stored). With the token, or with the name once the seat has been absent for a while, a
-pupil comes back to the same seat.
+pupil comes back to the same seat. A look-alike of a name (a Cyrillic "А" for the Latin "A",
+full-width letters) is that name (`names.name_key`); names with invisible signs are refused.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from ..core.errors import IllegalMoveError, KartenspieleError
 from ..core.events import Event
 from ..core.rng import derive_rng, new_seed
 from ..core.session import Session, game_module
+from .names import hidden_signs, name_key, tidy
 from .store import ConflictError, SequenceConflictError, Store
 
 CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY"
@@ -62,7 +64,7 @@ class RoomFullError(RoomError):
 
 
 class NameError_(RoomError, ValueError):
-    """A name that is empty, too long, or already taken at this table."""
+    """A name that is empty, too long, has invisible signs, or is already taken at this table."""
 
 
 class NotAllowedError(RoomError):
@@ -79,13 +81,16 @@ def normal_code(code: str) -> str:
 
 
 def normal_name(name: str) -> str:
-    """A chosen name with its spaces tidied; an empty or too long name raises `NameError_`."""
-    tidy = " ".join(str(name).split())
-    if not tidy:
+    """A chosen name in NFKC with its spaces tidied; an empty or too long name, or one with a
+    sign nobody can see (such as U+202E that turns the text around), raises `NameError_`."""
+    tidied = tidy(name)
+    if not tidied:
         raise NameError_("room.name_empty")
-    if len(tidy) > NAME_MAX:
+    if hidden_signs(tidied):
+        raise NameError_("room.name_hidden")
+    if len(tidied) > NAME_MAX:
         raise NameError_("room.name_too_long", count=NAME_MAX)
-    return tidy
+    return tidied
 
 
 def token_hash(token: str) -> str:
@@ -152,9 +157,10 @@ class Room:
         return new_state(self.game, self.players, self.seed, self.options, simulation=False)
 
     def seat_of_name(self, name: str) -> int | None:
-        wanted = name.casefold()
+        """The seat claimed under this name or a look-alike of it (`names.name_key`)."""
+        wanted = name_key(name)
         for index, seat in enumerate(self.seats):
-            if seat.name and seat.name.casefold() == wanted:
+            if seat.name and name_key(seat.name) == wanted:
                 return index
         return None
 

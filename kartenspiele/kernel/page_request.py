@@ -24,6 +24,7 @@ def query_url() -> str:
     """The server's address where this kernel receives its page's request."""
     protocol = os.environ.get("VOILA_WS_PROTOCOL", "ws")
     host = os.environ.get("VOILA_APP_IP", "127.0.0.1")
+    host = f"[{host}]" if ":" in host else host  # an IPv6 address (`::1`)
     port = os.environ.get("VOILA_APP_PORT", "8866")
     base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
     return f"{protocol}://{host}:{port}{base}voila/query/{os.environ.get('VOILA_KERNEL_ID', '')}"

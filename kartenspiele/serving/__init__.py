@@ -4,6 +4,8 @@ template (no outside assets, a "connection lost" banner).
 - `access`: who may reach the server (Host header, class password) and the address to print;
 - `limits`: how many kernels in total and per client;
 - `handlers`: the small pages and answers of our own (password, server full, kernel alive);
+- `login_limits`: how often the class password may be tried, per device and in total;
+- `local_query`: the preheated kernels' `/voila/query/`, answered only to this machine;
 - `teacher`: the teacher code (`--teacher-code`) and the teacher's address to print;
 - `app`: the Voilà application put together from these.
 

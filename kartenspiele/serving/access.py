@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..core.errors import ServeSetupError
+from .login_limits import FREE_TRIES
 
-MIN_PASSWORD = 4
+MIN_PASSWORD = 8
+"""Characters a class password needs at least, not counting spaces."""
 COOKIE = "kartenspiele-class"
 
 
@@ -27,6 +29,12 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def strong_enough(password: str) -> bool:
+    """Whether a class password has `MIN_PASSWORD` characters that are not spaces (a password
+    of spaces only, or `Igel42`, is refused)."""
+    return sum(not character.isspace() for character in password) >= MIN_PASSWORD
 
 
 def lan_address() -> str:
@@ -52,22 +60,32 @@ def split_host(header: str) -> str:
 
 @dataclass(frozen=True)
 class Access:
-    """The bound address, the names it answers to and the class password (None: none)."""
+    """The bound address, the names it answers to, the class password (None: none) and the
+    wrong passwords a device may type before it waits (0: no wait per device, only the
+    server's budget — behind a reverse proxy every pupil has the proxy's address)."""
 
     bind: str
     port: int
     password: str | None = None
     names: frozenset[str] = field(default_factory=frozenset)
+    login_tries: int = FREE_TRIES
 
     @classmethod
-    def create(cls, bind: str, port: int, password: str | None = None, names: tuple[str, ...] = ()) -> Access:
-        """Check the set-up: any address but loopback needs a password of `MIN_PASSWORD`
-        characters (raises `ServeSetupError` saying why)."""
-        if password is not None and len(password) < MIN_PASSWORD:
+    def create(
+        cls,
+        bind: str,
+        port: int,
+        password: str | None = None,
+        names: tuple[str, ...] = (),
+        login_tries: int = FREE_TRIES,
+    ) -> Access:
+        """Check the set-up: any address but loopback needs a password, and a password needs
+        `MIN_PASSWORD` characters besides spaces (raises `ServeSetupError` saying why)."""
+        if password is not None and not strong_enough(password):
             raise ServeSetupError("serve.password_short", count=MIN_PASSWORD)
         if not is_loopback(bind) and not password:
             raise ServeSetupError("serve.password_needed", host=bind)
-        return cls(bind, port, password or None, frozenset(name.lower() for name in names))
+        return cls(bind, port, password or None, frozenset(name.lower() for name in names), max(0, login_tries))
 
     @property
     def public(self) -> bool:

@@ -1,8 +1,9 @@
 """The Voilà application of `kartenspiele serve`.
 
 It is Voilà with these changes:
-- one gate before every route: the `Host` header must name this server, and on a public
-  address the class cookie must be present (else the password page);
+- one gate before every route: the `Host` header must name this server, the preheated kernels'
+  `/voila/query/` answers only this machine (`local_query`), and on a public address the class
+  cookie must be present (else the password page);
 - pages set the `_xsrf` cookie and keep to the kernel limits; `/` and the folder listing lead to
   the start page; the contents API is not served (it would list the whole project);
 - the page template `kartenspiele` (no outside assets, the "connection lost" banner), whose
@@ -52,6 +53,8 @@ from .handlers import (
     logged_in,
 )
 from .limits import KernelLimits
+from .local_query import QUERY_PATH, QueryRefusedHandler, is_query, loopback_sockets, query_allowed, serve_on
+from .login_limits import LoginAttempts
 from .pools import MEND_EVERY, mend_pools
 from .unconnected import GRACE, SWEEP_EVERY, Unconnected
 
@@ -63,8 +66,6 @@ REFILL_DELAY = 30.0
 REFILL_SPACING = 3.0
 """Seconds between two kernels started for the pools: a class that took 30 kernels at once gets
 them back one by one, not 30 kernel starts at once while its pages are still loading."""
-QUERY_PATH = "/voila/query/"
-"""Where a preheated kernel asks for its page's address (the kernel has no class cookie)."""
 BANNER_KEYS = ("serve.lost", "serve.lost_text", "serve.resume")
 
 
@@ -96,6 +97,8 @@ class GatedApplication(tornado.web.Application):
     def find_handler(self, request, **kwargs):
         if not self.access.host_allowed(request.host or ""):
             return self.get_handler_delegate(request, HostRefusedHandler)
+        if is_query(request.path) and not query_allowed(request):  # only this machine's kernels
+            return self.get_handler_delegate(request, QueryRefusedHandler)
         if self.access.password and not request.path.startswith((LOGIN_PATH, QUERY_PATH)):
             cookie = request.cookies.get(COOKIE)
             if not logged_in(cookie.value if cookie else None, self.settings["cookie_secret"], self.access.password):
@@ -215,7 +218,11 @@ class KartenspieleVoila(Voila):
                 handlers.append(route)
         base = self.server_url.rstrip("/")
         return [
-            (base + LOGIN_PATH, LoginHandler, {"access": self.access}),
+            (
+                base + LOGIN_PATH,
+                LoginHandler,
+                {"access": self.access, "attempts": LoginAttempts(self.access.login_tries)},
+            ),
             (base + ALIVE_PATH + r"([\w-]+)", AliveHandler),
             (
                 f"{base}/{VERSIONED_STATIC}{self.static_version}/(.*)",
@@ -229,9 +236,12 @@ class KartenspieleVoila(Voila):
         """Voilà's start, with the gated application."""
         import tempfile
 
+        # where preheated kernels ask for their page (bound first: a taken port starts no kernel)
+        loopback = loopback_sockets(self.access.bind, self.port) if self.preheat > 0 else []
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
         settings = self.init_settings()
         self.app = GatedApplication(self.access, **settings)
+        serve_on(self.app, loopback)
         self.app.settings.update(self.tornado_settings)
         self.app.add_handlers(".*$", self.init_handlers())
         if self.unconnected is not None:

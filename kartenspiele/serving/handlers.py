@@ -12,22 +12,26 @@ import hashlib
 import hmac
 import json
 from contextvars import ContextVar
+from functools import lru_cache
 from html import escape
 from urllib.parse import parse_qs, quote, urlparse
 
 import tornado.web
 from jupyter_core.utils import ensure_async
+from tornado.escape import utf8
 from voila.tornado.handler import TornadoVoilaHandler
 
 from ..i18n import LANGUAGES, text
 from .access import COOKIE, Access
 from .limits import KernelLimits, ready_kernels
+from .login_limits import LoginAttempts, retry_after
 from .unconnected import Unconnected
 
 LOGIN_PATH = "/kartenspiele/login"
 ALIVE_PATH = "/kartenspiele/alive/"
 START_PATH = "/voila/render/notebooks/start.ipynb"
 WRONG_PASSWORD_DELAY = 1.0
+LOGIN_LABEL = b"kartenspiele class login"
 CLIENT: ContextVar[str | None] = ContextVar("kartenspiele_client", default=None)
 """The client whose page is being rendered (read where its kernel is started)."""
 PAGE_KERNELS: ContextVar[list[str] | None] = ContextVar("kartenspiele_page_kernels", default=None)
@@ -62,17 +66,27 @@ def small_page(title: str, body: str, lang: str) -> str:
     )
 
 
-def password_mark(password: str) -> str:
-    """What the class cookie holds: a digest of the password (a new password ends old logins)."""
-    return hashlib.sha256(f"kartenspiele:{password}".encode()).hexdigest()[:24]
+@lru_cache(maxsize=8)
+def login_mark(secret: bytes | str, password: str) -> str:
+    """What the class cookie holds: an HMAC-SHA256 of a fixed label under a key derived from the
+    server's own random secret (`cookie_secret`) and the password. Without the secret nothing
+    in it can be tried against a password offline; a new password or a new secret (a restart)
+    ends old logins."""
+    key = hmac.new(utf8(secret), b"kartenspiele class password\0" + password.encode(), hashlib.sha256).digest()
+    return hmac.new(key, LOGIN_LABEL, hashlib.sha256).hexdigest()
 
 
-def logged_in(cookie_value: str | None, secret: bytes, password: str) -> bool:
+def logged_in(cookie_value: str | None, secret: bytes | str, password: str) -> bool:
     """Whether a request's class cookie is signed by this server for this password."""
     if not cookie_value:
         return False
     value = tornado.web.decode_signed_value(secret, COOKIE, cookie_value, max_age_days=1)
-    return value is not None and hmac.compare_digest(value.decode(), password_mark(password))
+    return value is not None and hmac.compare_digest(value, login_mark(secret, password).encode())
+
+
+def password_right(given: str, password: str) -> bool:
+    """The one place the class password is compared (in constant time)."""
+    return hmac.compare_digest(given.encode(), password.encode())
 
 
 def local_target(target: str) -> str:
@@ -84,17 +98,22 @@ def local_target(target: str) -> str:
 
 
 class LoginHandler(tornado.web.RequestHandler):
-    """The class password page: a form, and a signed cookie when the password is right."""
+    """The class password page: a form, and a signed cookie when the password is right. Wrong
+    passwords are limited per device and for the whole server (`login_limits`)."""
 
-    def initialize(self, access: Access) -> None:
+    def initialize(self, access: Access, attempts: LoginAttempts) -> None:
         self.access = access
+        self.attempts = attempts
 
-    def get(self, wrong: bool = False) -> None:
+    def get(self) -> None:
+        self.form()
+
+    def form(self, warning: str = "", status: int = 200) -> None:
         lang = request_language(self)
         target = local_target(self.get_query_argument("next", START_PATH))
-        warning = f"<p class='ks-wrong' role='alert'>{escape(text('serve.login_wrong', lang))}</p>" if wrong else ""
+        alert = f"<p class='ks-wrong' role='alert'>{escape(warning)}</p>" if warning else ""
         body = (
-            f"<p>{escape(text('serve.login_prompt', lang))}</p>{warning}"
+            f"<p>{escape(text('serve.login_prompt', lang))}</p>{alert}"
             f"<form method='post' action='{LOGIN_PATH}?lang={lang}'>"
             f"<input type='hidden' name='_xsrf' value='{escape(self.xsrf_token.decode())}'>"
             f"<input type='hidden' name='next' value='{escape(target)}'>"
@@ -102,18 +121,34 @@ class LoginHandler(tornado.web.RequestHandler):
             f"<input type='password' name='password' autofocus autocomplete='current-password'></label> "
             f"<button type='submit'>{escape(text('serve.login_button', lang))}</button></form>"
         )
-        self.set_status(401 if wrong else 200)
+        self.set_status(status)
         self.finish(small_page(text("serve.login_title", lang), body, lang))
 
     async def post(self) -> None:
         self.check_xsrf_cookie()
-        password = self.access.password or ""
-        given = self.get_body_argument("password", "")
-        if not hmac.compare_digest(given.encode(), password.encode()):
-            await asyncio.sleep(WRONG_PASSWORD_DELAY)  # slows guessing down
-            self.get(wrong=True)
+        client = self.request.remote_ip or "?"
+        wait = self.attempts.begin(client)  # counted now, before any comparison or wait
+        if wait > 0:  # too many tries: the password is not even compared
+            seconds = retry_after(wait)
+            self.set_header("Retry-After", str(seconds))
+            self.form(text("serve.login_too_many", request_language(self), count=seconds), 429)
             return
-        self.set_signed_cookie(COOKIE, password_mark(password), expires_days=1, httponly=True, samesite="Lax")
+        password = self.access.password or ""
+        if not password_right(self.get_body_argument("password", ""), password):
+            await asyncio.sleep(WRONG_PASSWORD_DELAY)  # slows guessing down
+            self.form(text("serve.login_wrong", request_language(self)), 401)
+            return
+        self.attempts.succeeded(client)
+        self.set_signed_cookie(
+            COOKIE,
+            login_mark(self.application.settings["cookie_secret"], password),
+            expires_days=1,
+            httponly=True,
+            samesite="Lax",
+            # over TLS only; behind a TLS proxy the request is http here (X-Forwarded-Proto is
+            # not trusted), so the proxy adds `Secure` (docs/serving.md)
+            secure=self.request.protocol == "https",
+        )
         self.redirect(local_target(self.get_body_argument("next", START_PATH)))
 
 

@@ -22,6 +22,7 @@ from ..bots.games import game_info
 from ..catalogue import LESSONS, PRACTICE_LESSONS, PRACTICE_LEVELS
 from ..classroom.classes import Classes
 from ..classroom.evidence import Evidence, to_csv
+from ..classroom.names import name_key
 from ..classroom.rooms import RoomError, Rooms
 from ..classroom.store import Store, StoreError, open_store
 from ..core.errors import KartenspieleError
@@ -60,7 +61,7 @@ class ClassView:
 
     def room_summaries(self, rooms: Rooms) -> list[dict]:
         """The rooms with a pupil of this class at a seat, with scores."""
-        names = {nick.casefold() for nick in self.pupils}
+        names = {name_key(nick) for nick in self.pupils}
         found = []
         for key in rooms.store.keys("room/"):
             if key.count("/") != 1:
@@ -73,7 +74,7 @@ class ClassView:
                 continue
             self.rooms[code] = room
             seat_names = [seat.name for seat in room.seats]
-            if not names & {name.casefold() for name in seat_names if name}:
+            if not names & {name_key(name) for name in seat_names if name}:
                 continue
             scores = room.state.scores() if room.started else [0] * len(seat_names)
             found.append(

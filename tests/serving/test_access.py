@@ -17,7 +17,7 @@ from kartenspiele.serving.handlers import (
     START_PATH,
     local_target,
     logged_in,
-    password_mark,
+    login_mark,
 )
 from kartenspiele.serving.limits import KernelLimits, ready_kernels
 
@@ -33,14 +33,20 @@ def test_other_addresses_need_a_class_password(host):
         Access.create(host, 8866)
     assert "Passwort" in caught.value.message("de") and host in caught.value.message("de")
     assert "password" in caught.value.message("en")
-    assert Access.create(host, 8866, "Igel42").public
+    assert Access.create(host, 8866, "Igel4242").public
 
 
-def test_a_password_too_short_is_refused_in_both_languages():
+@pytest.mark.parametrize("password", ["ab", "Igel42", "Igel424", "    ", " " * 12, "\t \n  \t  ", "Igel 424"])
+def test_a_password_too_short_or_blank_is_refused_in_both_languages(password):
     with pytest.raises(ServeSetupError) as caught:
-        Access.create("0.0.0.0", 8866, "ab")
-    assert "mindestens 4 Zeichen" in caught.value.message("de")
-    assert "at least 4 characters" in caught.value.message("en")
+        Access.create("0.0.0.0", 8866, password)
+    assert "mindestens 8 Zeichen, Leerzeichen nicht mitgezählt" in caught.value.message("de")
+    assert "at least 8 characters, not counting spaces" in caught.value.message("en")
+
+
+@pytest.mark.parametrize("password", ["Igel4242", "Igel 4242", "Fuchsbau"])
+def test_eight_characters_besides_spaces_are_enough(password):
+    assert Access.create("0.0.0.0", 8866, password).password == password
 
 
 def test_serve_refuses_a_public_address_without_password_before_binding(tmp_path):
@@ -73,7 +79,7 @@ def test_host_header_must_name_this_server():
     local = Access.create("127.0.0.1", 8866)
     assert local.host_allowed("127.0.0.1:8866") and local.host_allowed("localhost:8866")
     assert not local.host_allowed("attacker.example:8866")  # DNS rebinding
-    lan = Access.create("192.168.7.9", 8866, "Igel42", names=("spiele.schule.example",))
+    lan = Access.create("192.168.7.9", 8866, "Igel4242", names=("spiele.schule.example",))
     assert lan.host_allowed("192.168.7.9:8866") and lan.host_allowed("spiele.schule.example")
     assert not lan.host_allowed("192.168.7.10:8866") and not lan.host_allowed("spiele.example")
     assert is_loopback("::1") and not is_loopback("10.0.0.1")
@@ -81,11 +87,14 @@ def test_host_header_must_name_this_server():
 
 def test_login_cookie_is_signed_and_bound_to_the_password():
     secret = b"s" * 32
-    cookie = tornado.web.create_signed_value(secret, COOKIE, password_mark("Igel42")).decode()
-    assert logged_in(cookie, secret, "Igel42")
-    assert not logged_in(cookie, secret, "Fuchs77")  # a new password ends old logins
-    assert not logged_in(cookie, b"t" * 32, "Igel42")  # signed by another server
-    assert not logged_in(password_mark("Igel42"), secret, "Igel42") and not logged_in(None, secret, "Igel42")
+    cookie = tornado.web.create_signed_value(secret, COOKIE, login_mark(secret, "Igel4242")).decode()
+    assert logged_in(cookie, secret, "Igel4242")
+    assert not logged_in(cookie, secret, "Fuchs7777")  # a new password ends old logins
+    assert not logged_in(cookie, b"t" * 32, "Igel4242")  # signed by another server
+    assert not logged_in(login_mark(secret, "Igel4242"), secret, "Igel4242") and not logged_in(None, secret, "Igel4242")
+    # another server's mark, even signed with this server's secret, is no login here
+    other = tornado.web.create_signed_value(secret, COOKIE, login_mark(b"t" * 32, "Igel4242")).decode()
+    assert not logged_in(other, secret, "Igel4242")
 
 
 @pytest.mark.parametrize(
@@ -140,7 +149,7 @@ def test_ready_kernels_are_read_from_voilas_pools():
 
 
 def test_a_public_server_prints_its_address_and_a_qr_code_of_it(capsys):
-    access = Access.create("192.168.7.9", 8866, "Igel42")
+    access = Access.create("192.168.7.9", 8866, "Igel4242")
     announce(access, 8866)
     printed = capsys.readouterr().out
     url = start_url("192.168.7.9", 8866)
@@ -158,6 +167,10 @@ def test_a_local_server_prints_no_qr_code(capsys):
 def test_main_reports_a_short_password_and_changes_nothing(capsys):
     try:
         assert main(["--host", "127.0.0.1", "--password", "ab", "--lang", "en"]) == 2
+        assert main(["--host", "0.0.0.0", "--password", "    ", "--lang", "en"]) == 2
+        assert main(["--host", "0.0.0.0", "--password", "Igel424"]) == 2
     finally:
         set_language("de")
-    assert "at least 4 characters" in capsys.readouterr().err
+    printed = capsys.readouterr().err.splitlines()
+    assert "at least 8 characters, not counting spaces" in printed[0] and printed[0] == printed[1]
+    assert "mindestens 8 Zeichen, Leerzeichen nicht mitgezählt" in printed[2]
