@@ -12,14 +12,15 @@ SYSTEM_STAMP = $(VENV)/.system-packages
 # JupyterHub's proxy comes from npm, installed into the virtual environment's folder.
 CHP = $(VENV)/node/node_modules/.bin/configurable-http-proxy
 
-.PHONY: serve test soak bench clean system-packages
+.PHONY: serve test soak bench clean system-packages lock
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+# The versions installed are the tested ones in constraints.txt.
+$(STAMP): $(BIN)/python pyproject.toml constraints.txt
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
 	touch $(STAMP)
 
 serve: $(STAMP)
@@ -55,6 +56,17 @@ soak: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -r benchmarks/requirements-peers.txt
 	$(BIN)/python benchmarks/run.py
+
+# A deliberate refresh of constraints.txt: the newest versions pyproject.toml allows, resolved in
+# a fresh environment. Run `make test` afterwards and copy the new pins into binder/requirements.txt.
+LOCK_VENV = .venv-lock
+lock:
+	rm -rf $(LOCK_VENV) && $(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(LOCK_VENV)/bin/python -m pip install --quiet -e '.[test]'
+	head -3 constraints.txt > constraints.new
+	$(LOCK_VENV)/bin/python -m pip freeze --all --exclude-editable | grep -v '^pip==' >> constraints.new
+	mv constraints.new constraints.txt && rm -rf $(LOCK_VENV)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -74,6 +74,35 @@ def test_binder_pins_every_runtime_dependency():
         assert requirement.specifier.contains(version), f"{name}=={version} is outside {requirement.specifier}"
 
 
+def locked() -> dict[str, str]:
+    """constraints.txt: the tested version of every package, by normalised name."""
+    pins = {}
+    for line in (ROOT / "constraints.txt").read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            requirement = Requirement(line)
+            assert str(requirement.specifier).startswith("=="), f"{line}: not one exact version"
+            pins[requirement.name.lower().replace("_", "-")] = str(requirement.specifier).removeprefix("==")
+    return pins
+
+
+def test_every_dependency_has_one_tested_version_inside_its_range():
+    lock = locked()
+    project = pyproject()["project"]
+    for dependency in [*project["dependencies"], *project["optional-dependencies"]["test"]]:
+        requirement = Requirement(dependency)
+        name = requirement.name.lower().replace("_", "-")
+        assert name in lock, f"constraints.txt has no version of {name}"
+        assert requirement.specifier.contains(lock[name]), f"{name}=={lock[name]} is outside {requirement.specifier}"
+
+
+def test_make_and_binder_install_the_locked_versions():
+    assert "-c constraints.txt -e '.[test]'" in (ROOT / "Makefile").read_text()
+    lock = locked()
+    for name, pin in binder_pins().items():
+        assert pin == f"=={lock[name]}", f"binder/requirements.txt pins {name}{pin}, constraints.txt {lock[name]}"
+
+
 def test_post_build_installs_the_package_and_the_page_template():
     post_build = ROOT / "binder" / "postBuild"
     assert post_build.stat().st_mode & 0o111  # repo2docker runs it only if it is executable
