@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import concurrent.futures
 import hashlib
 import resource
 import time
@@ -98,6 +99,13 @@ async def login_server(attempts: LoginAttempts, secret: bytes = SECRET, xheaders
         await server.close_all_connections()
 
 
+def run_alone(coroutine):
+    """`coroutine` run to its end on a thread of its own (an earlier test in this worker may
+    have left an event loop running on this one)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def class_cookie(answer: HTTPResponse) -> tuple[str, str]:
     """The class cookie's value and its whole `Set-Cookie` line."""
     for line in answer.headers.get_list("Set-Cookie"):
@@ -118,7 +126,7 @@ def test_600_guesses_at_once_from_one_device_get_a_handful_of_comparisons(compar
             pupil = await post(PASSWORD, **{"X-Real-Ip": "10.0.0.8"})  # another device, same moment
             return answers, took, pupil
 
-    answers, took, pupil = asyncio.run(attack())
+    answers, took, pupil = run_alone(attack())
     guessed = comparisons[:-1]
     print(f"{GUESSES} guesses at once: {len(guessed)} comparisons, {took:.2f} s")
     codes = [answer.code for answer in answers]
@@ -142,7 +150,7 @@ def test_forged_forwarding_headers_change_nothing_on_the_real_server(comparisons
             right = await post(PASSWORD, **{"X-Forwarded-Proto": "https"})
         return answers, right
 
-    answers, right = asyncio.run(attack())
+    answers, right = run_alone(attack())
     assert len(comparisons) == FREE_TRIES + 1  # the 40 guesses' five, and the right one
     assert sorted(answer.code for answer in answers) == [401] * FREE_TRIES + [429] * (40 - FREE_TRIES)
     assert right.code == 302 and "secure" not in class_cookie(right)[1].lower()
@@ -161,7 +169,7 @@ def test_the_servers_budget_caps_guesses_from_many_devices_and_lets_the_class_in
             soon = await post(PASSWORD, **{"X-Real-Ip": "10.0.0.8"})
             return answers, at_once, soon
 
-    answers, at_once, soon = asyncio.run(attack())
+    answers, at_once, soon = run_alone(attack())
     assert len(comparisons) == GLOBAL_BURST + 1  # the burst, then the pupil half a second later
     assert [answer.code for answer in answers].count(429) == GUESSES - GLOBAL_BURST
     assert at_once.code == 429 and at_once.headers["Retry-After"] == "1"
@@ -173,7 +181,7 @@ def test_the_cookie_holds_no_digest_of_the_password_and_only_its_server_takes_it
         async with login_server(LoginAttempts(), secret, xheaders=True) as post:
             return await post(PASSWORD, **headers)
 
-    value, line = class_cookie(asyncio.run(log_in(SECRET)))
+    value, line = class_cookie(run_alone(log_in(SECRET)))
     variants = [PASSWORD, f"kartenspiele:{PASSWORD}", f"kartenspiele class password\0{PASSWORD}"]
     for variant in variants:
         digest = hashlib.sha256(variant.encode()).digest()
@@ -184,7 +192,7 @@ def test_the_cookie_holds_no_digest_of_the_password_and_only_its_server_takes_it
     assert login_mark(SECRET, PASSWORD) != login_mark(b"x" * 32, PASSWORD)
     assert "httponly" in line.lower() and "samesite=lax" in line.lower() and "secure" not in line.lower()
     # over TLS (here: a TLS proxy the test app trusts) the cookie is `Secure`
-    _, tls_line = class_cookie(asyncio.run(log_in(SECRET, **{"X-Forwarded-Proto": "https"})))
+    _, tls_line = class_cookie(run_alone(log_in(SECRET, **{"X-Forwarded-Proto": "https"})))
     assert "secure" in tls_line.lower() and "httponly" in tls_line.lower()
 
 
