@@ -1,6 +1,7 @@
 """The `kartenspiele` command: serve the web app, run tournaments, print lesson packs.
 
-Each sub-command lives in its own module and is imported only when it is used.
+Each sub-command lives in its own module and is imported only when it is used (its `main`,
+or the function named after a colon).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ COMMANDS = {
         "kartenspiele.practice.pack",
         "write a lesson's printable pack (worksheet, answer key, board, cards) as PDF",
     ),
+    "backup": ("kartenspiele.classroom.backup", "copy the store (rooms, saved games, classes) to a file"),
+    "restore": ("kartenspiele.classroom.backup:restore_main", "put the store back from a backup file"),
 }
 
 
@@ -33,8 +36,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     command = parser.parse_args(args[:1]).command
-    module = import_module(COMMANDS[command][0])
-    return int(module.main(args[1:]) or 0)
+    module_name, _, function = COMMANDS[command][0].partition(":")
+    module = import_module(module_name)
+    return int(getattr(module, function or "main")(args[1:]) or 0)
 
 
 if __name__ == "__main__":

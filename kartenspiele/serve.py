@@ -8,7 +8,8 @@ only requests addressed to it. Voilà reads the rest of its settings from `voila
 project folder (sources stripped, no tracebacks, culling); the access rules live in
 `kartenspiele.serving`. Rooms and saved games go to the store chosen by `--data DIR` (SQLite)
 or `--store redis://HOST:PORT/DB`; its URL reaches the kernels in the environment variable
-`KARTENSPIELE_STORE`.
+`KARTENSPIELE_STORE`. A data folder that held a store but whose database file is missing or
+empty is refused (`kartenspiele.classroom.data_folder`); `--new-store` starts afresh on purpose.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .classroom.data_folder import StoreMissingError, prepare_store, serving
 from .classroom.store import ENVIRONMENT_VARIABLE, open_store, store_url
 from .core.errors import KartenspieleError
 from .i18n import LANGUAGES, set_language, text
@@ -164,6 +166,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="folder for rooms and saved games (default: under the user's data folder)",
     )
     parser.add_argument("--store", default=None, help="a shared store instead of --data, e.g. redis://HOST:PORT/DB")
+    parser.add_argument(
+        "--new-store",
+        action="store_true",
+        help="start with a new empty store although the data folder held one whose file is missing or empty",
+    )
     add_teacher_option(parser)
     parser.add_argument("--lang", choices=LANGUAGES, default="de", help="language of the messages printed here")
     return parser
@@ -193,8 +200,19 @@ def main(argv: list[str]) -> int:
     except KartenspieleError as error:
         print(error.message(), file=sys.stderr)
         return 2
+    url = store_url(args.data, args.store)
+    created = None
+    try:
+        created = prepare_store(url, args.new_store)
+    except StoreMissingError as error:  # a lost store file: refused, not silently replaced
+        print(error.message(), file=sys.stderr)
+        return 2
+    except KartenspieleError:
+        pass  # a store out of reach: `use_store` reports it, and the pages say so
+    if created is not None:
+        print(text("store.new", None, path=str(created)), flush=True)
     root = (args.root or project_root()).resolve()
-    use_store(store_url(args.data, args.store))
+    use_store(url)
     os.chdir(root)  # Voilà reads voila.json from the current folder
     from .kernel.click_limit import ENVIRONMENT as CLICK_LIMIT
     from .serving.app import PREHEATED, KartenspieleVoila, data_folder
@@ -215,7 +233,8 @@ def main(argv: list[str]) -> int:
     )
     app.initialize(voila_arguments(root, args.host, args.port, args.cull_idle))
     try:
-        app.start()
+        with serving(url):  # `kartenspiele restore` sees that the store is in use
+            app.start()
     except KartenspieleError as error:  # e.g. 127.0.0.1:PORT taken, which preheated kernels need
         print(error.message(), file=sys.stderr)
         return 2

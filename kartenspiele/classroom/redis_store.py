@@ -19,6 +19,7 @@ from .store import (
     Document,
     SequenceConflictError,
     Store,
+    StoreFullError,
     StoreUnavailableError,
     VersionConflictError,
     encode,
@@ -45,6 +46,15 @@ return {1, length + 1}
 """
 
 
+def refuses_writes(error: Exception) -> bool:
+    """Whether Redis refused a write for want of room: over `maxmemory` ("OOM command not
+    allowed") or unable to save to its disk ("MISCONF ...", often a full disk)."""
+    said = str(error)
+    return (
+        isinstance(error, redis.exceptions.OutOfMemoryError) or "OOM command not allowed" in said or "MISCONF" in said
+    )
+
+
 class RedisStore(Store):
     """The store in a Redis database: `RedisStore("redis://127.0.0.1:6379/0")`; all names
     live under `namespace` so one database can hold other data too."""
@@ -64,6 +74,8 @@ class RedisStore(Store):
         try:
             return action()
         except redis.exceptions.RedisError as error:
+            if refuses_writes(error):
+                raise StoreFullError("store.full", url=self.url, reason=str(error)) from error
             raise StoreUnavailableError("store.unavailable", url=self.url, reason=str(error)) from error
 
     def _document_key(self, key: str) -> str:

@@ -29,18 +29,26 @@ from ..core.events import Event
 from ..core.rng import derive_rng, new_seed
 from ..core.session import Session, game_module
 from .names import hidden_signs, name_key, tidy
-from .store import ConflictError, SequenceConflictError, Store
+from .open_limit import OpenLimit, TooManyRoomsError
+from .room_codes import (
+    CODE_LENGTH,
+    CODE_LETTERS,
+    LIFETIME_SECONDS,
+    SAVED_LIFETIME_SECONDS,
+    SWEEP_BATCH,
+    CodeBook,
+    legacy_log,
+    lifetime_of,
+)
+from .store import SequenceConflictError, Store
 
-CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY"
-"""Letters of room codes: none that looks like a digit or like another letter (no B, G, I, O, Q, S, Z)."""
-CODE_LENGTH = 4
+__all__ = ["CODE_LENGTH", "CODE_LETTERS", "LIFETIME_SECONDS", "SAVED_LIFETIME_SECONDS", "TooManyRoomsError"]
+
 NAME_MAX = 20
 ABSENT_SECONDS = 15.0
 """A seat whose page has not been heard from for this long counts as absent."""
 HAND_OVER_SECONDS = 30.0
 """After this long absent, the opener may hand the seat to a computer player."""
-LIFETIME_SECONDS = 14 * 24 * 3600.0
-"""A room nobody has touched for this long is expired."""
 OPEN = "open"
 PERSON = "person"
 COMPUTER_DELAY = 1.0
@@ -133,6 +141,8 @@ class Room:
     seats: list[SeatState]
     seq: int = 0
     hot_seat: bool = False  # several people at one screen (saved with `Rooms.record`)
+    log_name: str = ""  # the room's own log (empty: `room/CODE/log`, a room from before)
+    lifetime: float = LIFETIME_SECONDS  # untouched this long, the room is expired
     started: bool = False
     last_at: float = 0.0
     session: Session | None = None
@@ -141,7 +151,7 @@ class Room:
 
     @property
     def log(self) -> str:
-        return f"room/{self.code}/log"
+        return self.log_name or legacy_log(self.code)
 
     @property
     def state(self) -> Any:
@@ -214,11 +224,14 @@ class Room:
 
 
 class Rooms:
-    """Open, join, start and play rooms kept in a `Store`."""
+    """Open, join, start and play rooms kept in a `Store`. `limit` counts the rooms opened
+    (a lobby gives its page's; none: no limit)."""
 
-    def __init__(self, store: Store, clock=time.time) -> None:
+    def __init__(self, store: Store, clock=time.time, limit: OpenLimit | None = None) -> None:
         self.store = store
         self.clock = clock
+        self.limit = limit
+        self.codes = CodeBook(store, lambda: self.clock())
 
     # -- opening and loading ----------------------------------------------------------------
     def open(
@@ -243,6 +256,8 @@ class Rooms:
                 raise RoomError("room.bad_seat", kind=kind)
         seed = new_seed() if seed is None else seed
         new_state(game, players, seed, options, simulation=False)  # bad options raise here
+        if self.limit is not None:
+            self.limit.check()
         code = self._new_code(
             {
                 "game": game,
@@ -254,6 +269,8 @@ class Rooms:
                 "fill": fill or default_level(game),
             }
         )
+        if self.limit is not None:
+            self.limit.count()
         room = self.load(code)
         token = self._claim(room, 0, name, "join")
         return room, 0, token
@@ -299,14 +316,16 @@ class Rooms:
         self._append(room, {"type": "undo", "seat": room.movers[-1][0]})
 
     def _new_code(self, document: dict[str, Any]) -> str:
-        for _ in range(50):
-            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-            try:
-                self.store.put(f"room/{code}", document, expected=0)
-                return code
-            except ConflictError:
-                continue
-        raise RoomError("room.no_code")
+        """A free code (one of an expired room is taken over; see `room_codes`)."""
+        code = self.codes.new_code(document)
+        if code is None:
+            raise RoomError("room.no_code")
+        return code
+
+    def sweep(self, now: float | None = None, batch: int = SWEEP_BATCH) -> list[str]:
+        """Delete the expired rooms among the next `batch` (see `CodeBook.sweep`); returns
+        their codes."""
+        return self.codes.sweep(self.clock() if now is None else now, batch)
 
     def load(self, code: str) -> Room:
         """The room with this code, replayed from its log."""
@@ -315,6 +334,8 @@ class Rooms:
         if document is None:
             raise RoomNotFoundError("room.unknown", code=code)
         data = document.value
+        if "deleted" in data:  # being deleted by a sweep
+            raise RoomExpiredError("room.expired", code=code)
         room = Room(
             code,
             data["game"],
@@ -326,16 +347,21 @@ class Rooms:
         )
         room.last_at = data["created"]
         room.hot_seat = bool(data.get("hot_seat"))
+        room.log_name = str(data.get("log", ""))
+        room.lifetime = lifetime_of(data)
         self.refresh(room)
-        if self.clock() - room.last_at > LIFETIME_SECONDS:
+        if self.clock() - room.last_at > room.lifetime:
             raise RoomExpiredError("room.expired", code=code)
         return room
 
     def refresh(self, room: Room) -> list[tuple[int, dict]]:
-        """Take in the entries appended since the room was last read; returns them."""
+        """Take in the entries appended since the room was last read; returns them. A room
+        untouched for its lifetime raises `RoomExpiredError` (it may be deleted by now)."""
         entries = self.store.read(room.log, since=room.seq)
         for seq, entry in entries:
             room.apply(seq, entry)
+        if not entries and self.clock() - room.last_at > room.lifetime:
+            raise RoomExpiredError("room.expired", code=room.code)
         return entries
 
     def _append(self, room: Room, entry: dict) -> None:
@@ -399,11 +425,15 @@ class Rooms:
 
     def heartbeat(self, room: Room, seat: int) -> None:
         """Say that the page of `seat` is open (pages call this every few seconds)."""
-        self.store.put(f"room/{room.code}/seen/{seat}", {"at": self.clock()})
+        self.store.put(f"room/{room.code}/seen/{seat}", {"at": self.clock(), "log": room.log})
 
     def last_seen(self, room: Room, seat: int) -> float:
+        """When the seat's page was last heard from (a page of a deleted room with this code
+        does not count)."""
         document = self.store.get(f"room/{room.code}/seen/{seat}")
-        return float(document.value["at"]) if document else 0.0
+        if document is None or document.value.get("log", legacy_log(room.code)) != room.log:
+            return 0.0
+        return float(document.value["at"])
 
     def present(self, room: Room, seat: int) -> bool:
         return self.absent_for(room, seat) < ABSENT_SECONDS

@@ -21,12 +21,15 @@ path, or `redis://host:port/db`. The URL of the running app is in the environmen
 `KARTENSPIELE_STORE` (set by `kartenspiele serve`, inherited by the Voilà kernels).
 
 Every failure is a `StoreError` (a `KartenspieleError` with a German and English message):
-`StoreUnavailableError` when the store cannot be reached, `StoreCorruptError` for a damaged
-database file.
+`StoreUnavailableError` when the store cannot be reached, `StoreFullError` when a write finds
+the disk (or Redis's memory) full, `StoreCorruptError` for a damaged database file. A write
+that fails changes nothing: SQLite runs every write as one statement (all or nothing), Redis
+as one script.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
@@ -42,6 +45,16 @@ from ..core.errors import KartenspieleError
 ENVIRONMENT_VARIABLE = "KARTENSPIELE_STORE"
 DATABASE_NAME = "kartenspiele.db"
 POLL_SECONDS = 0.05
+SQLITE_FULL = 13
+"""SQLite's result code for "database or disk is full"."""
+
+
+def is_disk_full(error: BaseException) -> bool:
+    """Whether an SQLite or OS error says that the disk is full."""
+    if isinstance(error, OSError):
+        return error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
+    code = getattr(error, "sqlite_errorcode", None)
+    return code == SQLITE_FULL or "disk is full" in str(error) or "database is full" in str(error)
 
 
 class StoreError(KartenspieleError):
@@ -50,6 +63,12 @@ class StoreError(KartenspieleError):
 
 class StoreUnavailableError(StoreError):
     """The store cannot be reached (Redis down, folder not writable); try again later."""
+
+
+class StoreFullError(StoreError):
+    """A write found no room: the disk is full (SQLite "database or disk is full", ENOSPC) or
+    Redis refuses writes (out of memory, or it cannot save to its disk: MISCONF). The write
+    was not made; reading goes on, and writing works again once there is room."""
 
 
 class StoreCorruptError(StoreError):
@@ -171,6 +190,8 @@ class SQLiteStore(Store):
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
         except (OSError, sqlite3.Error) as error:
+            if is_disk_full(error):
+                raise StoreFullError("store.full", url=self.url, reason=str(error)) from error
             raise StoreUnavailableError("store.unavailable", url=self.url, reason=str(error)) from error
         try:
             self._db.execute("PRAGMA busy_timeout = 30000")
@@ -181,6 +202,8 @@ class SQLiteStore(Store):
             self._db.executescript(SCHEMA)
         except sqlite3.DatabaseError as error:
             self._db.close()
+            if is_disk_full(error):
+                raise StoreFullError("store.full", url=self.url, reason=str(error)) from error
             raise StoreCorruptError("store.corrupt", path=str(self.path), reason=str(error)) from error
 
     def _run(self, sql: str, params: tuple = ()) -> list[tuple]:
@@ -190,6 +213,8 @@ class SQLiteStore(Store):
             except sqlite3.IntegrityError:
                 raise
             except sqlite3.DatabaseError as error:
+                if is_disk_full(error):
+                    raise StoreFullError("store.full", url=self.url, reason=str(error)) from error
                 if isinstance(error, sqlite3.OperationalError):
                     raise StoreUnavailableError("store.unavailable", url=self.url, reason=str(error)) from error
                 raise StoreCorruptError("store.corrupt", path=str(self.path), reason=str(error)) from error

@@ -29,6 +29,7 @@ from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
+from ..classroom.open_limit import ADDRESS_HEADER
 from ..i18n import LANGUAGES, text
 from .access import COOKIE, Access
 from .assets import (
@@ -56,6 +57,8 @@ from .limits import KernelLimits
 from .local_query import QUERY_PATH, QueryRefusedHandler, is_query, loopback_sockets, query_allowed, serve_on
 from .login_limits import LoginAttempts
 from .pools import MEND_EVERY, mend_pools
+from .room_sweep import SWEEP_EVERY as ROOM_SWEEP_EVERY
+from .room_sweep import RoomSweeper
 from .unconnected import GRACE, SWEEP_EVERY, Unconnected
 
 TEMPLATE = "kartenspiele"
@@ -130,6 +133,8 @@ class KartenspieleVoila(Voila):
         super().initialize(argv)
         self.static_version = static_version(self.static_paths)
         self.voila_configuration.page_config_hook = versioned_hook(self.static_version, banner_config())
+        # the client's address reaches the kernels (set by `PageHandler`) for the rooms' open limit
+        self.voila_configuration.http_header_envs = [*self.voila_configuration.http_header_envs, ADDRESS_HEADER]
         if self.preheat > 0:
             self.voila_configuration.preheat_kernel = True
             self.config.VoilaKernelManager.kernel_pools_config = {
@@ -246,6 +251,9 @@ class KartenspieleVoila(Voila):
         self.app.add_handlers(".*$", self.init_handlers())
         if self.unconnected is not None:
             tornado.ioloop.PeriodicCallback(self.unconnected.sweep, SWEEP_EVERY * 1000).start()
+        sweeper = RoomSweeper()  # expired rooms and saved games: at start, then every 15 s
+        tornado.ioloop.IOLoop.current().add_callback(sweeper.sweep)
+        tornado.ioloop.PeriodicCallback(sweeper.sweep, ROOM_SWEEP_EVERY * 1000).start()
         if self.preheat > 0:
             tornado.ioloop.PeriodicCallback(partial(mend_pools, self.kernel_manager), MEND_EVERY * 1000).start()
         self.listen()

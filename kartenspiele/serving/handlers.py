@@ -21,6 +21,7 @@ from jupyter_core.utils import ensure_async
 from tornado.escape import utf8
 from voila.tornado.handler import TornadoVoilaHandler
 
+from ..classroom.open_limit import ADDRESS_HEADER
 from ..i18n import LANGUAGES, text
 from .access import COOKIE, Access
 from .limits import KernelLimits, ready_kernels
@@ -224,6 +225,7 @@ class PageHandler(TornadoVoilaHandler):
             self.server_full(*refusal)
             return
         self.limits.begin(client)
+        self.request.headers[ADDRESS_HEADER] = client  # for the kernel (`open_limit`); a sent one is replaced
         token, kernels = CLIENT.set(client), PAGE_KERNELS.set([])
         try:
             await super().get(path)

@@ -16,6 +16,7 @@ import ipywidgets as widgets
 
 from ..bots import LEVELS
 from ..bots.games import GAMES
+from ..classroom.open_limit import OpenLimit
 from ..classroom.rooms import OPEN, Rooms, default_level
 from ..classroom.store import Store, open_store
 from ..core.errors import KartenspieleError
@@ -48,7 +49,8 @@ class Lobby(widgets.VBox):
         self.rooms: Rooms | None = None
         self.store_error = ""
         try:
-            self.rooms = Rooms(store or open_store())
+            opened = store or open_store()
+            self.rooms = Rooms(opened, limit=OpenLimit(opened))  # this page's count of rooms opened
         except KartenspieleError as error:
             self.store_error = error.message(lang)
         # open a room

@@ -21,7 +21,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..classroom.rooms import HAND_OVER_SECONDS, MoveRaceError, Room, RoomError, Rooms
-from ..classroom.store import StoreError
+from ..classroom.store import StoreError, StoreFullError
 from ..core.errors import IllegalMoveError, KartenspieleError
 from ..core.session import game_module
 from ..i18n import text
@@ -124,6 +124,8 @@ class RoomController:
         self.table.move_guard = self.submit
         self.table.listeners.append(self._drawn)
         self.shown = 0  # log entries drawn on the table
+        self.store_note = ""  # a store message the table shows for a refused move, until the store is back
+        self.store_full = False
         self._own_entry: int | None = None  # the log's length with the pupil's move the table has yet to draw
         self.rebuild()
 
@@ -177,9 +179,23 @@ class RoomController:
         except MoveRaceError as error:
             self.catch_up()
             return error.message(self.lang)
+        except StoreError as error:
+            self.store_note, self.store_full = error.message(self.lang), isinstance(error, StoreFullError)
+            return self.store_note
         except KartenspieleError as error:
             return error.message(self.lang)
+        self.store_note = ""  # the table clears its message when it draws the move
         return None
+
+    def clear_store_note(self, wrote: bool) -> None:
+        """Take the store's message off the table once the store works again (a full store's
+        only after a write; and only if the table still shows it: a newer message stays)."""
+        if not self.store_note or (self.store_full and not wrote):
+            return
+        if escape(self.store_note) in self.table.message_html:
+            self.table.say("")
+            self.table.redraw()
+        self.store_note = ""
 
     def _drawn(self, _move: Any, _events: list) -> None:
         """After every move the table applies: once it has drawn the pupil's own move, the log
@@ -239,6 +255,7 @@ class RoomPage(widgets.VBox):
         self._last_heartbeat = 0.0
         self._absent: dict[int, float] = {}
         self._store_note = ""
+        self._store_full = False  # the note says the store is full: only a write clears it
         self._task: asyncio.Task | None = None
         self.closed = False
         self.css = widgets.HTML(ROOM_CSS)
@@ -250,6 +267,24 @@ class RoomPage(widgets.VBox):
     # -- what is shown ---------------------------------------------------------------------
     def say(self, message: str, kind: str = "info") -> None:
         self.note.value = f"<div class='ks-say ks-say-{kind}' role='alert'>{escape(message)}</div>" if message else ""
+
+    def store_trouble(self, error: StoreError) -> None:
+        """Show the store's message (out of reach, full) until a round with the store works."""
+        message = error.message(self.lang)
+        self._store_full = isinstance(error, StoreFullError)
+        if message != self._store_note:
+            self._store_note = message
+            self.say(message, "warn")
+
+    def store_back(self, wrote: bool) -> None:
+        """A round with the store worked: its message goes (a full store's only after a
+        write, since reading works on a full disk too)."""
+        if self._store_note and (wrote or not self._store_full):
+            self._store_note = ""
+            self._store_full = False
+            self.say("")
+        if self.controller is not None:
+            self.controller.clear_store_note(wrote)
 
     def draw(self) -> None:
         lang, room = self.lang, self.room
@@ -327,6 +362,9 @@ class RoomPage(widgets.VBox):
     def start(self) -> None:
         try:
             self.rooms.start(self.room, self.seat)
+        except StoreError as error:
+            self.store_trouble(error)
+            return
         except KartenspieleError as error:
             self.say(error.message(self.lang), "warn")
             return
@@ -335,6 +373,9 @@ class RoomPage(widgets.VBox):
     def hand_over(self, seat: int) -> None:
         try:
             self.rooms.hand_over(self.room, self.seat, seat)
+        except StoreError as error:
+            self.store_trouble(error)
+            return
         except KartenspieleError as error:
             self.say(error.message(self.lang), "warn")
             return
@@ -356,16 +397,11 @@ class RoomPage(widgets.VBox):
                     if seat.is_person
                 }
             changed = self.controller.step() if self.controller is not None else bool(self.rooms.refresh(self.room))
-            if self._store_note:
-                self._store_note = ""
-                self.say("")
+            self.store_back(wrote=beat)
             if changed or beat:
                 self.draw()
         except StoreError as error:
-            message = error.message(self.lang)
-            if message != self._store_note:
-                self._store_note = message
-                self.say(message, "warn")
+            self.store_trouble(error)
         except RoomError as error:
             self.say(error.message(self.lang), "warn")
 

@@ -7,10 +7,14 @@ at one screen (hot seat) — is kept in the store like a room (`Rooms.record`): 
 table makes is appended to its log, each undo too. A game alone continues as a room page of
 its one seat; a hot-seat game continues as the same hot-seat table (`resumed_game`), with
 the curtain before the next person's hand.
+
+When the store cannot take a move (out of reach, or full), the table plays on and says so
+under the board; the next save that works takes the message away again.
 """
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -59,10 +63,21 @@ class SaveRecorder:
             for index in range(len(room.state_session.moves), len(moves)):
                 seat = table.actors[index]
                 self.rooms.move(room, seat, moves[index], decision=table.decisions[index])
-            self.error = ""
+            self._show("")
         except KartenspieleError as error:
-            self.error = error.message(table.lang)
+            self._show(error.message(table.lang))
             self.session = None  # start over with a fresh copy when the store is back
+
+    def _show(self, error: str) -> None:
+        """Show the store's message under the board, or take it away (if it is still there:
+        a newer message of the table stays). Called while the table draws: no redraw here."""
+        table = self.table
+        if error:
+            table.say(error, "warn")
+        elif self.error and escape(self.error) in table.message_html:
+            table.say("")
+        self.error = error
+        table._set(table.message, table.message_html, keep=True)
 
     def _begin(self) -> Room:
         table = self.table

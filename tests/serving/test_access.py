@@ -1,6 +1,7 @@
 """Access rules of `kartenspiele serve`: passwords, Host header, login cookie, kernel caps."""
 
 import asyncio
+import concurrent.futures
 import subprocess
 import sys
 from types import SimpleNamespace
@@ -20,6 +21,13 @@ from kartenspiele.serving.handlers import (
     login_mark,
 )
 from kartenspiele.serving.limits import KernelLimits, ready_kernels
+
+
+def run_alone(coroutine):
+    """`coroutine` run to its end on a thread of its own (an earlier test in this worker may
+    have left an event loop running on this one)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def test_loopback_needs_no_password():
@@ -144,7 +152,7 @@ def test_ready_kernels_are_read_from_voilas_pools():
         waiting.cancel()
         return found
 
-    assert asyncio.run(pools()) == {"k1"}
+    assert run_alone(pools()) == {"k1"}
     assert ready_kernels(SimpleNamespace()) == set()
 
 

@@ -1,0 +1,110 @@
+"""How many rooms one page, and one device's address, may open: at most `PAGE_LIMIT` a minute
+per page and `ADDRESS_LIMIT` an hour per address.
+
+The check is in the kernel (`Rooms.open` asks its `OpenLimit`), not in the browser: a page
+that sends "Raum eröffnen" clicks over its websocket, with the button hidden, meets the same
+count. A kernel serves one page, so the page's count is kept in memory (one `OpenLimit` per
+lobby, the start page has one).
+
+The address: Voilà gives a kernel only the page's request line and host (`QUERY_STRING`,
+`SCRIPT_NAME`, `SERVER_NAME` …), never the client's address, but it passes request headers
+named in `VoilaConfiguration.http_header_envs` as `HTTP_…` variables. `kartenspiele serve`
+sets the header `X-Kartenspiele-Client` to the TCP peer's address on every page request (a
+value a browser sent is overwritten) and names it there, so its kernels find the address in
+`HTTP_X_KARTENSPIELE_CLIENT`. The count per address is a small document in the store
+(`limit/open/<hash of the address>`), shared by all kernels. Without the variable (Voilà
+started otherwise, Binder) and for a loopback address (the teacher's own machine, or a
+reverse proxy on it, behind which every pupil would share one address) only the page counts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import ipaddress
+import os
+import time
+from collections import deque
+
+from ..core.errors import KartenspieleError
+from .store import ConflictError, Store
+
+PAGE_LIMIT = 5
+PAGE_SECONDS = 60.0
+ADDRESS_LIMIT = 30
+ADDRESS_SECONDS = 3600.0
+ADDRESS_HEADER = "X-Kartenspiele-Client"
+"""The request header `kartenspiele serve` fills with the client's address for its kernels."""
+ADDRESS_ENVIRONMENT = "HTTP_X_KARTENSPIELE_CLIENT"
+"""Where a kernel finds it (Voilà's name for the header)."""
+
+
+class TooManyRoomsError(KartenspieleError):
+    """This page (or this device) has opened too many rooms just now."""
+
+
+def counted_address(address: str | None) -> str | None:
+    """The address to count rooms under, or None (none known, or loopback)."""
+    if not address:
+        return None
+    try:
+        if ipaddress.ip_address(address.strip()).is_loopback:
+            return None
+    except ValueError:
+        return None
+    return address.strip()
+
+
+class OpenLimit:
+    """The rooms opened by one page (in memory) and by its address (in the store)."""
+
+    def __init__(self, store: Store, clock=time.time, address: str | None = None) -> None:
+        self.store = store
+        self.clock = clock
+        self.given = address
+        self.opened: deque[float] = deque()
+
+    @property
+    def address(self) -> str | None:
+        """The address counted (read when asked: a preheated kernel learns it with its page)."""
+        return counted_address(os.environ.get(ADDRESS_ENVIRONMENT) if self.given is None else self.given)
+
+    @property
+    def key(self) -> str | None:
+        address = self.address
+        if address is None:
+            return None
+        return "limit/open/" + hashlib.sha256(address.encode()).hexdigest()[:24]
+
+    def _window(self) -> int:
+        return int(self.clock() // ADDRESS_SECONDS)
+
+    def check(self) -> None:
+        """Raise `TooManyRoomsError` if this page or its address has opened its rooms for now."""
+        now = self.clock()
+        while self.opened and now - self.opened[0] >= PAGE_SECONDS:
+            self.opened.popleft()
+        if len(self.opened) >= PAGE_LIMIT:
+            raise TooManyRoomsError("room.too_many")
+        if self.key is not None:
+            document = self.store.get(self.key)
+            value = document.value if document is not None else {}
+            if value.get("window") == self._window() and int(value.get("count", 0)) >= ADDRESS_LIMIT:
+                raise TooManyRoomsError("room.too_many")
+
+    def count(self) -> None:
+        """Count one room opened (after it was opened)."""
+        self.opened.append(self.clock())
+        if self.key is None:
+            return
+        window = self._window()
+        for _ in range(5):  # compare-and-set: pages of one address opening at once all count
+            document = self.store.get(self.key)
+            value = document.value if document is not None else {}
+            count = int(value.get("count", 0)) if value.get("window") == window else 0
+            try:
+                self.store.put(
+                    self.key, {"window": window, "count": count + 1}, expected=document.version if document else 0
+                )
+                return
+            except ConflictError:
+                continue

@@ -1,0 +1,62 @@
+"""Delete expired rooms and saved games while `kartenspiele serve` runs, so their codes are free.
+
+The server sweeps once at start and then every `SWEEP_EVERY` seconds, each time a bounded batch
+of rooms (`Rooms.sweep`, `room_codes.SWEEP_BATCH`) in a worker thread, so the server's event
+loop never waits for the store. Sweeps never overlap. A store that cannot be reached is tried
+again at the next sweep. Drawing a code also takes over an expired room's code at once
+(`room_codes`); the sweep keeps the store small and the count of live rooms current.
+
+Why here and not in the lobby: the server runs one sweeper for the whole store, whatever pages
+are open; a sweep in every lobby would repeat the same listing in each kernel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import time
+
+from ..classroom.rooms import Rooms
+from ..classroom.store import ENVIRONMENT_VARIABLE, open_store
+from ..core.errors import KartenspieleError
+
+SWEEP_EVERY = 15.0
+"""Seconds between two sweeps."""
+
+log = logging.getLogger(__name__)
+
+
+class RoomSweeper:
+    """Sweeps the store at `url` (default: `$KARTENSPIELE_STORE`)."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or os.environ.get(ENVIRONMENT_VARIABLE)
+        self.rooms: Rooms | None = None
+        self.running = False
+        self.deleted = 0
+
+    def sweep_now(self) -> list[str]:
+        """One batch (blocking); returns the codes deleted."""
+        try:
+            if self.rooms is None:
+                self.rooms = Rooms(open_store(self.url))
+            deleted = self.rooms.sweep(time.time())
+        except KartenspieleError as error:
+            log.warning("Rooms not swept: %s", error.message("en"))
+            self.rooms = None
+            return []
+        self.deleted += len(deleted)
+        if deleted:
+            log.info("Deleted %d expired room(s); their codes are free again", len(deleted))
+        return deleted
+
+    async def sweep(self) -> None:
+        """One batch in a worker thread (skipped while the last one still runs)."""
+        if self.running or not self.url:
+            return
+        self.running = True
+        try:
+            await asyncio.to_thread(self.sweep_now)
+        finally:
+            self.running = False
