@@ -37,8 +37,8 @@ GAP = "__"
 GAP_STEPS, GAP_TERMS, GAP_TOP = range(2, 11), 5, 100  # Grundschule: 5 numbers up to 100
 RUN_SHORT = (1, 2, 3)  # Grundschule: cards a dealt hand lacks for a run of 5
 NTH_STEPS, NTH_PLACES, NTH_SMALL = range(3, 13), range(10, 31), range(1, 61)  # Klasse 5–6
-SUM_STEPS, SUM_TERMS, SUM_TOP = range(2, 13), range(6, 11), 150  # Klasse 5–6: all terms shown
-DOTS_STEPS, DOTS_TERMS, DOTS_TOP = range(2, 13), range(8, 21), 300  # Knobeln: "5 + 9 + … + 61"
+SUM_FIRSTS, SUM_STEPS, SUM_TERMS, SUM_TOP = 60, range(2, 13), range(6, 11), 150  # Klasse 5–6: all terms shown
+DOTS_FIRSTS, DOTS_STEPS, DOTS_TERMS, DOTS_TOP = 50, range(2, 13), range(8, 21), 300  # Knobeln: "5 + 9 + … + 61"
 PLACE_STEPS, PLACE_ANSWERS, PLACE_TOP = range(3, 16), range(8, 41), 600  # Knobeln: at which place
 GAPS_STEPS, GAPS_COUNTS, GAPS_TOP = range(3, 26), range(2, 5), 200  # Knobeln: first of 2–4 gaps
 RUN_LENGTHS, RUN_ANSWERS, RUNS_SHARE = range(3, 10), range(1, 7), 0.2  # Knobeln: runs of 3 to 9 among 1–10
@@ -63,12 +63,16 @@ def make(level: str, number: int, seed: int) -> Exercise | None:
             return _gap(number, rng)
         return _run_missing(number, seed, rng.choice(RUN_SHORT))
     if level == "klasse56":
-        return _nth(number, rng) if rng.random() < 0.5 else _sum(level, number, rng, _sums_shown())
+        return (
+            _nth(number, rng)
+            if rng.random() < 0.5
+            else _sum(level, number, rng, _sums(SUM_FIRSTS, SUM_STEPS, SUM_TERMS, SUM_TOP))
+        )
     kind = rng.random()
     if kind < RUNS_SHARE:  # the fewest different questions: asked least often, so they rarely repeat
         return _runs(number, rng)
     if kind < RUNS_SHARE + (1 - RUNS_SHARE) / 3:
-        return _sum(level, number, rng, _sums_dotted())
+        return _sum(level, number, rng, _sums(DOTS_FIRSTS, DOTS_STEPS, DOTS_TERMS, DOTS_TOP))
     if kind < RUNS_SHARE + 2 * (1 - RUNS_SHARE) / 3:
         return _position(number, rng)
     return _gaps(number, rng)
@@ -207,30 +211,16 @@ def _sum_of(option: tuple) -> int:
 
 
 @cache
-def _sums_shown() -> dict[int, list[tuple]]:
-    """{answer: [(first, step, terms)]}: every number shown, the largest at most 150."""
+def _sums(firsts: int, steps: range, terms: range, top: int) -> dict[int, list[tuple]]:
+    """{answer: [(first, step, terms)]}: sums of `terms` numbers from a first one up to `firsts`,
+    going up by `steps`, none larger than `top`."""
     return _by_answer(
         (
-            (first, step, terms)
-            for first in range(1, 61)
-            for step in SUM_STEPS
-            for terms in SUM_TERMS
-            if first + (terms - 1) * step <= SUM_TOP
-        ),
-        _sum_of,
-    )
-
-
-@cache
-def _sums_dotted() -> dict[int, list[tuple]]:
-    """{answer: [(first, step, terms)]}: shown as "5 + 9 + 13 + … + 61", at most 300."""
-    return _by_answer(
-        (
-            (first, step, terms)
-            for first in range(1, 51)
-            for step in DOTS_STEPS
-            for terms in DOTS_TERMS
-            if first + (terms - 1) * step <= DOTS_TOP
+            (first, step, count)
+            for first in range(1, firsts + 1)
+            for step in steps
+            for count in terms
+            if first + (count - 1) * step <= top
         ),
         _sum_of,
     )

@@ -10,7 +10,7 @@ import pytest
 
 from kartenspiele.classroom.classes import Classes, NicknameError, pupil_key, token_hash
 from kartenspiele.classroom.names import LOOK_ALIKES, name_key, tidy
-from kartenspiele.classroom.rooms import HAND_OVER_SECONDS, NameError_, Rooms
+from kartenspiele.classroom.rooms import HAND_OVER_SECONDS, NameError_
 
 CYRILLIC_ANA = "\u0410na"  # Cyrillic capital A, then Latin "na"
 FULL_WIDTH_ANA = "\uff21\uff4e\uff41"  # "Ａｎａ"
@@ -25,14 +25,6 @@ HIDDEN = [
     "\ufeff",  # ZERO WIDTH NO-BREAK SPACE (Cf)
     "\x00",  # a control character (Cc)
 ]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def snapshot(store) -> tuple[dict, dict]:
@@ -131,16 +123,6 @@ def test_a_pupil_saved_under_the_old_key_is_found(classes, store):
 
 
 # -- names at a table ------------------------------------------------------------------------------
-@pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
-def rooms(store, clock):
-    return Rooms(store, clock)
-
-
 @pytest.mark.parametrize("look_alike", [CYRILLIC_ANA, FULL_WIDTH_ANA])
 def test_a_look_alike_of_a_seated_name_is_that_name(rooms, store, clock, look_alike):
     room, _, _ = rooms.open("quanto", 3, ["open", "open"], "Ana", seed=3)

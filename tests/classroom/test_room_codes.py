@@ -14,24 +14,6 @@ from kartenspiele.classroom.room_codes import COUNT_KEY, LIFETIME_SECONDS, SAVED
 from kartenspiele.classroom.rooms import RoomError, RoomExpiredError, RoomNotFoundError, Rooms
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
-def rooms(store, clock):
-    return Rooms(store, clock)
-
-
 @pytest.fixture
 def one_code(monkeypatch):
     """A code space of one code ("A"), which never grows."""

@@ -22,24 +22,6 @@ from kartenspiele.classroom.rooms import (
 from kartenspiele.core.errors import IllegalMoveError
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
-def rooms(store, clock):
-    return Rooms(store, clock)
-
-
 def two_pupils(rooms, game="quanto"):
     room, _, ana = rooms.open(game, 2, ["open"], "Ana", seed=11)
     _, _, ben = rooms.join(room.code, "Ben")
