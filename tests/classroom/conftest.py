@@ -8,6 +8,7 @@ import redis
 
 from kartenspiele.classroom.rooms import Rooms
 from kartenspiele.classroom.store import SQLiteStore, Store, open_store
+from tests.clock import Clock
 from tests.redis_server import RedisServer
 
 
@@ -38,16 +39,6 @@ def sqlite_store(tmp_path) -> SQLiteStore:
     opened = SQLiteStore(tmp_path / "store.db")
     yield opened
     opened.close()
-
-
-class Clock:
-    """A clock the tests move by hand (`clock.now += 60`)."""
-
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

@@ -26,6 +26,7 @@ from kartenspiele.cli import main as cli
 from kartenspiele.widgets import QuantoTable
 from kartenspiele.widgets.room import RoomPage
 from kartenspiele.widgets.saving import saved
+from tests.switchable_store import Switchable
 from tests.widgets.helpers import press_quanto_move
 
 WRITES = ("INSERT", "UPDATE", "DELETE")
@@ -81,29 +82,6 @@ def test_redis_out_of_memory_and_misconf_are_full():
     assert refuses_writes(redis.exceptions.OutOfMemoryError("OOM command not allowed when used memory > 'maxmemory'."))
     assert refuses_writes(redis.exceptions.ResponseError("MISCONF Redis is configured to save RDB snapshots"))
     assert not refuses_writes(redis.exceptions.ConnectionError("Connection refused"))
-
-
-class Switchable:
-    """A store that can be made full (writes fail, reads work) or unreachable."""
-
-    def __init__(self, store) -> None:
-        self.store = store
-        self.full = False
-        self.down = False
-
-    def __getattr__(self, name):
-        attribute = getattr(self.store, name)
-        if not callable(attribute):
-            return attribute
-
-        def call(*args, **kwargs):
-            if self.down:
-                raise StoreUnavailableError("store.unavailable", url="sqlite:///test", reason="down")
-            if self.full and name in ("put", "append", "delete", "delete_log"):
-                raise StoreFullError("store.full", url="sqlite:///test", reason="database or disk is full")
-            return attribute(*args, **kwargs)
-
-        return call
 
 
 def test_the_room_page_shows_the_note_and_takes_it_away_when_the_store_is_back(tmp_path):

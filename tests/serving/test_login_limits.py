@@ -24,21 +24,12 @@ from kartenspiele.serving import handlers
 from kartenspiele.serving.access import COOKIE, Access
 from kartenspiele.serving.handlers import LOGIN_PATH, LoginHandler, logged_in, login_mark
 from kartenspiele.serving.login_limits import FREE_TRIES, GLOBAL_BURST, LoginAttempts, retry_after
+from tests.clock import Clock
 
 PASSWORD = "Igel4242"
 SECRET = b"k" * 32
 XSRF = "0123456789abcdef"
 GUESSES = 600
-
-
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
@@ -143,7 +134,7 @@ def test_forged_forwarding_headers_change_nothing_on_the_real_server(comparisons
     a device many, and `X-Forwarded-Proto` does not make a request https."""
 
     async def attack():
-        async with login_server(LoginAttempts(clock=Clock())) as post:
+        async with login_server(LoginAttempts(clock=Clock(1000.0))) as post:
             forged = [{"X-Forwarded-For": f"10.2.0.{n}", "X-Real-Ip": f"10.2.1.{n}"} for n in range(40)]
             answers = await asyncio.gather(*(post(f"Rate{n:04d}", **forged[n]) for n in range(40)))
         async with login_server(LoginAttempts()) as post:
@@ -157,7 +148,7 @@ def test_forged_forwarding_headers_change_nothing_on_the_real_server(comparisons
 
 
 def test_the_servers_budget_caps_guesses_from_many_devices_and_lets_the_class_in_soon(comparisons):
-    clock = Clock()
+    clock = Clock(1000.0)
     attempts = LoginAttempts(clock=clock)
 
     async def attack():
@@ -197,7 +188,7 @@ def test_the_cookie_holds_no_digest_of_the_password_and_only_its_server_takes_it
 
 
 def test_one_device_waits_longer_after_each_wrong_password_and_others_do_not():
-    clock = Clock()
+    clock = Clock(1000.0)
     attempts = LoginAttempts(clock=clock)
     for _ in range(FREE_TRIES):
         assert attempts.begin("10.0.0.5") == 0.0
@@ -214,7 +205,7 @@ def test_one_device_waits_longer_after_each_wrong_password_and_others_do_not():
 
 
 def test_a_right_password_starts_the_device_afresh():
-    attempts = LoginAttempts(clock=Clock())
+    attempts = LoginAttempts(clock=Clock(1000.0))
     for _ in range(FREE_TRIES - 1):
         attempts.begin("10.0.0.5")
     attempts.begin("10.0.0.5")  # the fifth check, and it is right
@@ -223,7 +214,7 @@ def test_a_right_password_starts_the_device_afresh():
 
 
 def test_memory_is_bounded_and_old_devices_are_forgotten():
-    clock = Clock()
+    clock = Clock(1000.0)
     attempts = LoginAttempts(max_clients=100, burst=10_000, clock=clock)
     for n in range(1000):
         attempts.begin(f"10.3.{n // 250}.{n % 250}")
@@ -238,7 +229,7 @@ def test_memory_is_bounded_and_old_devices_are_forgotten():
 
 def test_behind_a_proxy_devices_are_not_told_apart_and_only_the_servers_budget_counts():
     """`--login-tries 0`: every pupil comes from the proxy's address; the proxy limits each."""
-    attempts = LoginAttempts(free_tries=0, clock=Clock())
+    attempts = LoginAttempts(free_tries=0, clock=Clock(1000.0))
     assert [attempts.begin("127.0.0.1") for _ in range(GLOBAL_BURST)] == [0.0] * GLOBAL_BURST
     assert attempts.begin("127.0.0.1") == 0.5 and not attempts.clients
     assert Access.create("127.0.0.1", 8866, PASSWORD, login_tries=0).login_tries == 0

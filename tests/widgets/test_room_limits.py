@@ -12,6 +12,7 @@ from kartenspiele.classroom.room_codes import LIFETIME_SECONDS, is_room_key
 from kartenspiele.classroom.store import SQLiteStore
 from kartenspiele.widgets.lobby import Lobby
 from kartenspiele.widgets.room import RoomPage
+from tests.clock import Clock
 
 
 @pytest.fixture
@@ -19,14 +20,6 @@ def store(tmp_path):
     opened = SQLiteStore(tmp_path / "rooms.db")
     yield opened
     opened.close()
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def room_count(store) -> int:

@@ -14,6 +14,7 @@ from ipywidgets import HTML, Widget
 from kartenspiele.classroom.rooms import Rooms
 from kartenspiele.classroom.store import SQLiteStore
 from kartenspiele.widgets.lobby import Lobby
+from tests.switchable_store import Switchable
 from tests.widgets.helpers import press_quanto_move, press_tausch_rausch_move
 
 
@@ -245,30 +246,8 @@ def test_a_corrupt_store_shows_a_message_instead_of_crashing(tmp_path, monkeypat
     assert "beschädigt" in page.lobby.message.value and page.lobby.page is None
 
 
-class Flaky:
-    """A store that can be switched off (as when the Redis server is down)."""
-
-    def __init__(self, store) -> None:
-        self.store = store
-        self.down = False
-
-    def __getattr__(self, name):
-        attribute = getattr(self.store, name)
-        if not callable(attribute):
-            return attribute
-
-        def call(*args, **kwargs):
-            if self.down:
-                from kartenspiele.classroom.store import StoreUnavailableError
-
-                raise StoreUnavailableError("store.unavailable", url="redis://test", reason="down")
-            return attribute(*args, **kwargs)
-
-        return call
-
-
 def test_store_down_gives_a_message_and_the_game_goes_on_when_it_is_back(store):
-    flaky = Flaky(store)
+    flaky = Switchable(store, url="redis://test")
     ana = Lobby("de", store=flaky, poll=False)
     ana.players.value = 2
     ana.open_name.value = "Ana"
