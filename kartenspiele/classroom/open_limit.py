@@ -36,6 +36,8 @@ ADDRESS_HEADER = "X-Kartenspiele-Client"
 """The request header `kartenspiele serve` fills with the client's address for its kernels."""
 ADDRESS_ENVIRONMENT = "HTTP_X_KARTENSPIELE_CLIENT"
 """Where a kernel finds it (Voilà's name for the header)."""
+COUNTS = "limit/open/"
+"""Where the counts per address are kept (one small document per address and hour)."""
 
 
 class TooManyRoomsError(KartenspieleError):
@@ -73,7 +75,7 @@ class OpenLimit:
         address = self.address
         if address is None:
             return None
-        return "limit/open/" + hashlib.sha256(address.encode()).hexdigest()[:24]
+        return COUNTS + hashlib.sha256(address.encode()).hexdigest()[:24]
 
     def _window(self) -> int:
         return int(self.clock() // ADDRESS_SECONDS)
@@ -108,3 +110,16 @@ class OpenLimit:
                 return
             except ConflictError:
                 continue
+
+
+def forget_old_counts(store: Store, now: float) -> int:
+    """Delete the counts of addresses from hours gone by (the sweep calls this, so the store
+    keeps one document per address for the current hour only); returns how many went. A count
+    written in the same instant for the new hour may go with it: the limit then counts afresh."""
+    window = int(now // ADDRESS_SECONDS)
+    forgotten = 0
+    for key in store.keys(COUNTS):
+        document = store.get(key)
+        if document is not None and document.value.get("window") != window and store.delete(key):
+            forgotten += 1
+    return forgotten

@@ -26,6 +26,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from .open_limit import forget_old_counts
 from .store import ConflictError, Document, Store
 
 CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY"
@@ -214,6 +215,7 @@ class CodeBook:
         """Look at the next `batch` rooms (a round lists them all once and counts them) and
         delete the expired ones; returns their codes."""
         if not self._pending:
+            forget_old_counts(self.store, now)
             keys = self.store.keys("room/")
             self.count([key.split("/", 1)[1] for key in keys if is_room_key(key)])
             # every room, and heartbeats a page of a deleted room wrote afterwards

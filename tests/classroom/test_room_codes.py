@@ -181,3 +181,13 @@ def test_rooms_opened_per_address_are_limited_across_pages(store, clock):
     clock.now += 3600
     Rooms(store, clock, limit=OpenLimit(store, clock, address="192.168.1.7")).open("quanto", 2, ["open"], "Ana")
     assert OpenLimit(store, clock, address="127.0.0.1").key is None  # this machine or a proxy: per page only
+
+
+def test_the_sweep_forgets_the_counts_of_past_hours(store, clock):
+    Rooms(store, clock, limit=OpenLimit(store, clock, address="192.168.1.7")).open("quanto", 2, ["open"], "Ana")
+    old = OpenLimit(store, clock, address="192.168.1.7").key
+    clock.now += 3600
+    Rooms(store, clock, limit=OpenLimit(store, clock, address="192.168.1.8")).open("quanto", 2, ["open"], "Ben")
+    current = OpenLimit(store, clock, address="192.168.1.8").key
+    Rooms(store, clock).sweep(clock.now)
+    assert store.get(old) is None and store.get(current).value["count"] == 1
