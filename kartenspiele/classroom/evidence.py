@@ -4,8 +4,9 @@ Log entries (written by `pupil.record`), each with `at` (seconds since the epoch
 
 * `{"kind": "seen", "lesson": L}` — a page of lesson L was opened;
 * `{"kind": "attempt", "lesson": L, "exercise": E, "answer": "…", "ok": bool, "seconds": s}`
-  — an answer to exercise E, `s` seconds after the problem was shown;
-* `{"kind": "hint", "lesson": L, "exercise": E}` — the hint was shown;
+  — an answer to exercise E after `s` seconds on it (see `pupil.Stopwatch`);
+* `{"kind": "hint", "lesson": L, "exercise": E, "seconds": s}` — the hint (or the solution) was
+  shown, `s` seconds into the problem;
 * `{"kind": "reason", "lesson": L, "exercise": E, "text": "…"}` — a "Begründe" answer;
 * `{"kind": "game", "game": G, "result": "…", "moves": n, "seconds": s}` — a finished game.
 
@@ -16,8 +17,6 @@ spent, the wrong answers and the reasons given.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -42,6 +41,7 @@ class ExerciseRecord:
     seconds: float = 0.0
     wrong: list[str] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
+    last_at: float = 0.0  # when the pupil last worked on it (seconds since the epoch)
 
     @property
     def status(self) -> str:
@@ -59,6 +59,7 @@ class GameRecord:
     result: str
     moves: int
     seconds: float
+    at: float = 0.0  # when it ended (seconds since the epoch)
 
 
 @dataclass
@@ -90,6 +91,7 @@ class Evidence:
                     str(entry["result"]),
                     int(entry["moves"]),
                     float(entry.get("seconds", 0.0)),
+                    float(entry.get("at", 0.0)),
                 )
             )
             return
@@ -104,6 +106,7 @@ class Evidence:
         where.exercise = exercise
         self.exercises.setdefault(exercise, lesson or "")
         record = self.records.setdefault((nickname, exercise), ExerciseRecord(lesson or "", exercise))
+        record.last_at = max(record.last_at, float(entry.get("at", 0.0)))
         if kind == "hint":
             record.hints += 1
         elif kind == "reason":
@@ -141,65 +144,3 @@ class Evidence:
             if key == exercise:
                 found += record.reasons + record.wrong
         return found
-
-
-CSV_COLUMNS = (
-    "kind",
-    "nickname",
-    "lesson",
-    "exercise",
-    "first_try_right",
-    "tries",
-    "hints",
-    "seconds",
-    "wrong_answers",
-    "reasoning",
-    "game",
-    "result",
-    "moves",
-)
-
-
-def to_csv(evidence: Evidence) -> str:
-    """All records of a class as CSV: one row per pupil and exercise, one per game."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
-    for (nickname, exercise), r in sorted(evidence.records.items()):
-        first = "" if r.first_try_right is None else ("yes" if r.first_try_right else "no")
-        writer.writerow(
-            (
-                "exercise",
-                nickname,
-                r.lesson,
-                exercise,
-                first,
-                r.tries,
-                r.hints,
-                round(r.seconds, 1),
-                " | ".join(r.wrong),
-                " | ".join(r.reasons),
-                "",
-                "",
-                "",
-            )
-        )
-    for game in evidence.games:
-        writer.writerow(
-            (
-                "game",
-                game.nickname,
-                "",
-                "",
-                "",
-                "",
-                "",
-                round(game.seconds, 1),
-                "",
-                "",
-                game.game,
-                game.result,
-                game.moves,
-            )
-        )
-    return out.getvalue()

@@ -113,14 +113,28 @@ def link_query(lang: str | None = None) -> str:
     return f"?{urlencode(params)}" if params else ""
 
 
+_last_lap = [time.monotonic()]
+"""When a pupil last answered or asked for a hint anywhere on this page."""
+
+
 class Stopwatch:
-    """Seconds since a problem was shown."""
+    """The seconds a pupil spends on one problem: from when it was shown, or from their last
+    answer or hint elsewhere on the page if that came later (on a lesson page every exercise is
+    shown at once; the reading and work above one do not count for it)."""
 
     def __init__(self) -> None:
         self.start = time.monotonic()
+        self.begun: float | None = None
 
     def reset(self) -> None:
+        """A new problem is shown."""
         self.start = time.monotonic()
+        self.begun = None
 
     def seconds(self) -> float:
-        return round(time.monotonic() - self.start, 1)
+        """Seconds on this problem so far; the pupil did something on it now (an answer, a hint)."""
+        now = time.monotonic()
+        if self.begun is None:
+            self.begun = max(self.start, _last_lap[0])
+        _last_lap[0] = now
+        return round(now - self.begun, 1)

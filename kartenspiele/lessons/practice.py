@@ -256,7 +256,7 @@ class Practice(widgets.VBox):
         self._close()
         self.feedback_key = ("practice.f.solution", wrong or {})
         self._draw_feedback()
-        pupil.record("hint", lesson=pupil.page_lesson(), exercise=self.exercise_name)
+        pupil.record("hint", lesson=pupil.page_lesson(), exercise=self.exercise_name, seconds=self.stopwatch.seconds())
 
     def _draw_feedback(self) -> None:
         lang = self.lang

@@ -170,12 +170,12 @@ class Quiz(widgets.VBox):
         self.revealed = True
         self.showing_hint = False
         self.redraw_feedback()
-        pupil.record("hint", lesson=pupil.page_lesson(), exercise=self.exercise)
+        pupil.record("hint", lesson=pupil.page_lesson(), exercise=self.exercise, seconds=self.stopwatch.seconds())
 
     def show_hint(self) -> None:
         self.showing_hint = True
         self.redraw_feedback()
-        pupil.record("hint", lesson=pupil.page_lesson(), exercise=self.exercise)
+        pupil.record("hint", lesson=pupil.page_lesson(), exercise=self.exercise, seconds=self.stopwatch.seconds())
 
     def next_problem(self) -> None:
         self.stopwatch.reset()

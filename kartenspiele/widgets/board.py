@@ -10,6 +10,7 @@ import time
 from html import escape
 
 from ..classroom.evidence import AFTER_TRIES, FIRST_TRY, NOT_YET, UNTOUCHED, Evidence, ExerciseRecord
+from ..classroom.export import exercise_title
 from ..i18n import text
 
 SYMBOLS = {FIRST_TRY: "✔", AFTER_TRIES: "↻", NOT_YET: "✘", UNTOUCHED: "·"}
@@ -34,17 +35,6 @@ CSS = """
 .ks-dash .ks-presence td, .ks-dash .ks-presence th { padding: 1px 6px; }
 .ks-dash .ks-warn-box { background: #FBEAE0; border-left: 6px solid #D55E00; padding: 6px 10px; }
 """
-
-
-def exercise_title(exercise: str, lang: str) -> str:
-    """ "Wie viele Gruppen? – Aufgabe 2" for `subsets.ways#2`."""
-    quiz, _, number = exercise.partition("#")
-    key = f"lessons.{quiz}.title"
-    try:
-        title = text(key, lang)
-    except KeyError:
-        title = quiz
-    return text("dash.exercise", lang, title=title, number=number or "1")
 
 
 def short_labels(exercises: list[str], lessons: dict[str, str]) -> dict[str, str]:

@@ -21,7 +21,8 @@ import ipywidgets as widgets
 from ..bots.games import game_info
 from ..catalogue import LESSONS, PRACTICE_LESSONS, PRACTICE_LEVELS
 from ..classroom.classes import Classes
-from ..classroom.evidence import Evidence, to_csv
+from ..classroom.evidence import Evidence
+from ..classroom.export import exercise_title, exercises_csv, file_name, pupils_csv
 from ..classroom.names import name_key
 from ..classroom.rooms import RoomError, Rooms
 from ..classroom.store import Store, StoreError, open_store
@@ -278,7 +279,7 @@ class Dashboard(widgets.VBox):
             self.grid.value = board.grid(view.evidence, view.pupils, exercises, lang, titles)
             self.wrong.value = board.wrong_answers(view.evidence, exercises, lang)
             self.room_list.value = board.rooms(view.room_summaries(self.rooms), lang)
-            options = [(board.exercise_title(e, lang), e) for e in view.exercises(ALL) if view.evidence.answers(e)]
+            options = [(exercise_title(e, lang), e) for e in view.exercises(ALL) if view.evidence.answers(e)]
             if [value for _, value in options] != [value for _, value in self.board_choice.options]:
                 chosen = self.board_choice.value
                 self.board_choice.options = options
@@ -358,15 +359,24 @@ class Dashboard(widgets.VBox):
             self.redraw()
 
     def export(self) -> None:
+        """Two spreadsheets to download: every exercise, and one row per pupil."""
         if self.view is None:
             return
+        view, lang = self.view, self.lang
         with self.lock:
-            data = base64.b64encode(to_csv(self.view.evidence).encode("utf-8")).decode("ascii")
-        name = f"klasse-{self.view.code}.csv"
-        self.download.value = (
-            f"<a class='ks-download' download='{name}' href='data:text/csv;charset=utf-8;base64,{data}'>"
-            f"{escape(text('dash.export.link', self.lang, file=name))}</a>"
-        )
+            files = (
+                ("exercises", exercises_csv(view.evidence, view.code, lang)),
+                ("pupils", pupils_csv(view.evidence, view.pupils, view.code, lang)),
+            )
+        links = []
+        for kind, content in files:
+            name = file_name(kind, view.code, lang)
+            data = base64.b64encode(content.encode("utf-8")).decode("ascii")
+            links.append(
+                f"<a class='ks-download' download='{escape(name)}' href='data:text/csv;charset=utf-8;base64,{data}'>"
+                f"{escape(text(f'dash.export.{kind}', lang, file=name))}</a>"
+            )
+        self.download.value = " ".join(links)
 
     def ask_delete(self) -> None:
         self._set_confirm(True)

@@ -1,6 +1,9 @@
 """Exercises report to the pupil's class; the dashboard shows it. Without a class nothing is
 recorded and the lesson works as before."""
 
+import base64
+import re
+
 import pytest
 
 from kartenspiele.classroom import pupil
@@ -106,7 +109,14 @@ def test_dashboard_board_pacing_export_and_delete(page, sqlite_store):
     dashboard.release_next()
     assert classes.released(code) == 2
     dashboard.export()
-    assert f"klasse-{code}.csv" in dashboard.download.value
+    files = dict(
+        re.findall(r"download='([^']+)' href='data:text/csv;charset=utf-8;base64,([^']+)'", dashboard.download.value)
+    )
+    assert set(files) == {f"klasse-{code}-aufgaben.csv", f"klasse-{code}-kinder.csv"}
+    sheets = {name: base64.b64decode(data).decode("utf-8") for name, data in files.items()}
+    assert all(sheet.startswith("\ufeffKlasse;Spitzname;") for sheet in sheets.values())
+    assert "Weil zwei ungerade" in sheets[f"klasse-{code}-aufgaben.csv"]
+    assert f"\r\n{code};Ana;1;" in sheets[f"klasse-{code}-kinder.csv"]  # one exercise worked on
     dashboard.ask_delete()
     assert classes.codes() == [code] and dashboard.confirm.children  # asking deletes nothing
     dashboard.confirm_no.click()
