@@ -25,6 +25,7 @@ from .classroom.store import ENVIRONMENT_VARIABLE, open_store, store_url
 from .core.errors import KartenspieleError
 from .i18n import LANGUAGES, set_language, text
 from .serving.login_limits import FREE_TRIES
+from .serving.room_sweep import KEEP_CLASSES_DAYS
 from .serving.teacher import add_teacher_option, announce_teacher
 
 START_PAGE = "notebooks/start.ipynb"
@@ -125,6 +126,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--max-kernels", type=int, default=60, help="pages open at once on the server (0: no cap)")
     parser.add_argument("--max-per-client", type=int, default=8, help="pages open at once per device (0: no cap)")
+    parser.add_argument(
+        "--keep-classes",
+        type=float,
+        default=KEEP_CLASSES_DAYS,
+        metavar="DAYS",
+        help="delete a class and all its data after DAYS days in which nothing happened in it "
+        "(0: keep it until the teacher deletes it)",
+    )
     parser.add_argument(
         "--preheat",
         type=int,
@@ -230,6 +239,7 @@ def main(argv: list[str]) -> int:
         args.preheat,
         tuple(args.preheat_page or PREHEATED),
         args.connect_grace,
+        args.keep_classes,
     )
     app.initialize(voila_arguments(root, args.host, args.port, args.cull_idle))
     try:

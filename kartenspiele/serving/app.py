@@ -57,8 +57,8 @@ from .limits import KernelLimits
 from .local_query import QUERY_PATH, QueryRefusedHandler, is_query, loopback_sockets, query_allowed, serve_on
 from .login_limits import LoginAttempts
 from .pools import MEND_EVERY, mend_pools
+from .room_sweep import KEEP_CLASSES_DAYS, RoomSweeper
 from .room_sweep import SWEEP_EVERY as ROOM_SWEEP_EVERY
-from .room_sweep import RoomSweeper
 from .unconnected import GRACE, SWEEP_EVERY, Unconnected
 
 TEMPLATE = "kartenspiele"
@@ -119,9 +119,11 @@ class KartenspieleVoila(Voila):
         preheat: int = 0,
         preheat_pages: tuple[str, ...] = PREHEATED,
         connect_grace: float = GRACE,
+        keep_classes_days: float = KEEP_CLASSES_DAYS,
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
+        self.keep_classes_days = keep_classes_days
         self.access = access
         self.limits = limits
         self.preheat = preheat
@@ -251,7 +253,8 @@ class KartenspieleVoila(Voila):
         self.app.add_handlers(".*$", self.init_handlers())
         if self.unconnected is not None:
             tornado.ioloop.PeriodicCallback(self.unconnected.sweep, SWEEP_EVERY * 1000).start()
-        sweeper = RoomSweeper()  # expired rooms and saved games: at start, then every 15 s
+        # expired rooms and saved games: at start, then every 15 s; unused classes once an hour
+        sweeper = RoomSweeper(keep_classes_days=self.keep_classes_days)
         tornado.ioloop.IOLoop.current().add_callback(sweeper.sweep)
         tornado.ioloop.PeriodicCallback(sweeper.sweep, ROOM_SWEEP_EVERY * 1000).start()
         if self.preheat > 0:
