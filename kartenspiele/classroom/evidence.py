@@ -25,6 +25,7 @@ from typing import Any
 FIRST_TRY = "first"
 AFTER_TRIES = "after"
 NOT_YET = "open"
+GIVEN = "given"  # a reason was written: it is read, not marked right or wrong
 UNTOUCHED = "none"
 
 
@@ -49,6 +50,8 @@ class ExerciseRecord:
             return FIRST_TRY
         if self.solved:
             return AFTER_TRIES
+        if self.reasons and not self.tries:
+            return GIVEN
         return NOT_YET if self.tries or self.hints or self.reasons else UNTOUCHED
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import time
 from collections.abc import Iterable, Sequence
 
@@ -84,6 +85,7 @@ def lesson_title(lesson: str, lang: str) -> str:
     if lesson not in keys:
         return lesson
     title = text(f"lessons.catalogue.{lesson}.title", lang)
+    title = re.sub(r"^\d+\.\s*", "", title)  # the catalogue's "1. " is said by "Stunde 1"
     return text("export.lesson", lang, number=keys.index(lesson) + 1, title=title)
 
 

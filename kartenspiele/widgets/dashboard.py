@@ -149,6 +149,7 @@ class Dashboard(widgets.VBox):
         self.presence = widgets.HTML()
         self.grid = widgets.HTML()
         self.wrong = widgets.HTML()
+        self.exit_ticket = widgets.HTML()
         self.room_list = widgets.HTML()
         self.board_choice = widgets.Dropdown(description=text("dash.board.exercise", lang))
         self.board_button = button("dash.board.show", self.next_on_board, "ks-board-button")
@@ -174,6 +175,8 @@ class Dashboard(widgets.VBox):
                 section("dash.section.grid"),
                 widgets.HBox([self.lesson_choice, self.level_choice]),
                 self.grid,
+                section("dash.section.exit"),
+                self.exit_ticket,
                 section("dash.section.wrong"),
                 self.wrong,
                 section("dash.section.board"),
@@ -276,8 +279,9 @@ class Dashboard(widgets.VBox):
                 f"<p class='ks-quiet'>{escape(text('dash.how_to_join', lang))}</p>"
             )
             self.presence.value = board.presence(view.evidence, view.pupils, titles, lang)
-            self.grid.value = board.grid(view.evidence, view.pupils, exercises, lang, titles)
+            self.grid.value = board.grid(view.evidence, view.pupils, exercises, lang)
             self.wrong.value = board.wrong_answers(view.evidence, exercises, lang)
+            self.exit_ticket.value = board.exit_summary(view.evidence, exercises, lang)
             self.room_list.value = board.rooms(view.room_summaries(self.rooms), lang)
             options = [(exercise_title(e, lang), e) for e in view.exercises(ALL) if view.evidence.answers(e)]
             if [value for _, value in options] != [value for _, value in self.board_choice.options]:
