@@ -8,6 +8,8 @@ Log entries (written by `pupil.record`), each with `at` (seconds since the epoch
 * `{"kind": "hint", "lesson": L, "exercise": E, "seconds": s}` — the hint (or the solution) was
   shown, `s` seconds into the problem;
 * `{"kind": "reason", "lesson": L, "exercise": E, "text": "…"}` — a "Begründe" answer;
+* attempts and reasons also carry `"task": {"de": "…", "en": "…"}`, the task's words with its
+  cards marked `[[8]]` (`tasks.task_text`), for the dashboard's board;
 * `{"kind": "game", "game": G, "result": "…", "moves": n, "seconds": s}` — a finished game.
 
 `Evidence` folds entries one at a time (the dashboard reads only new ones) into one
@@ -80,6 +82,7 @@ class Evidence:
         self.where: dict[str, Whereabouts] = {}
         self.games: list[GameRecord] = []
         self.exercises: dict[str, str] = {}  # exercise -> lesson, in the order first seen
+        self.tasks: dict[str, dict[str, str]] = {}  # exercise -> its task's text per language
 
     def add(self, nickname: str, entry: dict[str, Any]) -> None:
         """Fold one log entry of `nickname` in."""
@@ -108,6 +111,9 @@ class Evidence:
             return
         where.exercise = exercise
         self.exercises.setdefault(exercise, lesson or "")
+        task = entry.get("task")
+        if isinstance(task, dict) and exercise not in self.tasks:
+            self.tasks[exercise] = {str(lang): str(words) for lang, words in task.items()}
         record = self.records.setdefault((nickname, exercise), ExerciseRecord(lesson or "", exercise))
         record.last_at = max(record.last_at, float(entry.get("at", 0.0)))
         if kind == "hint":

@@ -35,6 +35,11 @@ CSS = """
 .ks-dash .ks-board { font-size: 2.2em; line-height: 1.3; padding: 16px 20px; border: 3px solid #0072B2;
   border-radius: 10px; background: #F4FAFD; min-height: 2.5em; white-space: pre-wrap; }
 .ks-dash .ks-quiet { color: #555; }
+.ks-dash .ks-board .ks-board-task { font-size: 0.5em; margin: 0 0 8px; }
+.ks-dash .ks-board-answer { margin: 0; }
+.ks-dash .ks-preview { border: 2px dashed #888; padding: 6px 10px; background: #fafafa; }
+.ks-dash .ks-chip { display: inline-block; min-width: 1.6em; padding: 1px 4px; margin: 1px; border: 2px solid #333;
+  border-radius: 5px; background: #fff; text-align: center; font-weight: bold; }
 .ks-dash button.jupyter-button { width: auto; }
 .ks-dash .ks-presence td, .ks-dash .ks-presence th { padding: 1px 6px; }
 .ks-dash .ks-warn-box { background: #FBEAE0; border-left: 6px solid #D55E00; padding: 6px 10px; }

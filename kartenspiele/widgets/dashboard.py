@@ -26,6 +26,7 @@ from ..classroom.export import exercise_title, exercises_csv, file_name, pupils_
 from ..classroom.names import name_key
 from ..classroom.rooms import RoomError, Rooms
 from ..classroom.store import Store, StoreError, open_store
+from ..classroom.tasks import task_html
 from ..core.errors import KartenspieleError
 from ..i18n import text
 from . import board
@@ -153,6 +154,10 @@ class Dashboard(widgets.VBox):
         self.room_list = widgets.HTML()
         self.board_choice = widgets.Dropdown(description=text("dash.board.exercise", lang))
         self.board_button = button("dash.board.show", self.next_on_board, "ks-board-button")
+        self.preview = widgets.HTML()
+        self.board_confirm = button("dash.board.project", self.project, "ks-board-project", "ks-main-action")
+        self.board_confirm.layout.display = "none"
+        self.previewed: tuple[str, str] | None = None
         self.board = widgets.HTML()
         self.pace = widgets.HTML()
         self.lock_button = button("dash.pace.lock", self.lock_beyond, "ks-lock")
@@ -181,6 +186,8 @@ class Dashboard(widgets.VBox):
                 self.wrong,
                 section("dash.section.board"),
                 widgets.HBox([self.board_choice, self.board_button]),
+                self.preview,
+                self.board_confirm,
                 self.board,
                 section("dash.section.presence"),
                 self.presence,
@@ -320,22 +327,42 @@ class Dashboard(widgets.VBox):
 
     # -- the board, pacing, data -----------------------------------------------------------
     def next_on_board(self) -> None:
-        """Show the next answer to the chosen exercise, large and without a name."""
+        """Preview the next answer to the chosen exercise for the teacher only (without a name);
+        `project` puts it on the board."""
         with self.lock:
-            answers = (
-                self.view.evidence.answers(self.board_choice.value) if self.view and self.board_choice.value else []
-            )
+            exercise = self.board_choice.value
+            answers = self.view.evidence.answers(exercise) if self.view and exercise else []
+            self.previewed = None
+            self.board_confirm.layout.display = "none"
             if not answers:
-                self.board.value = f"<p class='ks-quiet'>{escape(text('dash.board.none', self.lang))}</p>"
+                self.preview.value = f"<p class='ks-quiet'>{escape(text('dash.board.none', self.lang))}</p>"
                 return
             order = list(range(len(answers)))
-            random.Random(self.board_choice.value).shuffle(order)  # not the order pupils answered in
-            answer = answers[order[self.board_index % len(answers)]]
+            random.Random(exercise).shuffle(order)  # not the order pupils answered in
+            number = self.board_index % len(answers)
             self.board_index += 1
-            self.board.value = (
-                f"<div class='ks-board'>{escape(answer)}</div><p class='ks-quiet'>"
-                f"{escape(text('dash.board.which', self.lang, number=(self.board_index - 1) % len(answers) + 1, count=len(answers)))}</p>"
+            self.previewed = (exercise, answers[order[number]])
+            which = text("dash.board.which", self.lang, number=number + 1, count=len(answers))
+            self.preview.value = (
+                f"<div class='ks-preview'><p><b>{escape(text('dash.board.preview', self.lang))}</b> {escape(which)}</p>"
+                f"{self._board_html(*self.previewed)}</div>"
             )
+            self.board_confirm.layout.display = ""
+
+    def project(self) -> None:
+        """Put the previewed answer on the board, large, with its task and cards."""
+        with self.lock:
+            if self.previewed is None:
+                return
+            self.board.value = f"<div class='ks-board'>{self._board_html(*self.previewed)}</div>"
+            self.board_confirm.layout.display = "none"
+
+    def _board_html(self, exercise: str, answer: str) -> str:
+        task = self.view.evidence.tasks.get(exercise, {}) if self.view else {}
+        words = task.get(self.lang) or next(iter(task.values()), "")
+        title = f"<p class='ks-board-task'>{escape(exercise_title(exercise, self.lang))}</p>"
+        shown = f"<p class='ks-board-task'>{task_html(words)}</p>" if words else ""
+        return f"{title}{shown}<p class='ks-board-answer'>{escape(answer)}</p>"
 
     def current_lesson(self) -> int:
         """The lesson the teacher looks at (the grid's choice), else the furthest any pupil is in."""

@@ -56,6 +56,16 @@ def test_answers_hints_and_time_reach_the_class_and_the_dashboard(page, sqlite_s
     assert dashboard.view.code == code
     assert "ks-after" in dashboard.grid.value and "ks-first" in dashboard.grid.value
     assert f"{right + 1} (1-mal)" in dashboard.wrong.value and "Ana" in dashboard.presence.value
+    # the board shows the wrong answer with its task and cards, after the teacher's preview
+    dashboard.board_choice.value = "subsets.ways#1"
+    dashboard.next_on_board()
+    assert dashboard.board_confirm.layout.display == "" and not dashboard.board.value
+    dashboard.project()
+    cards = re.findall(r"<span class='ks-chip'>(\d+)</span>", dashboard.board.value)
+    faces = re.findall(r'aria-label="(\d+)"', subsets.ways_quiz().problem.prompt("de"))
+    assert cards == faces and len(cards) >= 3
+    assert f"<p class='ks-board-answer'>{right + 1}</p>" in dashboard.board.value
+    assert "Auf wie viele Arten" in dashboard.board.value and "Ana" not in dashboard.board.value
 
 
 def test_card_and_choice_answers_are_recorded_as_people_read_them(page, sqlite_store):
@@ -102,6 +112,8 @@ def test_dashboard_board_pacing_export_and_delete(page, sqlite_store):
     dashboard = Dashboard(sqlite_store, live=False)
     dashboard.board_choice.value = "parity.sum#1"
     dashboard.next_on_board()
+    assert "Weil zwei ungerade" in dashboard.preview.value and "Weil zwei ungerade" not in dashboard.board.value
+    dashboard.project()
     assert "Weil zwei ungerade" in dashboard.board.value and "Ana" not in dashboard.board.value
     dashboard.lesson_choice.value = "subsets"
     dashboard.lock_beyond()
