@@ -463,14 +463,15 @@ class Rooms:
         return found
 
     def let_in(self, room: Room, by: int, seat: int, hashed: str) -> None:
-        """The page of `by` (the opener, or who stands in for an absent opener) hands `seat`
-        to the page whose request has the hash `hashed`: a "rejoin" entry with it, so the
-        seat's old token stops working. Only the seat's current request counts."""
+        """The page of `by` (the opener, or who stands in for an absent opener) hands `seat` to
+        the page whose current request has the hash `hashed`: a "rejoin" entry with it."""
         self.refresh(room)
         if not self.leads(room, by):
             raise NotAllowedError("room.only_opener")
         if not 0 <= seat < len(room.seats) or seat == by or not room.seats[seat].name:
             raise NotAllowedError("room.not_a_pupil")
+        if room.seats[seat].is_person and room.seats[seat].token == hashed:
+            return  # let in already (a second tap, another page of the opener)
         if self.requests.current(room.code, room.log, seat) != hashed:
             raise NotAllowedError("room.request_gone", name=room.seats[seat].name)
         self._append(room, {"type": "rejoin", "seat": seat, "token": hashed, "by": by})
