@@ -25,7 +25,7 @@ RENEW_SECONDS = 5.0
 
 
 class AskingPage(widgets.VBox):
-    """"Frag Ana, ob du wieder mitspielen darfst" for `seat` of `room`, until let in."""
+    """ "Frag Ana, ob du wieder mitspielen darfst" for `seat` of `room`, until let in."""
 
     def __init__(
         self,
@@ -64,9 +64,7 @@ class AskingPage(widgets.VBox):
     def draw(self) -> None:
         lang, seats = self.lang, self.room.seats
         note = (
-            text("room.ask.wait_table", lang)
-            if self.seat == 0
-            else text("room.ask.wait", lang, opener=seats[0].name)
+            text("room.ask.wait_table", lang) if self.seat == 0 else text("room.ask.wait", lang, opener=seats[0].name)
         )
         self.note.value = (
             f"<div class='ks-say ks-say-info' role='status'><b>{escape(self.room.code)}</b> · "
@@ -89,7 +87,9 @@ class AskingPage(widgets.VBox):
             admitted = self.rooms.admitted(self.room, self.request)
             self.trouble.value = ""
         except (StoreError, RoomError) as error:
-            self.trouble.value = f"<div class='ks-say ks-say-warn' role='alert'>{escape(error.message(self.lang))}</div>"
+            self.trouble.value = (
+                f"<div class='ks-say ks-say-warn' role='alert'>{escape(error.message(self.lang))}</div>"
+            )
             return False
         if admitted:
             self.close()

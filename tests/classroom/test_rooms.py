@@ -9,9 +9,9 @@ import pytest
 
 from kartenspiele.classroom.rooms import (
     CODE_LETTERS,
-    LetInNeededError,
     HAND_OVER_SECONDS,
     LIFETIME_SECONDS,
+    LetInNeededError,
     MoveRaceError,
     NameError_,
     NotAllowedError,
