@@ -396,9 +396,9 @@ class Rooms:
     def join(self, code: str, name: str, token: str | None = None) -> tuple[Room, int, str]:
         """Sit down in room `code` as `name` (or come back to one's seat); returns
         (room, seat, token). A page's `token` takes its seat back at once; a new name takes
-        the first open seat before the start. The name of a seat whose page is open raises
-        `NameError_`; of one whose page is away, `LetInNeededError` (ask the opener). A code
-        that names no room counts against `guesses`."""
+        the first open seat before the start. A seat's name raises `LetInNeededError` (ask the
+        opener), before the start `NameError_` while the seat's page is open. A code that
+        names no room counts against `guesses`."""
         if self.guesses is not None:
             self.guesses.check()
         try:
@@ -425,7 +425,7 @@ class Rooms:
             return room, seat, token
         seat = room.seat_of_name(name)
         if seat is not None:
-            if self.present(room, seat):
+            if not room.started and self.present(room, seat):  # most likely a second "Ben"
                 raise NameError_("room.name_taken", name=name)
             raise LetInNeededError("room.ask", room, seat, name=room.seats[seat].name)
         if room.started:

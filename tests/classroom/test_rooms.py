@@ -126,8 +126,8 @@ def test_names_rejoin_and_hand_over(rooms, clock):
     with pytest.raises(NameError_):
         rooms.join(room.code, "<b>x</b>" * 5)
     rooms.heartbeat(room, 1)
-    with pytest.raises(NameError_):
-        rooms.join(room.code, "BEN")  # Ben is here: the name is taken
+    with pytest.raises(LetInNeededError):
+        rooms.join(room.code, "BEN")  # Ben is here: his name gives no seat, one may only ask
     with pytest.raises(RoomFullError):
         rooms.join(room.code, "Cem")
     seq = room.seq
