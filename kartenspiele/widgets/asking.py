@@ -37,7 +37,7 @@ class AskingPage(widgets.VBox):
         on_back: Callable[[], None],
         poll: bool = True,
     ) -> None:
-        super().__init__()
+        super().__init__(layout=widgets.Layout(align_items="flex-start"))
         self.add_class("ks-asking")
         self.rooms = rooms
         self.room = room

@@ -410,7 +410,7 @@ class RoomPage(widgets.VBox):
             button.add_class("ks-let-in")
             button.on_click(lambda _, seat=seat, hashed=hashed: self.let_in(seat, hashed))
             asks = widgets.HTML(escape(text("room.let_in.request", self.lang, name=names[seat])))
-            rows.append(widgets.HBox([asks, button]))
+            rows.append(widgets.HBox([asks, button], layout=widgets.Layout(align_items="center")))
         shown = [(row.children[0].value, row.children[1].description) for row in self.let_in_box.children]
         if shown != [(row.children[0].value, row.children[1].description) for row in rows]:
             self.let_in_box.children = tuple(rows)
