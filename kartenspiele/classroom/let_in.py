@@ -9,7 +9,8 @@ page's. The waiting page asks again every few seconds; a request not renewed for
 `REQUEST_SECONDS` is gone (the page was closed).
 
 The opener's page (or the page of whoever stands in for an absent opener, `Rooms.leads`)
-shows each request with one button. `Rooms.let_in` checks in the kernel that this page may
+shows each request with one button, and so does the teacher's dashboard for the rooms of
+the class. `Rooms.let_in` checks in the kernel that this page may
 let pupils in and that the request it showed is still the seat's current one, then appends
 a "rejoin" entry with the new token's hash: like every claim of a seat it is a log entry.
 From then on the old token finds no seat, and the waiting page finds its own (`Rooms.admitted`).
@@ -77,6 +78,16 @@ class Requests:
         if value.get("log") != log or self.clock() - float(value.get("at", 0.0)) > REQUEST_SECONDS:
             return None
         return str(value["token"])
+
+    def pending(self, code: str, log: str, tokens: list[str | None], asker: int | None) -> list[tuple[int, str]]:
+        """The current requests for seats with a name (`tokens`: each seat's token hash, None
+        for a seat without a name), other than `asker`'s, that are not answered yet."""
+        found = []
+        for seat, token in enumerate(tokens):
+            hashed = self.current(code, log, seat) if token is not None and seat != asker else None
+            if hashed is not None and hashed != token:
+                found.append((seat, hashed))
+        return found
 
     def clear(self, code: str, seat: int) -> None:
         self.store.delete(request_key(code, seat))

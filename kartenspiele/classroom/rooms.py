@@ -35,6 +35,7 @@ from .code_limit import CodeLimit
 from .let_in import LetInNeededError, Request, Requests
 from .names import hidden_signs, name_key, tidy
 from .open_limit import OpenLimit, TooManyRoomsError
+from .roles import is_teacher
 from .room_codes import (
     CODE_LENGTH,
     CODE_LETTERS,
@@ -451,22 +452,18 @@ class Rooms:
         `token`, to renew the request)."""
         return self.requests.ask(room.code, room.log, seat, token)
 
-    def pending(self, room: Room, seat: int) -> list[tuple[int, str]]:
-        """The requests the page of `seat` may answer: (seat asked for, request's hash)."""
-        if not self.leads(room, seat):
+    def pending(self, room: Room, seat: int | None) -> list[tuple[int, str]]:
+        """The requests the page of `seat` (None: the teacher's) may answer: (seat, hash)."""
+        if seat is not None and not self.leads(room, seat):
             return []
-        found = []
-        for index, state in enumerate(room.seats):
-            hashed = self.requests.current(room.code, room.log, index) if state.name and index != seat else None
-            if hashed is not None and hashed != state.token:
-                found.append((index, hashed))
-        return found
+        return self.requests.pending(room.code, room.log, [s.token if s.name else None for s in room.seats], seat)
 
-    def let_in(self, room: Room, by: int, seat: int, hashed: str) -> None:
-        """The page of `by` (the opener, or who stands in for an absent opener) hands `seat` to
-        the page whose current request has the hash `hashed`: a "rejoin" entry with it."""
+    def let_in(self, room: Room, by: int | None, seat: int, hashed: str) -> None:
+        """The page of `by` (the opener, or who stands in for an absent opener; None: the
+        teacher's dashboard) hands `seat` to the page whose current request has the hash
+        `hashed`: a "rejoin" entry with it."""
         self.refresh(room)
-        if not self.leads(room, by):
+        if not (self.leads(room, by) if by is not None else is_teacher()):
             raise NotAllowedError("room.only_opener")
         if not 0 <= seat < len(room.seats) or seat == by or not room.seats[seat].name:
             raise NotAllowedError("room.not_a_pupil")

@@ -1,5 +1,6 @@
 """The page of a pupil who asked to come back to their seat (their token was lost: another
-tablet, a cleared browser). It shows a kind note — ask the opener — and waits: it renews
+tablet, a cleared browser). It shows a kind note — ask the opener (or the teacher, whose
+dashboard shows the rooms of the class's pupils) — and waits: it renews
 its request every `RENEW_SECONDS` and looks every `POLL_SECONDS` whether the opener has
 let it in (`Rooms.admitted`); then `on_admitted` gets the request with the page's new token.
 """
@@ -36,6 +37,7 @@ class AskingPage(widgets.VBox):
         on_admitted: Callable[[Request], None],
         on_back: Callable[[], None],
         poll: bool = True,
+        teacher: bool = False,
     ) -> None:
         super().__init__(layout=widgets.Layout(align_items="flex-start"))
         self.add_class("ks-asking")
@@ -44,6 +46,7 @@ class AskingPage(widgets.VBox):
         self.seat = seat
         self.lang = lang
         self.on_admitted = on_admitted
+        self.teacher = teacher  # the teacher's dashboard shows the request too (a pupil of a class)
         self.request = rooms.ask(room, seat)
         self._asked = time.monotonic()
         self.closed = False
@@ -63,9 +66,10 @@ class AskingPage(widgets.VBox):
 
     def draw(self) -> None:
         lang, seats = self.lang, self.room.seats
-        note = (
-            text("room.ask.wait_table", lang) if self.seat == 0 else text("room.ask.wait", lang, opener=seats[0].name)
-        )
+        if self.seat == 0:
+            note = text("room.ask.wait_table", lang)
+        else:
+            note = text("room.ask.wait_class" if self.teacher else "room.ask.wait", lang, opener=seats[0].name)
         self.note.value = (
             f"<div class='ks-say ks-say-info' role='status'><b>{escape(self.room.code)}</b> · "
             f"{escape(seats[self.seat].name)}<br>{escape(note)}</div>"

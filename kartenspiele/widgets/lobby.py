@@ -17,8 +17,10 @@ import ipywidgets as widgets
 
 from ..bots import LEVELS
 from ..bots.games import GAMES
+from ..classroom import pupil
 from ..classroom.code_limit import CodeLimit
 from ..classroom.let_in import LetInNeededError, Request
+from ..classroom.names import name_key
 from ..classroom.open_limit import OpenLimit
 from ..classroom.rooms import OPEN, Room, Rooms, default_level
 from ..classroom.store import Store, open_store
@@ -192,8 +194,12 @@ class Lobby(widgets.VBox):
         """Ask the opener to let this page back to `seat` (its token was lost)."""
         if self.rooms is None:
             return
+        session = pupil.current()  # a pupil of a class under the seat's name: the teacher sees the request
+        teacher = session is not None and name_key(session.pupil.nickname) == name_key(room.seats[seat].name)
         try:
-            self.asking = AskingPage(self.rooms, room, seat, self.lang, self._admitted, self._back, poll=self.poll)
+            self.asking = AskingPage(
+                self.rooms, room, seat, self.lang, self._admitted, self._back, poll=self.poll, teacher=teacher
+            )
         except KartenspieleError as error:
             self._error(error.message(self.lang))
             return

@@ -1,8 +1,9 @@
 """Coming back to a seat through the pages, without a browser: a classmate who types the
 code and a silent pupil's name waits for the opener; the opener's page shows the request
 with one button; a forged let-in from another page does nothing; let in, the old page of
-the seat says so and its moves are refused in the kernel. Wrong codes typed into the lobby
-meet the limit with a kind message."""
+the seat says so and its moves are refused in the kernel. The teacher's dashboard lets a
+pupil of the class in (a pupil's kernel cannot). Wrong codes typed into the lobby meet the
+limit with a kind message."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ import time
 
 import pytest
 
+from kartenspiele.classroom import pupil
+from kartenspiele.classroom.classes import Classes
 from kartenspiele.classroom.code_limit import PAGE_LIMIT
-from kartenspiele.classroom.rooms import ABSENT_SECONDS, Rooms
+from kartenspiele.classroom.rooms import ABSENT_SECONDS, NotAllowedError, Rooms
 from kartenspiele.classroom.store import SQLiteStore
 from kartenspiele.widgets.asking import AskingPage
+from kartenspiele.widgets.dashboard import Dashboard
 from kartenspiele.widgets.lobby import Lobby
 from kartenspiele.widgets.room import RoomPage
 from tests.clock import Clock
@@ -120,3 +124,39 @@ def test_wrong_codes_in_the_lobby_meet_the_limit(store, monkeypatch):
     assert all("gibt es nicht" in message for message in said[:PAGE_LIMIT])
     assert all("viele falsche Codes" in message and "Sekunden" in message for message in said[PAGE_LIMIT:])
     assert page.page is None
+
+
+def test_the_teacher_lets_a_pupil_of_the_class_in_from_the_dashboard(store, monkeypatch):
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
+    monkeypatch.setenv("KARTENSPIELE_TEACHER_CODE", "lehrer123")
+    monkeypatch.setenv("QUERY_STRING", "")  # pupils' pages
+    clock = Clock(time.time())
+    classes = Classes(store)
+    class_code = classes.open()
+    ana = lobby(store, clock)
+    ana.players.value = 2
+    ana.open_name.value = "Ana"
+    ana.open_button.click()
+    code = ana.page.room.code
+    ben = join(store, clock, code, "Ben")
+    ana.page.start()
+    try:
+        pupil.join(class_code, "Ben", classes)  # Ben's second tablet is in the class
+        tablet = join(store, clock, code, "Ben")
+    finally:
+        pupil.set_current(None)
+    assert "Frag Ana oder deine Lehrkraft" in tablet.asking.note.value
+    hashed = tablet.asking.request.hashed
+    seq = Rooms(store).load(code).seq
+    with pytest.raises(NotAllowedError):  # a pupil's kernel calling the teacher's let-in
+        Rooms(store).let_in(Rooms(store).load(code), None, 1, hashed)
+    assert Rooms(store).load(code).seq == seq
+    monkeypatch.setenv("QUERY_STRING", "lehrkraft=lehrer123")  # the teacher's page
+    dashboard = Dashboard(store, live=False)
+    rows = dashboard.let_in_box.children
+    assert len(rows) == 1 and f"Raum {code}: Ben will wieder mitspielen." in rows[0].children[0].value
+    rows[0].children[1].click()
+    assert "Ben ist wieder dabei." in dashboard.status.value and dashboard.let_in_box.children == ()
+    assert tablet.asking.sync() and tablet.page.seat == 1
+    ben.page.sync()
+    assert "anderen Gerät" in ben.page.note.value
