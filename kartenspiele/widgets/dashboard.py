@@ -2,8 +2,8 @@
 
 Live: a thread in the dashboard's kernel reads the entries pupils appended since the last
 look (one log per pupil) every `interval` seconds and redraws the views (`board`): who is
-where, the pupils × exercises grid, common wrong answers and the rooms being played. The
-teacher opens a class, paces the lessons, shows one anonymised answer "an der Tafel",
+where, the pupils × exercises grid, common wrong answers and the rooms being played (with
+"Einlassen" for a pupil who asks to come back to a seat, `classroom.let_in`). The teacher opens a class, paces the lessons, shows one anonymised answer "an der Tafel",
 exports the class as CSV and deletes it (after a confirmation).
 """
 
@@ -87,6 +87,7 @@ class ClassView:
                     "scores": scores,
                     "started": room.started,
                     "over": room.over,
+                    "asking": rooms.pending(room, None),
                 }
             )
         return found
@@ -152,6 +153,8 @@ class Dashboard(widgets.VBox):
         self.wrong = widgets.HTML()
         self.exit_ticket = widgets.HTML()
         self.room_list = widgets.HTML()
+        self.let_in_box = widgets.VBox()
+        self.let_in_box.add_class("ks-dash-let-in")
         self.board_choice = widgets.Dropdown(description=text("dash.board.exercise", lang))
         self.board_button = button("dash.board.show", self.next_on_board, "ks-board-button")
         self.preview = widgets.HTML()
@@ -193,6 +196,7 @@ class Dashboard(widgets.VBox):
                 self.presence,
                 section("dash.section.rooms"),
                 self.room_list,
+                self.let_in_box,
                 section("dash.section.pace"),
                 self.pace,
                 widgets.HBox([self.lock_button, self.release_button, self.all_button]),
@@ -289,7 +293,9 @@ class Dashboard(widgets.VBox):
             self.grid.value = board.grid(view.evidence, view.pupils, exercises, lang)
             self.wrong.value = board.wrong_answers(view.evidence, exercises, lang)
             self.exit_ticket.value = board.exit_summary(view.evidence, exercises, lang)
-            self.room_list.value = board.rooms(view.room_summaries(self.rooms), lang)
+            summaries = view.room_summaries(self.rooms)
+            self.room_list.value = board.rooms(summaries, lang)
+            self._draw_let_in(summaries)
             options = [(exercise_title(e, lang), e) for e in view.exercises(ALL) if view.evidence.answers(e)]
             if [value for _, value in options] != [value for _, value in self.board_choice.options]:
                 chosen = self.board_choice.value
@@ -306,6 +312,36 @@ class Dashboard(widgets.VBox):
                 )
                 + "</p>"
             )
+
+    def _draw_let_in(self, summaries: list[dict]) -> None:
+        """ "Raum ABCD: Ben will wieder mitspielen." with "Einlassen", per pupil asking."""
+        rows = []
+        for summary in summaries:
+            for seat, hashed in summary["asking"]:
+                name = summary["names"][seat]
+                asks = widgets.HTML(escape(text("dash.let_in.request", self.lang, code=summary["code"], name=name)))
+                button = widgets.Button(description=text("room.let_in.button", self.lang), button_style="warning")
+                button.add_class("ks-let-in")
+                button.on_click(
+                    lambda _, code=summary["code"], seat=seat, hashed=hashed: self._safely(
+                        lambda: self.let_in(code, seat, hashed)
+                    )
+                )
+                rows.append(widgets.HBox([asks, button], layout=widgets.Layout(align_items="center")))
+        shown = [row.children[0].value for row in self.let_in_box.children]
+        if shown != [row.children[0].value for row in rows]:
+            self.let_in_box.children = tuple(rows)
+
+    def let_in(self, code: str, seat: int, hashed: str) -> None:
+        """The teacher lets a pupil back to their seat (the kernel checks the teacher's role
+        and that the request is still the seat's current one)."""
+        with self.lock:
+            room = self.view.rooms.get(code) if self.view is not None else None
+            if room is None:
+                return
+            self.rooms.let_in(room, None, seat, hashed)
+            self.status.value = f"<p>{escape(text('room.let_in.done', self.lang, name=room.seats[seat].name))}</p>"
+            self.redraw()
 
     def _show_level(self, code: str) -> None:
         """The practice level of the chosen lesson (only for lessons with practice)."""

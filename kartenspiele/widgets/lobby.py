@@ -2,7 +2,8 @@
 "Weiterspielen" (the games this browser remembers).
 
 Opening or joining a room replaces the lobby by the room's page (`RoomPage`); a saved
-hot-seat game comes back as its hot-seat table (`saving.resumed_game`). Every error
+hot-seat game comes back as its hot-seat table (`saving.resumed_game`). A name whose seat is
+taken, without the seat's token, leads to the page that asks the opener (`AskingPage`). Every error
 — an unknown code, a full room, a taken or too long name, the store out of reach — is shown
 under the form, and nothing changes.
 """
@@ -16,11 +17,16 @@ import ipywidgets as widgets
 
 from ..bots import LEVELS
 from ..bots.games import GAMES
+from ..classroom import pupil
+from ..classroom.code_limit import CodeLimit
+from ..classroom.let_in import LetInNeededError, Request
+from ..classroom.names import name_key
 from ..classroom.open_limit import OpenLimit
-from ..classroom.rooms import OPEN, Rooms, default_level
+from ..classroom.rooms import OPEN, Room, Rooms, default_level
 from ..classroom.store import Store, open_store
 from ..core.errors import KartenspieleError
 from ..i18n import text
+from .asking import AskingPage
 from .memory import BrowserMemory
 from .room import RoomPage
 from .saving import SavedGame, resumed_game
@@ -45,12 +51,14 @@ class Lobby(widgets.VBox):
         self.poll = poll
         self.on_room = on_room
         self.page: RoomPage | SavedGame | None = None
+        self.asking: AskingPage | None = None
         self.memory = memory or BrowserMemory()
         self.rooms: Rooms | None = None
         self.store_error = ""
         try:
             opened = store or open_store()
-            self.rooms = Rooms(opened, limit=OpenLimit(opened))  # this page's count of rooms opened
+            # this page's counts of rooms opened and of wrong codes typed
+            self.rooms = Rooms(opened, limit=OpenLimit(opened), guesses=CodeLimit(opened))
         except KartenspieleError as error:
             self.store_error = error.message(lang)
         # open a room
@@ -119,8 +127,9 @@ class Lobby(widgets.VBox):
         self.join_button.description = text("lobby.join.button", lang)
         self._seats_changed()
         self._draw_resume()
-        if self.page is not None:
-            self.page.set_language(lang)
+        for shown in (self.page, self.asking):
+            if shown is not None:
+                shown.set_language(lang)
         if self.store_error:
             self._error(self.store_error)
 
@@ -166,8 +175,11 @@ class Lobby(widgets.VBox):
             page: RoomPage | SavedGame = (
                 resumed_game(self.rooms, room, self.lang, self.memory)
                 if room.hot_seat
-                else RoomPage(self.rooms, room, seat, self.lang, poll=self.poll)
+                else RoomPage(self.rooms, room, seat, self.lang, poll=self.poll, token=token)
             )
+        except LetInNeededError as needed:
+            self._ask(needed.room, needed.seat)
+            return
         except KartenspieleError as error:
             self._error(error.message(self.lang))
             return
@@ -177,6 +189,32 @@ class Lobby(widgets.VBox):
         self.children = (self.memory, page)
         if self.on_room is not None:
             self.on_room(page)
+
+    def _ask(self, room: Room, seat: int) -> None:
+        """Ask the opener to let this page back to `seat` (its token was lost)."""
+        if self.rooms is None:
+            return
+        session = pupil.current()  # a pupil of a class under the seat's name: the teacher sees the request
+        teacher = session is not None and name_key(session.pupil.nickname) == name_key(room.seats[seat].name)
+        try:
+            self.asking = AskingPage(
+                self.rooms, room, seat, self.lang, self._admitted, self._back, poll=self.poll, teacher=teacher
+            )
+        except KartenspieleError as error:
+            self._error(error.message(self.lang))
+            return
+        self.message.value = ""
+        self.children = (self.memory, self.asking)
+
+    def _admitted(self, request: Request) -> None:
+        """Let in: the seat is this page's, with the request's new token."""
+        asking, self.asking = self.asking, None
+        if asking is not None:
+            self._enter(lambda rooms: (asking.room, request.seat, request.token))
+
+    def _back(self) -> None:
+        self.asking = None
+        self.children = (self.memory, self.resume_title, self.resume_box, self.forms, self.message)
 
     def open_room(self) -> None:
         """ "Raum eröffnen": a room with the chosen game and seats; the opener sits first."""
