@@ -21,6 +21,7 @@ only the size bound. `custom` messages (a click, Enter in a text box) are bounde
 
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 from collections.abc import Callable, Iterable, Mapping
@@ -44,22 +45,25 @@ TEXTAREA_MAX_CHARS = 4_000
 LARGEST_INT = 2**53
 """Numbers beyond this are no pupil's input (and lose precision in the browser)."""
 GUARDED_PACKAGES = ("ipywidgets", "anywidget", "kartenspiele")
+_END = object()
 
 
 def size(value: Any, limit: int) -> int:
     """The size of a JSON value (characters of its texts and keys, one per other item), counted
     only up to just past `limit`, so that a huge value costs no more than a small one."""
-    total, stack = 0, [value]
+    total, stack = 0, [iter((value,))]
     while stack and total <= limit:
-        item = stack.pop()
+        item = next(stack[-1], _END)
+        if item is _END:
+            stack.pop()
+            continue
         total += 1
         if isinstance(item, str):
             total += len(item)
         elif isinstance(item, Mapping):
-            stack.extend(item.keys())
-            stack.extend(item.values())
+            stack.append(itertools.chain.from_iterable(item.items()))
         elif isinstance(item, (list, tuple)):
-            stack.extend(item)
+            stack.append(iter(item))
     return total
 
 
