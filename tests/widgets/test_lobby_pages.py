@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 
 import pytest
 from ipywidgets.widgets.widget import _instances
 
+from kartenspiele.classroom.open_limit import ADDRESS_ENVIRONMENT
 from kartenspiele.classroom.rooms import Rooms
 from kartenspiele.classroom.store import SQLiteStore
 from kartenspiele.widgets import lobby as lobby_module
@@ -96,7 +96,9 @@ def test_pages_left_stop_polling_and_heartbeating(tmp_path, monkeypatch):
         await asyncio.sleep(1.0)
         seen["beats"] = set(store.beats)
         seen["last"] = codes[-1]
-        seen["polling"] = [repr(task.get_coro()) for task in asyncio.all_tasks() if "RoomPage._poll" in repr(task.get_coro())]
+        seen["polling"] = [
+            repr(task.get_coro()) for task in asyncio.all_tasks() if "RoomPage._poll" in repr(task.get_coro())
+        ]
         lobby.close_page()
         await asyncio.sleep(0.5)
         store.beats.clear()
@@ -189,8 +191,5 @@ def test_a_lobby_asks_the_store_again_on_its_own(tmp_path, monkeypatch):
 
 @pytest.fixture(autouse=True)
 def _no_address_limit(monkeypatch):
-    from kartenspiele.classroom.open_limit import ADDRESS_ENVIRONMENT
-
+    """Rooms opened here count per page only (no address of a served page)."""
     monkeypatch.delenv(ADDRESS_ENVIRONMENT, raising=False)
-    yield
-    time.sleep(0)  # nothing to undo
