@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import logging
 import math
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -232,9 +233,14 @@ def guarded(handle: Callable[[widgets.Widget, dict], Any]) -> Callable[[widgets.
 
 
 def install() -> bool:
-    """Guard every widget created from now on; returns False if it already was."""
+    """Guard every widget created from now on; returns False if it already was. Refusals are
+    written to the kernel's own error stream (the server's log), never into the page."""
     handle = widgets.Widget._handle_msg
     if hasattr(handle, "__wrapped__"):
         return False
+    if not log.handlers and sys.__stderr__ is not None:
+        stream = logging.StreamHandler(sys.__stderr__)
+        stream.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+        log.addHandler(stream)
     widgets.Widget._handle_msg = guarded(handle)  # type: ignore[method-assign]
     return True
