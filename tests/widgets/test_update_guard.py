@@ -39,7 +39,7 @@ def custom(widget: widgets.Widget, content) -> None:
 
 
 def entry(number: int) -> dict[str, str]:
-    return {"code": f"R{number:05d}", "token": "t" * 16, "game": "quanto", "name": "Ana"}
+    return {"code": f"R{number:06d}", "token": "t" * 16, "game": "quanto", "name": "Ana"}
 
 
 def refused(caplog) -> list[str]:
@@ -52,12 +52,12 @@ def test_the_guard_stands_before_every_widget():
 
 
 def test_twenty_thousand_remembered_games_build_nothing_and_cost_no_memory(lobby, caplog):
-    games = [entry(number) for number in range(20_000)]
+    floods = [[entry(attempt * 100_000 + number) for number in range(20_000)] for attempt in range(4)]
     process = psutil.Process()
     gc.collect()
     widgets_before, memory_before = len(_instances), process.memory_info().rss
     with caplog.at_level(logging.WARNING, logger=LOGGER):
-        for _ in range(4):  # the probe sent four such messages (about 60 MB each before)
+        for games in floods:  # the probe sent four such messages (about 60 MB each before)
             update(lobby.memory, {"games": games})
     gc.collect()
     grown = (process.memory_info().rss - memory_before) / 2**20
