@@ -15,6 +15,7 @@ SUITES = [
     "bench_widgets",
     "bench_rooms",
     "bench_rejoins",
+    "bench_browser_bounds",
     "bench_dashboard",
     "bench_serving",
 ]

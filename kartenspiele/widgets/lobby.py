@@ -5,11 +5,17 @@ Opening or joining a room replaces the lobby by the room's page (`RoomPage`); a 
 hot-seat game comes back as its hot-seat table (`saving.resumed_game`). A name whose seat is
 taken, without the seat's token, leads to the page that asks the opener (`AskingPage`). Every error
 — an unknown code, a full room, a taken or too long name, the store out of reach — is shown
-under the form, and nothing changes.
+under the form, and nothing changes. The store's note stays only while the store is in
+trouble: the lobby asks the store again every `STORE_CHECK_SECONDS` and on every click, and
+takes the note away once the store answers (a full store's once a room could be written).
+
+Only one room page is alive: when the lobby shows another room, the previous page is closed
+(its polling, its heartbeat and every widget it built).
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from html import escape
 
@@ -23,14 +29,18 @@ from ..classroom.let_in import LetInNeededError, Request
 from ..classroom.names import name_key
 from ..classroom.open_limit import OpenLimit
 from ..classroom.rooms import OPEN, Room, Rooms, default_level
-from ..classroom.store import Store, open_store
+from ..classroom.store import Store, StoreError, StoreFullError, open_store
 from ..core.errors import KartenspieleError
 from ..i18n import text
 from .asking import AskingPage
+from .closing import close_tree
 from .memory import BrowserMemory
 from .room import RoomPage
 from .saving import SavedGame, resumed_game
 from .seats import level_label
+
+STORE_CHECK_SECONDS = 3.0
+"""How often a lobby showing the store's note asks the store whether it is back."""
 
 
 class Lobby(widgets.VBox):
@@ -54,13 +64,10 @@ class Lobby(widgets.VBox):
         self.asking: AskingPage | None = None
         self.memory = memory or BrowserMemory()
         self.rooms: Rooms | None = None
-        self.store_error = ""
-        try:
-            opened = store or open_store()
-            # this page's counts of rooms opened and of wrong codes typed
-            self.rooms = Rooms(opened, limit=OpenLimit(opened), guesses=CodeLimit(opened))
-        except KartenspieleError as error:
-            self.store_error = error.message(lang)
+        self._given_store = store
+        self.store_problem: KartenspieleError | None = None  # shown under the form until the store is back
+        self._store_note = ""
+        self._watch: asyncio.Task | None = None
         # open a room
         self.open_title = widgets.HTML()
         self.game = widgets.ToggleButtons(options=[(info.title, name) for name, info in GAMES.items()])
@@ -111,6 +118,7 @@ class Lobby(widgets.VBox):
         self.memory.observe(lambda _: self._draw_resume(), "games")
         self.children = (self.memory, self.resume_title, self.resume_box, self.forms, self.message)
         self.set_language(lang)
+        self.reach_store()
 
     # -- texts -----------------------------------------------------------------------------
     def set_language(self, lang: str) -> None:
@@ -130,8 +138,8 @@ class Lobby(widgets.VBox):
         for shown in (self.page, self.asking):
             if shown is not None:
                 shown.set_language(lang)
-        if self.store_error:
-            self._error(self.store_error)
+        if self.store_problem is not None:
+            self._store_trouble(self.store_problem)
 
     def _seats_changed(self) -> None:
         game, lang = self.game.value, self.lang
@@ -148,8 +156,54 @@ class Lobby(widgets.VBox):
     def _error(self, message: str) -> None:
         self.message.value = f"<div class='ks-say ks-say-warn' role='alert'>{escape(message)}</div>"
 
+    # -- the store's note --------------------------------------------------------------------
+    def reach_store(self, wrote: bool = False) -> bool:
+        """Open the store if it is not open yet, or ask it whether it is back while its note is
+        shown; the note comes or goes accordingly (a full store's only after a write)."""
+        try:
+            if self.rooms is None:
+                opened = self._given_store or open_store()
+                # this page's counts of rooms opened and of wrong codes typed
+                self.rooms = Rooms(opened, limit=OpenLimit(opened), guesses=CodeLimit(opened))
+            elif self.store_problem is not None:
+                self.rooms.store.ping()
+        except KartenspieleError as error:
+            self._store_trouble(error)
+            return False
+        self._store_back(wrote)
+        return True
+
+    def _store_trouble(self, error: KartenspieleError) -> None:
+        self.store_problem = error
+        self._error(error.message(self.lang))
+        self._store_note = self.message.value
+        self._watch_store()
+
+    def _store_back(self, wrote: bool) -> None:
+        if self.store_problem is None or (isinstance(self.store_problem, StoreFullError) and not wrote):
+            return
+        if self.message.value == self._store_note:  # a newer message stays
+            self.message.value = ""
+        self.store_problem, self._store_note = None, ""
+
+    def _watch_store(self) -> None:
+        """Ask the store now and then on the kernel's event loop while its note is shown."""
+        if not self.poll or (self._watch is not None and not self._watch.done()):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._watch = loop.create_task(self._check_until_back())
+
+    async def _check_until_back(self) -> None:
+        while self.store_problem is not None and self.comm is not None:
+            await asyncio.sleep(STORE_CHECK_SECONDS)
+            self.reach_store()
+
     def _draw_resume(self) -> None:
         lang = self.lang
+        close_tree(self.resume_box.children)  # the buttons of the list before
         buttons = []
         for item in self.memory.games:
             code, game, name = str(item.get("code", "")), str(item.get("game", "")), str(item.get("name", ""))
@@ -167,8 +221,7 @@ class Lobby(widgets.VBox):
 
     # -- actions ---------------------------------------------------------------------------
     def _enter(self, action: Callable[[Rooms], tuple]) -> None:
-        if self.rooms is None:
-            self._error(self.store_error)
+        if not self.reach_store() or self.rooms is None:
             return
         try:
             room, seat, token = action(self.rooms)
@@ -180,11 +233,16 @@ class Lobby(widgets.VBox):
         except LetInNeededError as needed:
             self._ask(needed.room, needed.seat)
             return
+        except StoreError as error:
+            self._store_trouble(error)
+            return
         except KartenspieleError as error:
             self._error(error.message(self.lang))
             return
+        self._store_back(wrote=True)
         self.memory.remember(room.code, token, room.game, room.seats[seat].name)
         self.message.value = ""
+        self.close_page()
         self.page = page
         self.children = (self.memory, page)
         if self.on_room is not None:
@@ -215,6 +273,13 @@ class Lobby(widgets.VBox):
     def _back(self) -> None:
         self.asking = None
         self.children = (self.memory, self.resume_title, self.resume_box, self.forms, self.message)
+
+    def close_page(self) -> None:
+        """Close the room page shown (its polling, heartbeat and widgets; the browser's memory
+        stays with the lobby)."""
+        if self.page is not None:
+            close_tree(self.page, keep=(self.memory,))
+            self.page = None
 
     def open_room(self) -> None:
         """ "Raum eröffnen": a room with the chosen game and seats; the opener sits first."""

@@ -7,14 +7,19 @@ learns only what this one browser kept — its own rooms and seat tokens.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
 
+from ..kernel import update_guard
+
 STORAGE_KEY = "kartenspiele.games"
 KEEP = 8
 """How many games the browser remembers (the newest first)."""
+FIELDS = ("code", "token", "game", "name")
+FIELD_MAX_CHARS = 100
+"""The longest field the kernel takes back (codes, tokens, games and names are far shorter)."""
 
 _ESM = """
 const KEY = "STORAGE_KEY";
@@ -40,6 +45,11 @@ class BrowserMemory(anywidget.AnyWidget):
     """`games`: [{"code", "token", "game", "name"}, …] kept in this browser, newest first."""
 
     _esm = _ESM
+    browser_sets: ClassVar[dict[str, update_guard.Check]] = {
+        "games": update_guard.records(KEEP, FIELDS, FIELD_MAX_CHARS),
+        "loaded": update_guard.boolean,
+    }
+    """What the browser may send back (`update_guard`): at most `KEEP` short entries."""
     games = traitlets.List(traitlets.Dict()).tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
 
