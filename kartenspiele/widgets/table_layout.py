@@ -15,7 +15,7 @@ from .log import MoveLog
 from .pacing import SPEEDS
 from .setup import SetupPanel
 from .style import style_widget
-from .texts import relabel_options, t
+from .texts import relabel_options, t, why
 
 
 class TableLayout:
@@ -154,9 +154,12 @@ class TableLayout:
         self._sync_toolbar()
 
     # -- drawing ---------------------------------------------------------------------------
-    def say(self, text: str, kind: str = "info") -> None:
-        """Show a message under the board (a reason, a hint, the tutor's word)."""
-        self.message_html = f"<div class='ks-say ks-say-{kind}' role='alert'>{escape(text)}</div>" if text else ""
+    def say(self, text: str, kind: str = "info", more: str = "") -> None:
+        """Show a message under the board (a reason, a hint, the tutor's word); `more`, the full
+        reasoning, behind "Warum?"."""
+        self.message_html = (
+            f"<div class='ks-say ks-say-{kind}' role='alert'>{escape(text)}{why(more, self.lang)}</div>" if text else ""
+        )
 
     def redraw(self) -> None:
         """Draw everything from the state."""

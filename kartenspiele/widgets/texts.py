@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from html import escape
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -17,6 +18,13 @@ LANGUAGE_NAMES = {"de": "Deutsch", "en": "English"}
 def t(key: str, lang: str, /, **params: object) -> str:
     """The table text `widgets.<key>` in `lang`."""
     return text(f"widgets.{key}", lang, **params)
+
+
+def why(more: str, lang: str) -> str:
+    """The full reasoning one tap away: a "Warum?" fold (HTML; "" when there is no more)."""
+    if not more:
+        return ""
+    return f"<details class='ks-why'><summary>{escape(t('why', lang))}</summary>{escape(more)}</details>"
 
 
 def relabel_options(choice: widgets.widget_selection._Selection, options: list[tuple[str, Any]]) -> None:

@@ -71,7 +71,7 @@ class Toolbar:
         tip = hint(self.state.view(self.state.to_move), self.lang)
         self.clear_selection()
         self.show_move(tip.move)
-        self.say(t("hint.shown", self.lang, reason=tip.reason), "info")
+        self.say(t("hint.shown", self.lang, reason=tip.short(self.lang)), "info", tip.more(self.lang))
         self.redraw()
 
     # -- language and size ---------------------------------------------------------------

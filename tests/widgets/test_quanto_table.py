@@ -1,6 +1,7 @@
 """The Quanto table driven without a browser: clicks on buttons and changed traits."""
 
 import random
+import re
 
 import pytest
 
@@ -242,7 +243,10 @@ def test_hint_button_shows_the_best_levels_move_and_its_reason():
     tip = hint(table.state.view(0), "de")
     if tip.move.card is not None:
         assert DECK[table.card] == tip.move.card and len(table.picked) == len(tip.move.takes)
-    assert tip.reason in table.message.value and "Tipp" in table.message.value
+    message = table.message.value
+    assert f"Tipp: {tip.short('de')}" in message and tip.reason not in message  # what to do, short
+    why = message.split("<details class='ks-why'><summary>Warum?</summary>", 1)[1]
+    assert why.startswith(tip.more("de")) and tip.more("de")  # the rest one tap away
 
 
 def test_the_status_line_offers_only_actions_whose_button_is_there():
@@ -259,7 +263,9 @@ def test_the_status_line_offers_only_actions_whose_button_is_there():
     assert labels(table) == ["Nehmen"] and "Knopf" in table.status.value
     table.table_row.press(ids(state.table, 7)[0])
     assert labels(table) == [] and "Knopf" not in table.status.value
-    assert "7, bis 8 fehlt noch 1" in table.sum_line.value and "Noch ist kein Zug fertig" in table.sum_line.value
+    shown, why = table.sum_line.value.split("<details class='ks-why'><summary>Warum?</summary>")
+    assert "7, bis 8 fehlt noch 1" in shown and "Noch ist kein Zug fertig" in why  # the reason one tap away
+    assert len(re.findall(r"[a-z0-9][.!?](?= |<|$)", shown)) <= 2  # at most two sentences at once
 
 
 def test_a_hint_marks_the_cards_and_the_button_it_names():
