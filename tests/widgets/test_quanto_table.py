@@ -234,6 +234,39 @@ def test_language_switch_tells_everything_again():
     table.language.value = "en"
     assert table.move_log.value != german and "What happened so far" in table.move_log.value
     assert table.new_button.description == "New game" and "Computer (easy)" in table.names
+    seat_kind = table.setup.seat_kinds[1].value
+    table.language.value = "de"
+    table.language.value = "en"
+    table.new_button.click()  # the new-game panel, hidden during the game, speaks English once it shows
+    assert table.setup in table.children and table.setup.start.description == "Start the game"
+    assert table.setup.seat_kinds[1].label == "Computer (easy)" and table.setup.seat_kinds[1].value == seat_kind
+    table.language.value = "de"  # shown: switched at once, the choices kept
+    assert table.setup.start.description == "Spiel starten" and table.setup.seat_kinds[1].value == seat_kind
+
+
+def test_a_language_switch_sends_each_changed_text_once():
+    """Drop-downs relabelled in one message each, the toggle's observer not a second pass."""
+    import comm
+    from comm.base_comm import BaseComm
+
+    sent: list[dict] = []
+
+    class Counting(BaseComm):
+        def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+            sent.append(data or {})
+
+    made, comm.create_comm = comm.create_comm, Counting
+    try:
+        table = QuantoTable(start=True, seats=["person", "random"], seed=3, speed="instant")
+        press_quanto_move(table, table.state.legal_moves()[0])
+        sent.clear()
+        table.language.value = "en"
+    finally:
+        comm.create_comm = made
+    speed = [m for m in sent if "_options_labels" in m.get("state", {}) and "Computer: slow" in str(m["state"])]
+    assert len(speed) == 1 and "index" in speed[0]["state"]  # labels and choice in one message
+    assert not [m for m in sent if "visibility" in m.get("state", {})]  # the hidden panel waits
+    assert len(sent) < 50
 
 
 def test_hint_button_shows_the_best_levels_move_and_its_reason():
