@@ -14,6 +14,7 @@ SUITES = [
     "bench_bots",
     "bench_widgets",
     "bench_rooms",
+    "bench_language",
     "bench_dashboard",
     "bench_serving",
 ]
