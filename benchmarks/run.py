@@ -16,6 +16,7 @@ SUITES = [
     "bench_rooms",
     "bench_rejoins",
     "bench_browser_bounds",
+    "bench_language",
     "bench_dashboard",
     "bench_serving",
 ]

@@ -38,6 +38,7 @@ from .memory import BrowserMemory
 from .room import RoomPage
 from .saving import SavedGame, resumed_game
 from .seats import level_label
+from .texts import relabel_options
 
 STORE_CHECK_SECONDS = 3.0
 """How often a lobby showing the store's note asks the store whether it is back."""
@@ -110,6 +111,7 @@ class Lobby(widgets.VBox):
         # go on
         self.resume_title = widgets.HTML()
         self.resume_box = widgets.VBox()
+        self._resume_buttons: dict[tuple[str, str], widgets.Button] = {}
         self.resume_box.add_class("ks-lobby-resume")
         self.message = widgets.HTML()
         self.message.add_class("ks-lobby-message")
@@ -122,7 +124,11 @@ class Lobby(widgets.VBox):
 
     # -- texts -----------------------------------------------------------------------------
     def set_language(self, lang: str) -> None:
+        """Show every text in `lang`: the room's page first (it fills the lobby's place)."""
         self.lang = lang
+        for shown in (self.page, self.asking):
+            if shown is not None:
+                shown.set_language(lang)
         self.open_title.value = f"<h3>{escape(text('lobby.open.title', lang))}</h3>"
         self.join_title.value = f"<h3>{escape(text('lobby.join.title', lang))}</h3>"
         self.players_label.value = escape(text("lobby.players", lang))
@@ -135,9 +141,6 @@ class Lobby(widgets.VBox):
         self.join_button.description = text("lobby.join.button", lang)
         self._seats_changed()
         self._draw_resume()
-        for shown in (self.page, self.asking):
-            if shown is not None:
-                shown.set_language(lang)
         if self.store_problem is not None:
             self._store_trouble(self.store_problem)
 
@@ -147,9 +150,12 @@ class Lobby(widgets.VBox):
             (text("lobby.seat.computer", lang, level=level_label(level, lang)), level) for level in LEVELS[game]
         ]
         for index, dropdown in enumerate(self.seat_kinds):
-            value = dropdown.value if dropdown.value in dict(options).values() else OPEN
-            dropdown.options = options
-            dropdown.value = value
+            if [value for _, value in dropdown.options] == [value for _, value in options]:
+                relabel_options(dropdown, options)  # the same levels, worded anew
+            else:
+                value = dropdown.value if dropdown.value in dict(options).values() else OPEN
+                dropdown.options = options
+                dropdown.value = value
             dropdown.description = text("lobby.seat", lang, number=index + 2)
             dropdown.layout.display = "" if index + 2 <= self.players.value else "none"
 
@@ -202,21 +208,27 @@ class Lobby(widgets.VBox):
             self.reach_store()
 
     def _draw_resume(self) -> None:
+        """One "Weiterspielen" button per remembered game; a button is kept while its game is
+        remembered (a new language only changes its text)."""
         lang = self.lang
-        close_tree(self.resume_box.children)  # the buttons of the list before
-        buttons = []
+        buttons, kept = [], {}
         for item in self.memory.games:
             code, game, name = str(item.get("code", "")), str(item.get("game", "")), str(item.get("name", ""))
             title = GAMES[game].title if game in GAMES else game
-            button = widgets.Button(
-                description=text("lobby.resume.button", lang, game=title, code=code, name=name),
-                icon="play-circle",
-                layout=widgets.Layout(width="auto"),
-            )
-            button.add_class("ks-room-resume")
-            button.on_click(lambda _, code=code, name=name: self.resume(code, name))
+            description = text("lobby.resume.button", lang, game=title, code=code, name=name)
+            button = self._resume_buttons.get((code, name))
+            if button is None:
+                button = widgets.Button(icon="play-circle", layout=widgets.Layout(width="auto"))
+                button.add_class("ks-room-resume")
+                button.on_click(lambda _, code=code, name=name: self.resume(code, name))
+            if button.description != description:
+                button.description = description
+            kept[(code, name)] = button
             buttons.append(button)
-        self.resume_box.children = tuple(buttons)
+        close_tree([button for button in self._resume_buttons.values() if button not in kept.values()])
+        self._resume_buttons = kept
+        if self.resume_box.children != tuple(buttons):
+            self.resume_box.children = tuple(buttons)
         self.resume_title.value = f"<h3>{escape(text('lobby.resume.title', lang))}</h3>" if buttons else ""
 
     # -- actions ---------------------------------------------------------------------------

@@ -366,14 +366,14 @@ class RoomPage(widgets.VBox):
         self._draw_let_in(names)
 
     def set_language(self, lang: str) -> None:
-        """Show the whole page in `lang` (waiting room, header, table, notes)."""
+        """Show the whole page in `lang` in one pass: header and waiting room, then the table."""
         if lang == self.lang:
             return
         self.lang = lang
         self.say("")
+        self.draw()
         if self.controller is not None:
             self.controller.set_language(lang)
-        self.draw()
 
     def leads(self) -> bool:
         """Whether this page may start and hand over seats (see `Rooms.leads`); decided on the

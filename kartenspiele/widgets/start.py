@@ -117,10 +117,10 @@ class StartPage(widgets.VBox):
         if self.language.value != lang:
             self.language.value = lang
         self.heading.value = f"<span class='ks-title'>{escape(t('start.title', lang))}</span>"
+        self.lobby.set_language(lang)  # first: a room's page fills the page
         if self.join is not None:
             self.join.set_language(lang)
         self.body.value = self.html()
-        self.lobby.set_language(lang)
 
     def _in_room(self) -> None:
         """A room fills the page: the links and rules step aside (the language switch stays)."""
