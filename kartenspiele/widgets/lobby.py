@@ -2,7 +2,10 @@
 "Weiterspielen" (the games this browser remembers).
 
 Opening or joining a room replaces the lobby by the room's page (`RoomPage`); a saved
-hot-seat game comes back as its hot-seat table (`saving.resumed_game`). Every error
+hot-seat game comes back as its hot-seat table (`saving.resumed_game`). Opened with `resume`
+(the start page's `?resume=<code>`, which the "connection lost" banner's link carries), the
+lobby goes straight back to that game once the browser has sent its memory, if the browser
+remembers it (its seat token is checked as for "Weiterspielen"). Every error
 — an unknown code, a full room, a taken or too long name, the store out of reach — is shown
 under the form, and nothing changes.
 """
@@ -38,6 +41,7 @@ class Lobby(widgets.VBox):
         memory: BrowserMemory | None = None,
         on_room: Callable[[RoomPage | SavedGame], None] | None = None,
         poll: bool = True,
+        resume: str | None = None,
     ) -> None:
         super().__init__()
         self.add_class("ks-lobby")
@@ -103,6 +107,9 @@ class Lobby(widgets.VBox):
         self.memory.observe(lambda _: self._draw_resume(), "games")
         self.children = (self.memory, self.resume_title, self.resume_box, self.forms, self.message)
         self.set_language(lang)
+        self.resume_asked = (resume or "").strip().upper()
+        if self.resume_asked:
+            self.memory.observe(lambda _: self._resume_on_open(), ["loaded", "games"])
 
     # -- texts -----------------------------------------------------------------------------
     def set_language(self, lang: str) -> None:
@@ -189,6 +196,16 @@ class Lobby(widgets.VBox):
         """ "Raum beitreten" with the typed code and name (this browser's token, if it has one)."""
         code, name = self.code.value, self.join_name.value
         self._enter(lambda rooms: rooms.join(code, name, self.memory.token(code.strip().upper())))
+
+    def _resume_on_open(self) -> None:
+        """Once the browser's memory is here: back to the asked game if it is remembered
+        (only once; an unknown code leaves the start page as it is)."""
+        code = self.resume_asked
+        entry = self.memory.entry(code)
+        if not self.memory.loaded or entry is None or self.page is not None:
+            return
+        self.resume_asked = ""
+        self.resume(code, str(entry.get("name", "")))
 
     def resume(self, code: str, name: str) -> None:
         """ "Weiterspielen": back to a remembered seat."""
