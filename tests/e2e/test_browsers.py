@@ -156,8 +156,9 @@ def test_one_tap_brings_a_saved_solo_game_back(preheated, browser, shots):
     try:
         open_app(page, preheated.url("notebooks/quanto.ipynb"))
         start_game(page, seed=7)
-        code = page.evaluate("document.documentElement.dataset.ksGame")
-        assert code and len(code) >= 4  # the saved game this page shows
+        # the saved game this page shows, marked once its first save reached the browser
+        code = page.wait_for_function("document.documentElement.dataset.ksGame", timeout=STEP_TIMEOUT_MS).json_value()
+        assert len(code) >= 4
         # the way before: the start page, then "Weiterspielen" (a baseline in the same run)
         lose_kernel(preheated, page)
         started = time.perf_counter()
