@@ -1,12 +1,15 @@
 """Who is asking: `X-Forwarded-For` believed only from a trusted proxy, in every place that
 reads a client's address; the device cookie signed by the server."""
 
+import ast
+from pathlib import Path
 from unittest.mock import Mock
 
 import pytest
 import tornado.httputil
 import tornado.web
 
+import kartenspiele
 from kartenspiele.core.errors import ServeSetupError
 from kartenspiele.serve import build_parser
 from kartenspiele.serving.access import Access
@@ -103,3 +106,25 @@ def test_the_device_cookie_is_signed_by_the_server():
     other = tornado.web.Application([("/", Echo)], cookie_secret=b"another server")
     assert device_id(Echo(other, again)) is None  # a restart (a new secret): a new device id
     assert len({give_device_id(Echo(app, request("127.0.0.1"))) for _ in range(50)}) == 50
+
+
+def test_every_check_reads_the_address_through_client_address():
+    """The page limits, the password tries, the rooms' address header and the query route
+    take the client's address from `client_address` only: nowhere else in the package is the
+    TCP peer (`remote_ip`) read, and `X-Forwarded-For` is read only there (the query route
+    checks that no proxy header is present at all)."""
+    package = Path(kartenspiele.__file__).parent
+    peer_readers, header_names = set(), set()
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr == "remote_ip":
+                peer_readers.add(path.name)
+            if isinstance(node, ast.Constant) and str(node.value).lower() in (
+                "x-forwarded-for",
+                "http_x_forwarded_for",
+            ):
+                header_names.add(path.name)
+    assert peer_readers == {"clients.py"}
+    assert header_names == {"clients.py", "local_query.py"}
+    handlers = (package / "serving" / "handlers.py").read_text(encoding="utf-8")
+    assert handlers.count("client_address(self.request, self.access.proxies)") == 2  # login and pages
