@@ -226,11 +226,12 @@ class PageHandler(TornadoVoilaHandler):
         device = device_id(self)
         keys = client_keys(device, address)
         manager = self.kernel_manager
+        page = bool(path and path.endswith(".ipynb"))  # a page starts a kernel
         refusal = self.limits.refusal(keys, manager.list_kernel_ids(), ready_kernels(manager))
-        if refusal is not None and path and path.endswith(".ipynb"):
+        if refusal is not None and page:
             self.server_full(*refusal)
             return
-        if device is None:  # given only with a page that counts: each new id costs a page
+        if device is None and page:  # given only with a page that counts: each new id costs a page
             keys = (*client_keys(give_device_id(self), address), *keys)
         self.limits.begin(keys)
         self.request.headers[ADDRESS_HEADER] = address  # for the kernel (`open_limit`); a sent one is replaced
