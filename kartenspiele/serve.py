@@ -24,6 +24,7 @@ from .classroom.data_folder import StoreMissingError, prepare_store, serving
 from .classroom.store import ENVIRONMENT_VARIABLE, open_store, store_url
 from .core.errors import KartenspieleError
 from .i18n import LANGUAGES, set_language, text
+from .serving.limits import PER_ADDRESS
 from .serving.login_limits import FREE_TRIES
 from .serving.room_sweep import KEEP_CLASSES_DAYS
 from .serving.teacher import add_teacher_option, announce_teacher
@@ -125,7 +126,26 @@ def build_parser() -> argparse.ArgumentParser:
         "device, e.g. behind a reverse proxy that limits each pupil; the server's own budget stays)",
     )
     parser.add_argument("--max-kernels", type=int, default=60, help="pages open at once on the server (0: no cap)")
-    parser.add_argument("--max-per-client", type=int, default=8, help="pages open at once per device (0: no cap)")
+    parser.add_argument(
+        "--max-per-client",
+        type=int,
+        default=8,
+        help="pages open at once per device (a browser, told apart by a cookie; 0: no cap)",
+    )
+    parser.add_argument(
+        "--max-per-address",
+        type=int,
+        default=PER_ADDRESS,
+        help="pages open at once that came without a device cookie from one address (0: no cap)",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help="a reverse proxy (address or network) whose X-Forwarded-For names the client; repeatable "
+        "(default: none, the connecting address counts)",
+    )
     parser.add_argument(
         "--keep-classes",
         type=float,
@@ -205,7 +225,9 @@ def main(argv: list[str]) -> int:
     from .serving.limits import KernelLimits
 
     try:
-        access = Access.create(args.host, args.port, args.password, tuple(args.name), args.login_tries)
+        access = Access.create(
+            args.host, args.port, args.password, tuple(args.name), args.login_tries, tuple(args.trusted_proxy)
+        )
     except KartenspieleError as error:
         print(error.message(), file=sys.stderr)
         return 2
@@ -235,7 +257,7 @@ def main(argv: list[str]) -> int:
     os.environ["VOILA_APP_IP"] = kernel_host(args.host)
     app = KartenspieleVoila(
         access,
-        KernelLimits(args.max_kernels, args.max_per_client),
+        KernelLimits(args.max_kernels, args.max_per_client, args.max_per_address),
         args.preheat,
         tuple(args.preheat_page or PREHEATED),
         args.connect_grace,

@@ -9,8 +9,9 @@ lobby, the start page has one).
 The address: Voilà gives a kernel only the page's request line and host (`QUERY_STRING`,
 `SCRIPT_NAME`, `SERVER_NAME` …), never the client's address, but it passes request headers
 named in `VoilaConfiguration.http_header_envs` as `HTTP_…` variables. `kartenspiele serve`
-sets the header `X-Kartenspiele-Client` to the TCP peer's address on every page request (a
-value a browser sent is overwritten) and names it there, so its kernels find the address in
+sets the header `X-Kartenspiele-Client` to the client's address on every page request (the TCP
+peer, or the client a `--trusted-proxy` names: `serving.clients.client_address`; a value a
+browser sent is overwritten) and names it there, so its kernels find the address in
 `HTTP_X_KARTENSPIELE_CLIENT`. The count per address is a small document in the store
 (`limit/open/<hash of the address>`), shared by all kernels. Without the variable (Voilà
 started otherwise, Binder) and for a loopback address (the teacher's own machine, or a

@@ -100,7 +100,7 @@ class GatedApplication(tornado.web.Application):
     def find_handler(self, request, **kwargs):
         if not self.access.host_allowed(request.host or ""):
             return self.get_handler_delegate(request, HostRefusedHandler)
-        if is_query(request.path) and not query_allowed(request):  # only this machine's kernels
+        if is_query(request.path) and not query_allowed(request, self.access.proxies):  # only this machine's kernels
             return self.get_handler_delegate(request, QueryRefusedHandler)
         if self.access.password and not request.path.startswith((LOGIN_PATH, QUERY_PATH)):
             cookie = request.cookies.get(COOKIE)
@@ -175,16 +175,16 @@ class KartenspieleVoila(Voila):
         manager.fill_if_needed = fill_if_needed
 
     def record_kernel_owners(self) -> None:
-        """Remember which client each kernel was started for (for the per-client cap) and which
+        """Remember whom each kernel was started for (for the per-device caps) and which
         kernels the page being rendered was given (to watch that it connects)."""
         manager = self.kernel_manager
         start = manager.start_kernel
         limits = self.limits
 
         def handed(kernel_id: str) -> None:
-            client, kernels = CLIENT.get(), PAGE_KERNELS.get()
-            if client is not None:
-                limits.record(kernel_id, client)
+            keys, kernels = CLIENT.get(), PAGE_KERNELS.get()
+            if keys is not None:
+                limits.record(kernel_id, keys)
             if kernels is not None:
                 kernels.append(kernel_id)
 
@@ -219,7 +219,11 @@ class KartenspieleVoila(Voila):
                 handlers.append((pattern, TemplateAssetsHandler))
             elif handler is TornadoVoilaHandler:
                 handlers.append(
-                    (pattern, PageHandler, {**options, "limits": self.limits, "unconnected": self.unconnected})
+                    (
+                        pattern,
+                        PageHandler,
+                        {**options, "access": self.access, "limits": self.limits, "unconnected": self.unconnected},
+                    )
                 )
             else:
                 handlers.append(route)

@@ -2,8 +2,11 @@
 "Weiterspielen" (the games this browser remembers).
 
 Opening or joining a room replaces the lobby by the room's page (`RoomPage`); a saved
-hot-seat game comes back as its hot-seat table (`saving.resumed_game`). A name whose seat is
-taken, without the seat's token, leads to the page that asks the opener (`AskingPage`). Every error
+hot-seat game comes back as its hot-seat table (`saving.resumed_game`). Opened with `resume`
+(the start page's `?resume=<code>`, which the "connection lost" banner's link carries), the
+lobby goes straight back to that game once the browser has sent its memory, if the browser
+remembers it (its seat token is checked as for "Weiterspielen"). A name whose seat is taken,
+without the seat's token, leads to the page that asks the opener (`AskingPage`). Every error
 — an unknown code, a full room, a taken or too long name, the store out of reach — is shown
 under the form, and nothing changes. The store's note stays only while the store is in
 trouble: the lobby asks the store again every `STORE_CHECK_SECONDS` and on every click, and
@@ -55,6 +58,7 @@ class Lobby(widgets.VBox):
         memory: BrowserMemory | None = None,
         on_room: Callable[[RoomPage | SavedGame], None] | None = None,
         poll: bool = True,
+        resume: str | None = None,
     ) -> None:
         super().__init__()
         self.add_class("ks-lobby")
@@ -121,6 +125,9 @@ class Lobby(widgets.VBox):
         self.children = (self.memory, self.resume_title, self.resume_box, self.forms, self.message)
         self.set_language(lang)
         self.reach_store()
+        self.resume_asked = (resume or "").strip().upper()
+        if self.resume_asked:
+            self.memory.observe(lambda _: self._resume_on_open(), ["loaded", "games"])
 
     # -- texts -----------------------------------------------------------------------------
     def set_language(self, lang: str) -> None:
@@ -304,6 +311,16 @@ class Lobby(widgets.VBox):
         """ "Raum beitreten" with the typed code and name (this browser's token, if it has one)."""
         code, name = self.code.value, self.join_name.value
         self._enter(lambda rooms: rooms.join(code, name, self.memory.token(code.strip().upper())))
+
+    def _resume_on_open(self) -> None:
+        """Once the browser's memory is here: back to the asked game if it is remembered
+        (only once; an unknown code leaves the start page as it is)."""
+        code = self.resume_asked
+        entry = self.memory.entry(code)
+        if not self.memory.loaded or entry is None or self.page is not None:
+            return
+        self.resume_asked = ""
+        self.resume(code, str(entry.get("name", "")))
 
     def resume(self, code: str, name: str) -> None:
         """ "Weiterspielen": back to a remembered seat."""

@@ -3,6 +3,10 @@
 A tiny anywidget with no visible content. When the page opens, the browser sends the list it
 kept (`games`); when the kernel changes the list, the browser stores it again. The kernel
 learns only what this one browser kept — its own rooms and seat tokens.
+
+`current` is the code of the game this page shows. The page keeps it in its document
+(`data-ks-game` on `<html>`), where the "connection lost" banner finds it: "Spiel fortsetzen"
+then opens the start page with `?resume=<code>`, which goes straight back to that seat.
 """
 
 from __future__ import annotations
@@ -36,13 +40,21 @@ function render({ model, el }) {
   model.on("change:games", () => {
     try { window.localStorage.setItem(KEY, JSON.stringify(model.get("games"))); } catch (error) {}
   });
+  const mark = () => {
+    const code = model.get("current");
+    if (code) { document.documentElement.dataset.ksGame = code; }
+    else { delete document.documentElement.dataset.ksGame; }
+  };
+  mark();
+  model.on("change:current", mark);
 }
 export default { render };
 """.replace("STORAGE_KEY", STORAGE_KEY)
 
 
 class BrowserMemory(anywidget.AnyWidget):
-    """`games`: [{"code", "token", "game", "name"}, …] kept in this browser, newest first."""
+    """`games`: [{"code", "token", "game", "name"}, …] kept in this browser, newest first;
+    `current`: the code of the game this page shows ("" for none)."""
 
     _esm = _ESM
     browser_sets: ClassVar[dict[str, update_guard.Check]] = {
@@ -52,15 +64,24 @@ class BrowserMemory(anywidget.AnyWidget):
     """What the browser may send back (`update_guard`): at most `KEEP` short entries."""
     games = traitlets.List(traitlets.Dict()).tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
+    current = traitlets.Unicode("").tag(sync=True)
 
     def remember(self, code: str, token: str, game: str, name: str) -> None:
-        """Put a game first in the list (replacing an older entry of the same code)."""
+        """Put a game first in the list (replacing an older entry of the same code); it is the
+        game this page shows now."""
         entry: dict[str, Any] = {"code": code, "token": token, "game": game, "name": name}
         rest = [item for item in self.games if item.get("code") != code]
         self.games = [entry, *rest][:KEEP]
+        self.current = code
 
     def forget(self, code: str) -> None:
         self.games = [item for item in self.games if item.get("code") != code]
+        if self.current == code:
+            self.current = ""
+
+    def entry(self, code: str) -> dict[str, Any] | None:
+        """The remembered game with this code, or None."""
+        return next((item for item in self.games if item.get("code") == code), None)
 
     def token(self, code: str) -> str | None:
         for item in self.games:

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from ..catalogue import lesson_of_file
 from ..classroom import pupil
-from ..classroom.roles import TEACHER_NOTEBOOKS, is_teacher, served_by_voila
+from ..classroom.roles import TEACHER_NOTEBOOKS, is_teacher, query, served_by_voila
 from .join import JoinBox
 from .lobby import Lobby
 from .style import style_widget
@@ -100,7 +100,8 @@ class StartPage(widgets.VBox):
         self.language.observe(lambda change: self.set_language(change["new"]), "value")
         self.heading = widgets.HTML()
         self.body = widgets.HTML()
-        self.lobby = Lobby(self.lang, on_room=lambda _: self._in_room())
+        # `?resume=<code>` (the "connection lost" banner's link): straight back to that game
+        self.lobby = Lobby(self.lang, on_room=lambda _: self._in_room(), resume=query().get("resume"))
         bar = widgets.HBox([self.heading, self.language])
         bar.add_class("ks-toolbar")
         self.children = (style_widget(), bar, self.lobby, self.body)
