@@ -6,6 +6,7 @@
 `saved(table)` saves every game of a table after every move. See each class for options.
 """
 
+from ..kernel import memory_limit
 from ..kernel.click_limit import install_from_environment
 from .quanto_table import QuantoTable
 from .quanto_tutorial import QuantoTutorial
@@ -16,5 +17,6 @@ from .tausch_rausch_table import TauschRauschTable
 from .tausch_rausch_tutorial import TauschRauschTutorial
 
 install_from_environment()  # under `kartenspiele serve`: one click computes for a bounded time
+memory_limit.install_from_environment()  # and a kernel past its memory bound ends itself
 
 __all__ = ["QuantoTable", "QuantoTutorial", "Seat", "StartPage", "TauschRauschTable", "TauschRauschTutorial", "saved"]
