@@ -146,7 +146,9 @@ class KartenspieleVoila(Voila):
         # the client's address reaches the kernels (set by `PageHandler`) for the rooms' open limit
         self.voila_configuration.http_header_envs = [*self.voila_configuration.http_header_envs, ADDRESS_HEADER]
         # kernels die with the server, under a memory bound, noted for the next server (`lifecycle`)
-        self.config.MappingKernelManager.kernel_manager_class = "kartenspiele.serving.kernel_manager.GuardedKernelManager"
+        self.config.MappingKernelManager.kernel_manager_class = (
+            "kartenspiele.serving.kernel_manager.GuardedKernelManager"
+        )
         self.config.GuardedKernelManager.memory_limit = self.kernel_memory
         self.config.GuardedKernelManager.record_path = str(self.kernel_record or "")
         if self.preheat > 0:

@@ -72,7 +72,9 @@ class Vanished:
         for kernel in [kernel for kernel in self.connections if kernel not in self.manager]:
             del self.connections[kernel]
         gone = [kernel for kernel in self.closed_since if kernel not in self.manager]
-        late = [kernel for kernel, since in self.closed_since.items() if kernel in self.manager and now - since > self.grace]
+        late = [
+            kernel for kernel, since in self.closed_since.items() if kernel in self.manager and now - since > self.grace
+        ]
         for kernel in gone + late:
             del self.closed_since[kernel]
         return late

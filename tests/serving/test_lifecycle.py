@@ -62,9 +62,10 @@ def test_a_guarded_process_dies_with_its_parent_even_by_sigkill():
 
 
 def test_a_guard_whose_server_is_already_gone_does_not_start_the_kernel():
-    finished = subprocess.run([sys.executable, "-c", "pass"])
-    dead = finished.returncode or 1  # any process number that is not our parent's
-    ran = subprocess.run(guarded(0, sys.executable, "-c", "print('started')", server=dead), capture_output=True, text=True)
+    dead, _ = dead_process()  # a server that has ended
+    ran = subprocess.run(
+        guarded(0, sys.executable, "-c", "print('started')", server=dead), capture_output=True, text=True
+    )
     assert ran.returncode == 1 and "started" not in ran.stdout
 
 
