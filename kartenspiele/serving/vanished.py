@@ -24,9 +24,9 @@ from jupyter_core.utils import ensure_async
 GRACE = 120.0
 """Seconds a page's kernel waits for the page to connect again (a page reconnects after a
 short network break within seconds)."""
-PING_EVERY = 15.0
+PING_EVERY = 10.0
 """Seconds between the server's pings on each page's websocket."""
-PING_TIMEOUT = 45.0
+PING_TIMEOUT = 30.0
 """Seconds without an answer to the pings after which the server closes a websocket (a tablet
 gone from the Wi-Fi leaves its connection open without a word)."""
 SWEEP_EVERY = 5.0

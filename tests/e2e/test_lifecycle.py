@@ -2,14 +2,17 @@
 earlier one left, a kernel past its memory bound ends (its page says so, the server serves on),
 and a page gone without an unload event frees its kernel after the reconnect grace."""
 
+import base64
 import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
 import urllib.request
+import uuid
 
 import nbformat
 import psutil
@@ -185,6 +188,49 @@ def test_a_vanished_page_frees_its_kernel_an_open_one_keeps_it(project, browser,
         assert len(voila.kernels()) == 1 and voila.kernel_of(open_kernel)
         assert "its page has been gone for 10 s" in voila.log_path.read_text()
     finally:
+        voila.stop()
+
+
+def silent_websocket(voila, page: str) -> tuple[socket.socket, str]:
+    """A page's kernel connection that then falls silent (a tablet gone from the Wi-Fi): the
+    websocket is opened, then nothing is read or answered, not even the server's pings."""
+    with urllib.request.urlopen(voila.url(page), timeout=120) as answer:
+        cookies = "; ".join(line.split(";", 1)[0] for line in answer.headers.get_all("Set-Cookie") or [])
+        kernel = re.search(r'"kernelId":\s*"([\w-]+)"', answer.read().decode()).group(1)
+    connection = socket.create_connection(("127.0.0.1", voila.port), timeout=30)
+    key = base64.b64encode(os.urandom(16)).decode()
+    connection.sendall(
+        f"GET /api/kernels/{kernel}/channels?session_id={uuid.uuid4().hex} HTTP/1.1\r\n"
+        f"Host: 127.0.0.1:{voila.port}\r\nOrigin: {voila.base}\r\nCookie: {cookies}\r\n"
+        f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += connection.recv(1)
+    assert head.startswith(b"HTTP/1.1 101"), head
+    return connection, kernel
+
+
+def test_a_silent_connection_is_closed_by_the_pings_then_its_kernel_freed(project):
+    """`--reconnect-grace 3` (pings every 3 s, closed after 9 s without an answer): a page that
+    connected and then fell silent loses its kernel after about 9 + 3 s, not at once."""
+    voila = VoilaServer(project, log=ROOT / "test-output" / "voila-silent.log", extra=("--reconnect-grace", "3"))
+    connection = None
+    try:
+        voila.wait_ready()
+        connection, kernel = silent_websocket(voila, "notebooks/button.ipynb")
+        start = time.monotonic()
+        time.sleep(5)
+        assert voila.kernel_of(kernel)  # silent, but not yet for long: kept
+        voila.wait_kernel_gone(kernel, 40)
+        seconds = time.monotonic() - start
+        print(f"silent page's kernel gone after {seconds:.1f} s (pings 3 s, timeout 9 s, grace 3 s)")
+        assert 9 < seconds < 30
+        assert "WebSocket ping timeout" in voila.log_path.read_text()
+    finally:
+        if connection is not None:
+            connection.close()
         voila.stop()
 
 
