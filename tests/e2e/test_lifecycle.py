@@ -10,7 +10,9 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+import urllib.error
 import urllib.request
 import uuid
 
@@ -21,7 +23,7 @@ from playwright.sync_api import expect
 
 from kartenspiele.serving.lifecycle import start_time
 
-from .driver import CHROMIUM, CHROMIUM_ARGS, ROOT, VoilaServer
+from .driver import CHROMIUM, CHROMIUM_ARGS, ROOT, VoilaServer, free_port
 
 pytestmark = [
     pytest.mark.browser,
@@ -63,7 +65,8 @@ def kill_all(pids: list[int]) -> None:
 
 
 def test_kernels_die_with_a_killed_server(project, tmp_path):
-    """Three pages, then SIGKILL of the server: no kernel lives on (before: 3 of 3 did)."""
+    """Three pages, then SIGKILL of the server: no kernel lives on, and the noted kernels are
+    the ones that ran (before: ipykernel's own check ended them about 1 s later; now at once)."""
     voila = VoilaServer(project, log=ROOT / "test-output" / "voila-orphans.log", extra=("--data", str(tmp_path)))
     kernels: list[int] = []
     try:
@@ -83,6 +86,67 @@ def test_kernels_die_with_a_killed_server(project, tmp_path):
     finally:
         voila.stop()
         kill_all(kernels)
+
+
+SUBREAPER = """
+import ctypes, os, subprocess, sys, time
+ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER, as systemd --user or tini -s
+server = subprocess.Popen(sys.argv[1:])
+while True:  # orphans come here; reap whatever ends
+    try:
+        os.wait()
+    except ChildProcessError:
+        time.sleep(0.1)
+"""
+
+
+def test_kernels_starting_under_a_subreaper_die_with_a_killed_server(project, tmp_path):
+    """The case ipykernel's own parent check misses: the server is killed while its kernels are
+    still starting, and orphans go to a subreaper, not to process 1 (before: 3 of 3 lived on)."""
+    port = free_port()
+    log = (ROOT / "test-output" / "voila-subreaper.log").open("w")
+    serve = [sys.executable, "-m", "kartenspiele.cli", "serve", "--port", str(port), "--root", str(project)]
+    reaper = subprocess.Popen(
+        [sys.executable, "-c", SUBREAPER, *serve, "--data", str(tmp_path), "--preheat", "0"],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    kernels: list[int] = []
+    try:
+        end = time.monotonic() + 90
+        while time.monotonic() < end:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/kartenspiele/alive/ready", timeout=5)
+            except urllib.error.HTTPError:
+                break
+            except OSError:
+                time.sleep(0.3)
+        server = psutil.Process(reaper.pid).children()[0]
+        url = f"http://127.0.0.1:{port}/voila/render/notebooks/button.ipynb"
+
+        def request_page() -> None:
+            try:
+                urllib.request.urlopen(url, timeout=60).read()
+            except OSError:
+                pass  # the server is killed before it answers
+
+        for _ in range(3):
+            threading.Thread(target=request_page, daemon=True).start()
+        while len(kernels) < 3 and time.monotonic() < end:
+            kernels = [child.pid for child in server.children() if "ipykernel" in " ".join(child.cmdline())]
+            time.sleep(0.02)
+        assert len(kernels) == 3
+        server.kill()  # SIGKILL while the kernels start
+        time.sleep(5)
+        assert alive(kernels) == []
+    finally:
+        kill_all(kernels)
+        for child in psutil.Process(reaper.pid).children(recursive=True):
+            child.kill()
+        reaper.kill()
+        reaper.wait()
+        log.close()
 
 
 def test_a_new_server_ends_the_kernels_a_killed_one_left(project, tmp_path):
