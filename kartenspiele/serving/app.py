@@ -60,6 +60,9 @@ from .pools import MEND_EVERY, mend_pools
 from .room_sweep import KEEP_CLASSES_DAYS, RoomSweeper
 from .room_sweep import SWEEP_EVERY as ROOM_SWEEP_EVERY
 from .unconnected import GRACE, SWEEP_EVERY, Unconnected
+from .vanished import GRACE as VANISH_GRACE
+from .vanished import PING_EVERY, PING_TIMEOUT, Vanished
+from .vanished import SWEEP_EVERY as VANISHED_SWEEP_EVERY
 
 TEMPLATE = "kartenspiele"
 PREHEATED = ("notebooks/start.ipynb", "notebooks/quanto.ipynb", "notebooks/tausch_rausch.ipynb")
@@ -119,6 +122,9 @@ class KartenspieleVoila(Voila):
         preheat: int = 0,
         preheat_pages: tuple[str, ...] = PREHEATED,
         connect_grace: float = GRACE,
+        vanish_grace: float = VANISH_GRACE,
+        kernel_memory: int = 0,
+        kernel_record: Path | None = None,
         keep_classes_days: float = KEEP_CLASSES_DAYS,
         **kwargs,
     ) -> None:
@@ -130,6 +136,10 @@ class KartenspieleVoila(Voila):
         self.preheat_pages = preheat_pages
         self.connect_grace = connect_grace
         self.unconnected: Unconnected | None = None
+        self.vanish_grace = vanish_grace
+        self.vanished: Vanished | None = None
+        self.kernel_memory = kernel_memory
+        self.kernel_record = kernel_record
 
     def initialize(self, argv=None):
         super().initialize(argv)
@@ -137,6 +147,12 @@ class KartenspieleVoila(Voila):
         self.voila_configuration.page_config_hook = versioned_hook(self.static_version, banner_config())
         # the client's address reaches the kernels (set by `PageHandler`) for the rooms' open limit
         self.voila_configuration.http_header_envs = [*self.voila_configuration.http_header_envs, ADDRESS_HEADER]
+        # kernels die with the server, under a memory bound, noted for the next server (`lifecycle`)
+        self.config.MappingKernelManager.kernel_manager_class = (
+            "kartenspiele.serving.kernel_manager.GuardedKernelManager"
+        )
+        self.config.GuardedKernelManager.memory_limit = self.kernel_memory
+        self.config.GuardedKernelManager.record_path = str(self.kernel_record or "")
         if self.preheat > 0:
             self.voila_configuration.preheat_kernel = True
             self.config.VoilaKernelManager.kernel_pools_config = {
@@ -153,6 +169,12 @@ class KartenspieleVoila(Voila):
         if self.connect_grace > 0:
             self.unconnected = Unconnected(self.kernel_manager, self.connect_grace)
             self.unconnected.watch_connections()
+        if self.vanish_grace > 0:
+            self.vanished = Vanished(self.kernel_manager, self.vanish_grace)
+            self.vanished.watch_connections()
+            # a silent websocket (a tablet gone from the Wi-Fi) is closed after PING_TIMEOUT
+            settings["ws_ping_interval"] = int(min(PING_EVERY, self.vanish_grace) * 1000)
+            settings["ws_ping_timeout"] = int(min(PING_TIMEOUT, 3 * self.vanish_grace) * 1000)
         return settings
 
     def space_refills(self) -> None:
@@ -257,6 +279,9 @@ class KartenspieleVoila(Voila):
         self.app.add_handlers(".*$", self.init_handlers())
         if self.unconnected is not None:
             tornado.ioloop.PeriodicCallback(self.unconnected.sweep, SWEEP_EVERY * 1000).start()
+        if self.vanished is not None:
+            every = min(VANISHED_SWEEP_EVERY, max(0.5, self.vanish_grace / 4))
+            tornado.ioloop.PeriodicCallback(self.vanished.sweep, every * 1000).start()
         # expired rooms and saved games: at start, then every 15 s; unused classes once an hour
         sweeper = RoomSweeper(keep_classes_days=self.keep_classes_days)
         tornado.ioloop.IOLoop.current().add_callback(sweeper.sweep)

@@ -100,7 +100,17 @@ def local_target(target: str) -> str:
     return target
 
 
-class LoginHandler(tornado.web.RequestHandler):
+class SecureXsrfCookie(tornado.web.RequestHandler):
+    """A handler whose `_xsrf` cookie is `Secure` over TLS, as the class cookie is (tornado sets
+    it with the application's fixed `xsrf_cookie_kwargs`, the same over http and https)."""
+
+    def set_cookie(self, name: str, value: str | bytes, *args, **kwargs) -> None:
+        if name == self.settings.get("xsrf_cookie_name", "_xsrf") and self.request.protocol == "https":
+            kwargs["secure"] = True
+        super().set_cookie(name, value, *args, **kwargs)
+
+
+class LoginHandler(SecureXsrfCookie):
     """The class password page: a form, and a signed cookie when the password is right. Wrong
     passwords are limited per device and for the whole server (`login_limits`)."""
 
@@ -180,7 +190,7 @@ class HostRefusedHandler(tornado.web.RequestHandler):
         self.finish(small_page("403", f"<p>{escape(text('serve.host_refused', lang))}</p>", lang))
 
 
-class StartRedirectHandler(tornado.web.RequestHandler):
+class StartRedirectHandler(SecureXsrfCookie):
     """`/` and the folder listing lead to the start page (pupils need no file list)."""
 
     def get(self, *args: str, **kwargs: str) -> None:
@@ -206,7 +216,7 @@ class AliveHandler(tornado.web.RequestHandler):
         self.finish(json.dumps({"alive": alive}))
 
 
-class PageHandler(TornadoVoilaHandler):
+class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):
     """Voilà's page handler that also sets the `_xsrf` cookie (so closing or reloading the page
     shuts its kernel down) and the device cookie, and keeps to the kernel limits ("Server voll"
     instead of a hang)."""
