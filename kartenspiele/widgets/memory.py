@@ -1,4 +1,5 @@
-"""What this browser remembers between visits: the codes of its games (in localStorage).
+"""What this browser remembers between visits: the codes of its games and the pupil's name
+(in localStorage).
 
 A tiny anywidget with no visible content. When the page opens, the browser sends the list it
 kept (`games`); when the kernel changes the list, the browser stores it again. The kernel
@@ -13,11 +14,12 @@ import anywidget
 import traitlets
 
 STORAGE_KEY = "kartenspiele.games"
+NAME_KEY = "kartenspiele.name"
 KEEP = 8
 """How many games the browser remembers (the newest first)."""
 
 _ESM = """
-const KEY = "STORAGE_KEY";
+const KEY = "STORAGE_KEY", NAME = "NAME_KEY";
 function load() {
   try { const list = JSON.parse(window.localStorage.getItem(KEY) || "[]"); return Array.isArray(list) ? list : []; }
   catch (error) { return []; }
@@ -26,21 +28,27 @@ function render({ model, el }) {
   el.classList.add("ks-memory");
   el.style.display = "none";
   model.set("games", load());
+  try { model.set("name", String(window.localStorage.getItem(NAME) || "").slice(0, 40)); } catch (error) {}
   model.set("loaded", true);
   model.save_changes();
   model.on("change:games", () => {
     try { window.localStorage.setItem(KEY, JSON.stringify(model.get("games"))); } catch (error) {}
   });
+  model.on("change:name", () => {
+    try { window.localStorage.setItem(NAME, model.get("name")); } catch (error) {}
+  });
 }
 export default { render };
-""".replace("STORAGE_KEY", STORAGE_KEY)
+""".replace("STORAGE_KEY", STORAGE_KEY).replace("NAME_KEY", NAME_KEY)
 
 
 class BrowserMemory(anywidget.AnyWidget):
-    """`games`: [{"code", "token", "game", "name"}, …] kept in this browser, newest first."""
+    """`games`: [{"code", "token", "game", "name"}, …] kept in this browser, newest first;
+    `name`: the name last used on this browser (the kernel checks it again on every use)."""
 
     _esm = _ESM
     games = traitlets.List(traitlets.Dict()).tag(sync=True)
+    name = traitlets.Unicode("").tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
 
     def remember(self, code: str, token: str, game: str, name: str) -> None:
