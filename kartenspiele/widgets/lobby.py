@@ -116,6 +116,7 @@ class Lobby(widgets.VBox):
         self.memory.observe(lambda _: self._remembered_name(), "loaded")
         self.children = (self.memory, self.entry, self.resume_title, self.resume_box, self.open_box)
         self.set_language(lang)
+        self._remembered_name()
 
     # -- texts -----------------------------------------------------------------------------
     def set_language(self, lang: str) -> None:

@@ -64,15 +64,15 @@ class Pupil:
         page = self.page
         page.locator(".ks-room-game button", has_text=game).click()
         page.locator(".ks-room-players button", has_text=str(players)).click()
-        page.locator(".ks-room-open-name input").fill(self.name)
+        page.locator(".ks-name-input input").fill(self.name)
         page.locator(".ks-room-open").click()
         page.wait_for_selector(".ks-waiting-room", timeout=STEP_TIMEOUT_MS)
         return page.locator(".ks-room-code").inner_text().strip()
 
     def join(self, code: str) -> None:
         page = self.page
-        page.locator(".ks-room-code-input input").fill(code)
-        page.locator(".ks-room-join-name input").fill(self.name)
+        page.locator(".ks-code-input input").fill(code)
+        page.locator(".ks-name-input input").fill(self.name)
         page.locator(".ks-room-join").click()
         page.wait_for_selector(".ks-room", timeout=STEP_TIMEOUT_MS)
 
