@@ -388,6 +388,7 @@ def test_a_three_seat_room_after_moves_fits_the_tablet(voila, browser, shots, vi
         expect(guest.locator(".ks-name-input input")).to_have_value("Kind2", timeout=STEP_TIMEOUT_MS)
         expect(guest.locator(".ks-start-page > .ks-toolbar")).to_be_visible()
         expect(guest.locator(".ks-room-resume")).to_contain_text(code)
+        assert page_scrolls(guest) == {"down": 0, "sideways": 0}  # "Weiterspielen" too fits
     finally:
         first.close()
         second.close()
