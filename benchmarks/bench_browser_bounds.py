@@ -44,7 +44,7 @@ if case == "games":
         lobby.memory._handle_msg(message)
 else:
     for code in codes:
-        lobby.code.value, lobby.join_name.value = code, "Ben"
+        lobby.code.value, lobby.name.value = code, "Ben"
         lobby.join_button.click()
 gc.collect()
 print((process.memory_info().rss - before) / 2**20, len(_instances) - widgets_before)

@@ -65,7 +65,7 @@ def room_page(folder: Path):
     lobby = Lobby("de", store=store, poll=False)
     lobby.players.value = 3
     lobby.seat_kinds[0].value, lobby.seat_kinds[1].value = "greedy", "greedy"
-    lobby.open_name.value = "Kind1"
+    lobby.name.value = "Kind1"
     lobby.open_button.click()
     page = lobby.page
     page.start()

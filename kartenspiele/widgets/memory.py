@@ -1,4 +1,5 @@
-"""What this browser remembers between visits: the codes of its games (in localStorage).
+"""What this browser remembers between visits: the codes of its games and the pupil's name
+(in localStorage).
 
 A tiny anywidget with no visible content. When the page opens, the browser sends the list it
 kept (`games`); when the kernel changes the list, the browser stores it again. The kernel
@@ -19,14 +20,17 @@ import traitlets
 from ..kernel import update_guard
 
 STORAGE_KEY = "kartenspiele.games"
+NAME_KEY = "kartenspiele.name"
 KEEP = 8
 """How many games the browser remembers (the newest first)."""
 FIELDS = ("code", "token", "game", "name")
 FIELD_MAX_CHARS = 100
+NAME_MAX_CHARS = 40
+"""The longest remembered name the browser sends back (the page cuts it to 40)."""
 """The longest field the kernel takes back (codes, tokens, games and names are far shorter)."""
 
 _ESM = """
-const KEY = "STORAGE_KEY";
+const KEY = "STORAGE_KEY", NAME = "NAME_KEY";
 function load() {
   try { const list = JSON.parse(window.localStorage.getItem(KEY) || "[]"); return Array.isArray(list) ? list : []; }
   catch (error) { return []; }
@@ -35,6 +39,7 @@ function render({ model, el }) {
   el.classList.add("ks-memory");
   el.style.display = "none";
   model.set("games", load());
+  try { model.set("name", String(window.localStorage.getItem(NAME) || "").slice(0, 40)); } catch (error) {}
   model.set("loaded", true);
   model.save_changes();
   model.on("change:games", () => {
@@ -47,22 +52,28 @@ function render({ model, el }) {
   };
   mark();
   model.on("change:current", mark);
+  model.on("change:name", () => {
+    try { window.localStorage.setItem(NAME, model.get("name")); } catch (error) {}
+  });
 }
 export default { render };
-""".replace("STORAGE_KEY", STORAGE_KEY)
+""".replace("STORAGE_KEY", STORAGE_KEY).replace("NAME_KEY", NAME_KEY)
 
 
 class BrowserMemory(anywidget.AnyWidget):
     """`games`: [{"code", "token", "game", "name"}, …] kept in this browser, newest first;
-    `current`: the code of the game this page shows ("" for none)."""
+    `current`: the code of the game this page shows ("" for none); `name`: the name last used
+    on this browser (the kernel checks it again on every use)."""
 
     _esm = _ESM
     browser_sets: ClassVar[dict[str, update_guard.Check]] = {
         "games": update_guard.records(KEEP, FIELDS, FIELD_MAX_CHARS),
         "loaded": update_guard.boolean,
+        "name": update_guard.text(NAME_MAX_CHARS),
     }
-    """What the browser may send back (`update_guard`): at most `KEEP` short entries."""
+    """What the browser may send back (`update_guard`): at most `KEEP` short entries, a short name."""
     games = traitlets.List(traitlets.Dict()).tag(sync=True)
+    name = traitlets.Unicode("").tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
     current = traitlets.Unicode("").tag(sync=True)
 

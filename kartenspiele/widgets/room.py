@@ -30,6 +30,7 @@ from ..core.errors import IllegalMoveError, KartenspieleError
 from ..core.session import game_module
 from ..i18n import text
 from ..kernel import click_limit
+from .home import home_link
 from .quanto_table import QuantoTable
 from .seats import IDLE, PERSON, Seat, level_label
 from .style import style_widget
@@ -44,7 +45,7 @@ heartbeat and computer moves; a new entry wakes it at once."""
 HEARTBEAT_SECONDS = 3.0
 """How often a page says that it is still open (and looks who else is)."""
 ROOM_CSS = (
-    "<style>.ks-room-head{margin:0.4em 0;font-size:1.1em}"
+    "<style>.ks-room-head{margin:0.2em 0;font-size:1.1em}"
     ".ks-room-code{font-weight:bold;font-size:1.3em;letter-spacing:0.15em;padding:0.1em 0.4em;"
     "border:2px solid #1565c0;border-radius:0.3em;margin-right:0.4em}"
     ".ks-seats li{font-size:1.1em;margin:0.2em 0}.ks-seat-open{color:#555555}</style>"
@@ -267,6 +268,11 @@ class RoomPage(widgets.VBox):
         self.token = token
         self.controller: RoomController | None = None
         self.header = widgets.HTML()
+        self.home = widgets.HTML()  # the way back while waiting (the table's toolbar has one)
+        self.aside = widgets.HBox()  # the start page puts its language switch here
+        self.aside.add_class("ks-room-aside")
+        self.head = widgets.HBox([self.header, self.home, self.aside])
+        self.head.add_class("ks-room-headrow")
         self.note = widgets.HTML()
         self.note.add_class("ks-room-note")
         self.seat_list = widgets.HTML()
@@ -290,7 +296,7 @@ class RoomPage(widgets.VBox):
         self.children = (
             style_widget(),
             self.css,
-            self.header,
+            self.head,
             self.note,
             self.let_in_box,
             self.waiting,
@@ -330,13 +336,15 @@ class RoomPage(widgets.VBox):
             f"<div class='ks-room-head'><span class='ks-room-code'>{escape(room.code)}</span> "
             f"{escape(text('room.header', lang, game=game, name=names[self.seat]))}</div>"
         )
+        self.home.value = "" if room.started else home_link(lang)
+        self.home.layout.display = "none" if room.started else ""
         if room.started:
             if self.controller is None:
                 self.controller = RoomController(self.rooms, room, self.seat, lang, self.say, self.token)
                 self.children = (
                     style_widget(),
                     self.css,
-                    self.header,
+                    self.head,
                     self.note,
                     self.let_in_box,
                     self.controller.table,

@@ -53,7 +53,7 @@ def test_planted_games_and_a_huge_name_are_refused_by_the_kernel(browser, voila,
         assert page.locator(".ks-room-resume").count() == 0
         assert kernel_rss_mb(voila, kernels) < 200
 
-        name = page.locator(".ks-room-open-name input")
+        name = page.locator(".ks-name-input input")
         name.fill("x" * 1_000_000)
         name.press("Tab")  # the box sends its value
         expect(name).to_have_value("", timeout=STEP_TIMEOUT_MS)  # the kernel sent its value back

@@ -207,7 +207,7 @@ def test_one_tap_brings_a_room_seat_back(preheated, browser, shots):
         open_app(page, preheated.url("notebooks/start.ipynb"))
         page.locator(".ks-room-game button", has_text="Quanto").click()
         page.locator(".ks-room-players button", has_text="3").click()
-        page.locator(".ks-room-open-name input").fill("Ana")
+        page.locator(".ks-name-input input").fill("Ana")
         page.locator(".ks-room-open").click()
         page.wait_for_selector(".ks-waiting-room", timeout=STEP_TIMEOUT_MS)
         code = page.locator(".ks-room-code").inner_text().strip()

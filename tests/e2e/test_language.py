@@ -142,7 +142,7 @@ def test_a_room_mid_game_switches_everything_and_back(voila, page):
     open_app(page, voila.url("notebooks/start.ipynb"))
     page.locator(".ks-room-players button", has_text="2").click()
     page.locator(".ks-room-seat-2 select").select_option(index=1)  # a computer player
-    page.locator(".ks-room-open-name input").fill("Ana")
+    page.locator(".ks-name-input input").fill("Ana")
     page.locator(".ks-room-open").click()
     page.locator(".ks-room-start").click()
     for _ in range(3):

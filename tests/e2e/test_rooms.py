@@ -64,15 +64,15 @@ class Pupil:
         page = self.page
         page.locator(".ks-room-game button", has_text=game).click()
         page.locator(".ks-room-players button", has_text=str(players)).click()
-        page.locator(".ks-room-open-name input").fill(self.name)
+        page.locator(".ks-name-input input").fill(self.name)
         page.locator(".ks-room-open").click()
         page.wait_for_selector(".ks-waiting-room", timeout=STEP_TIMEOUT_MS)
         return page.locator(".ks-room-code").inner_text().strip()
 
     def join(self, code: str) -> None:
         page = self.page
-        page.locator(".ks-room-code-input input").fill(code)
-        page.locator(".ks-room-join-name input").fill(self.name)
+        page.locator(".ks-code-input input").fill(code)
+        page.locator(".ks-name-input input").fill(self.name)
         page.locator(".ks-room-join").click()
         page.wait_for_selector(".ks-room", timeout=STEP_TIMEOUT_MS)
 
@@ -403,8 +403,8 @@ def test_a_pupil_on_another_tablet_asks_and_the_opener_lets_them_in(pupils, shot
     tablet = pupils("Ben")[-1]  # a second tablet, without the first one's token, held upright
     tablet.page.set_viewport_size({"width": 768, "height": 1024})
     page = tablet.page
-    page.locator(".ks-room-code-input input").fill(code.lower())
-    page.locator(".ks-room-join-name input").fill("ben")
+    page.locator(".ks-code-input input").fill(code.lower())
+    page.locator(".ks-name-input input").fill("ben")
     page.locator(".ks-room-join").click()
     expect(page.locator(".ks-asking")).to_contain_text(
         "Frag Ana, ob du wieder mitspielen darfst", timeout=STEP_TIMEOUT_MS

@@ -39,7 +39,7 @@ def lobby(store, clock, lang="de") -> Lobby:
 
 def join(store, clock, code, name, lang="de") -> Lobby:
     page = lobby(store, clock, lang)
-    page.code.value, page.join_name.value = code, name
+    page.code.value, page.name.value = code, name
     page.join_button.click()
     return page
 
@@ -55,7 +55,7 @@ def test_asking_to_come_back_and_the_one_tap_let_in(store):
     clock = Clock(time.time())
     ana = lobby(store, clock)
     ana.players.value = 3
-    ana.open_name.value = "Ana"
+    ana.name.value = "Ana"
     ana.open_button.click()
     code = ana.page.room.code
     ben, cem = join(store, clock, code, "Ben"), join(store, clock, code, "Cem")
@@ -115,7 +115,7 @@ def test_wrong_codes_in_the_lobby_meet_the_limit(store, monkeypatch):
     clock = Clock(time.time())
     page = lobby(store, clock)
     page.rooms.guesses.clock = clock
-    page.join_name.value = "Eve"
+    page.name.value = "Eve"
     said = []
     for code in ("AAAA", "AAAC", "AAAD", "AAAE", "AAAF", "AAAH", "AAAJ"):
         page.code.value = code
@@ -135,7 +135,7 @@ def test_the_teacher_lets_a_pupil_of_the_class_in_from_the_dashboard(store, monk
     class_code = classes.open()
     ana = lobby(store, clock)
     ana.players.value = 2
-    ana.open_name.value = "Ana"
+    ana.name.value = "Ana"
     ana.open_button.click()
     code = ana.page.room.code
     ben = join(store, clock, code, "Ben")

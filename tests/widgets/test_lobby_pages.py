@@ -43,7 +43,7 @@ def rooms_to_enter(store, count: int) -> list[str]:
 
 
 def enter(lobby: Lobby, code: str) -> RoomPage:
-    lobby.code.value, lobby.join_name.value = code, "Ben"
+    lobby.code.value, lobby.name.value = code, "Ben"
     lobby.join_button.click()
     assert isinstance(lobby.page, RoomPage), lobby.message.value
     return lobby.page
@@ -118,7 +118,7 @@ def test_the_store_note_goes_when_the_store_is_back(tmp_path):
     store = Switchable(SQLiteStore(tmp_path / "rooms.db"))
     store.down = True
     lobby = Lobby("de", store=store, poll=False)
-    lobby.open_name.value = "Ana"
+    lobby.name.value = "Ana"
     lobby.open_button.click()
     assert "nicht erreichbar" in lobby.message.value and lobby.page is None
     lobby.reach_store()  # what the lobby does every few seconds
@@ -140,7 +140,7 @@ def test_a_store_that_could_not_be_opened_is_opened_when_it_is_back(tmp_path, mo
     monkeypatch.setenv("KARTENSPIELE_STORE", str(folder / "kartenspiele.db"))
     lobby = Lobby("de", poll=False)
     assert lobby.rooms is None and lobby.message.value
-    lobby.open_name.value = "Ana"
+    lobby.name.value = "Ana"
     lobby.open_button.click()
     assert lobby.page is None and lobby.message.value
     folder.unlink()
@@ -154,7 +154,7 @@ def test_a_full_store_note_goes_only_after_a_write(tmp_path):
     store = Switchable(SQLiteStore(tmp_path / "rooms.db"))
     lobby = Lobby("de", store=store, poll=False)
     store.full = True
-    lobby.open_name.value = "Ana"
+    lobby.name.value = "Ana"
     lobby.open_button.click()
     note = lobby.message.value
     assert "voll" in note
@@ -173,7 +173,7 @@ def test_a_lobby_asks_the_store_again_on_its_own(tmp_path, monkeypatch):
 
     async def wait_for_the_store() -> None:
         lobby = Lobby("de", store=store)
-        lobby.open_name.value = "Ana"
+        lobby.name.value = "Ana"
         lobby.open_button.click()
         notes.append(lobby.message.value)
         store.down = False

@@ -35,7 +35,7 @@ def open_room(store, game="quanto", players=3, seats=("open", "open"), name="Ana
     opener.players.value = players
     for dropdown, kind in zip(opener.seat_kinds, seats):
         dropdown.value = kind
-    opener.open_name.value = name
+    opener.name.value = name
     opener.open_button.click()
     assert opener.page is not None, opener.message.value
     return opener
@@ -44,7 +44,7 @@ def open_room(store, game="quanto", players=3, seats=("open", "open"), name="Ana
 def join(store, code, name, lang="de") -> Lobby:
     guest = lobby(store, lang)
     guest.code.value = code.lower()
-    guest.join_name.value = name
+    guest.name.value = name
     guest.join_button.click()
     return guest
 
@@ -273,7 +273,7 @@ def test_store_down_gives_a_message_and_the_game_goes_on_when_it_is_back(store):
     flaky = Switchable(store, url="redis://test")
     ana = Lobby("de", store=flaky, poll=False)
     ana.players.value = 2
-    ana.open_name.value = "Ana"
+    ana.name.value = "Ana"
     ana.open_button.click()
     ben = join(store, ana.page.room.code, "Ben")
     ana.page.start()

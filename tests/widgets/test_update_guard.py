@@ -91,26 +91,26 @@ def test_wrong_types_and_sizes_of_remembered_games_are_refused(lobby, caplog, st
 def test_what_a_browser_really_sends_is_taken(lobby, caplog):
     with caplog.at_level(logging.WARNING, logger=LOGGER):
         update(lobby.memory, {"games": [entry(number) for number in range(KEEP)], "loaded": True})
-        update(lobby.join_name, {"value": "Ana"})
+        update(lobby.name, {"value": "Ana"})
         update(lobby.players, {"index": 0})
         update(lobby.seat_kinds[0], {"index": 1})
     assert len(lobby.resume_box.children) == KEEP and lobby.memory.loaded
-    assert lobby.join_name.value == "Ana" and lobby.players.value == 2
+    assert lobby.name.value == "Ana" and lobby.players.value == 2
     assert lobby.seat_kinds[0].value != "open"
     assert refused(caplog) == []
 
 
 def test_a_megabyte_of_text_is_refused_and_the_box_is_sent_its_value_again(lobby, monkeypatch, caplog):
-    lobby.join_name.value = "Ana"
+    lobby.name.value = "Ana"
     sent = []
-    monkeypatch.setattr(lobby.join_name, "send_state", lambda keys: sent.append(keys))
+    monkeypatch.setattr(lobby.name, "send_state", lambda keys: sent.append(keys))
     with caplog.at_level(logging.WARNING, logger=LOGGER):
-        update(lobby.join_name, {"value": "B" * 1_000_000})
-        update(lobby.join_name, {"value": "B" * (update_guard.TEXT_MAX_CHARS + 1)})
-        update(lobby.join_name, {"value": 12345})
-    assert lobby.join_name.value == "Ana" and sent == [["value"]] * 3 and len(refused(caplog)) == 3
-    update(lobby.join_name, {"value": "B" * update_guard.TEXT_MAX_CHARS})  # the longest allowed
-    assert lobby.join_name.value == "B" * update_guard.TEXT_MAX_CHARS
+        update(lobby.name, {"value": "B" * 1_000_000})
+        update(lobby.name, {"value": "B" * (update_guard.TEXT_MAX_CHARS + 1)})
+        update(lobby.name, {"value": 12345})
+    assert lobby.name.value == "Ana" and sent == [["value"]] * 3 and len(refused(caplog)) == 3
+    update(lobby.name, {"value": "B" * update_guard.TEXT_MAX_CHARS})  # the longest allowed
+    assert lobby.name.value == "B" * update_guard.TEXT_MAX_CHARS
 
 
 def test_a_pupils_reasoning_has_a_bound_in_the_kernel(caplog):
@@ -132,8 +132,8 @@ def test_a_pupils_reasoning_has_a_bound_in_the_kernel(caplog):
         ("players", {"index": 7}),  # no such option
         ("players", {"index": "1"}),
         ("players", {"value": 4}),  # not what a browser sends for a choice
-        ("join_name", {"value": "Ana", "layout": None}),
-        ("join_name", {"placeholder": "x"}),
+        ("name", {"value": "Ana", "layout": None}),
+        ("name", {"placeholder": "x"}),
     ],
 )
 def test_traits_no_browser_sets_are_refused(lobby, caplog, name, state):
@@ -148,9 +148,9 @@ def test_binary_buffers_and_large_custom_messages_are_refused(lobby, caplog):
     clicks = []
     lobby.join_button.on_click(lambda _: clicks.append(1))
     with caplog.at_level(logging.WARNING, logger=LOGGER):
-        update(lobby.join_name, {"value": None}, buffers=[b"x" * 1000], buffer_paths=[["value"]])
+        update(lobby.name, {"value": None}, buffers=[b"x" * 1000], buffer_paths=[["value"]])
         custom(lobby.join_button, {"event": "click", "padding": "x" * 1_000_000})
-    assert lobby.join_name.value == "" and clicks == [] and len(refused(caplog)) == 2
+    assert lobby.name.value == "" and clicks == [] and len(refused(caplog)) == 2
     custom(lobby.join_button, {"event": "click"})  # a real click still works
     assert clicks == [1]
 
