@@ -107,7 +107,7 @@ def test_asking_to_come_back_and_the_one_tap_let_in(store):
     again.resume_box.children[0].click()
     assert again.page is None and again.asking is not None
     again.asking.back.click()
-    assert again.asking is None and again.forms in again.children
+    assert again.asking is None and again.entry in again.children and again.open_box in again.children
 
 
 def test_wrong_codes_in_the_lobby_meet_the_limit(store, monkeypatch):

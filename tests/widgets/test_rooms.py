@@ -250,7 +250,7 @@ def test_the_banner_link_goes_straight_back_to_the_seat(store):
     stranger = Lobby("de", store=store, poll=False, resume=code)
     stranger.memory.games = []
     stranger.memory.loaded = True
-    assert stranger.page is None and stranger.forms in stranger.children
+    assert stranger.page is None and stranger.entry in stranger.children
     forged = Lobby("de", store=store, poll=False, resume=code)
     forged.memory.games = [{**remembered[0], "token": "made-up"}]
     forged.memory.loaded = True
