@@ -189,7 +189,7 @@ def test_one_tap_brings_a_saved_solo_game_back(preheated, browser, shots):
         assert f"resume={code}" in page.url
         expect(page.locator(".ks-room-code")).to_have_text(code)
         expect(page.locator(".ks-room .ks-table")).to_be_visible(timeout=STEP_TIMEOUT_MS)
-        assert page.locator(".ks-lobby-forms").count() == 0  # the table, not the lobby
+        assert page.locator(".ks-lobby-entry").count() == 0  # the table, not the lobby
         page.screenshot(path=str(shots / "resume-solo-1024.png"))
         print(f"solo game back: one tap {one_tap:.1f} s; start page and 'Weiterspielen' {two_taps:.1f} s")
     finally:
@@ -222,7 +222,7 @@ def test_one_tap_brings_a_room_seat_back(preheated, browser, shots):
         open_app(stranger, preheated.url(f"notebooks/start.ipynb?resume={code}"))
         stranger.wait_for_timeout(2000)  # time to send its (empty) memory
         assert stranger.locator(".ks-room-head").count() == 0
-        expect(stranger.locator(".ks-lobby-forms")).to_be_visible()
+        expect(stranger.locator(".ks-lobby-entry")).to_be_visible()
     finally:
         context.close()
         other.close()
