@@ -17,6 +17,8 @@ Settings come from the environment so that one file serves every site:
 - KARTENSPIELE_STORE_SERVICE_URL where the store service listens and pupils' kernels reach it
                          (default http://127.0.0.1:8101)
 - KARTENSPIELE_TEACHER_GROUP the hub group whose members are teachers (default teachers)
+- KARTENSPIELE_ROOM_SWEEP seconds between the store service's sweeps of expired rooms (default 15;
+                         0 when another process sweeps the same store)
 
 The store service (`python -m kartenspiele.serving.store_service`) is the one process holding
 the store's password: pupils' kernels call it with their server's hub token, and it lets a
@@ -106,7 +108,11 @@ if STORE:
             "name": STORE_SERVICE,
             "url": STORE_SERVICE_URL,
             "command": [sys.executable, "-m", "kartenspiele.serving.store_service"],
-            "environment": {"KARTENSPIELE_STORE_BACKEND": STORE, "KARTENSPIELE_TEACHER_GROUP": TEACHER_GROUP},
+            "environment": {
+                "KARTENSPIELE_STORE_BACKEND": STORE,
+                "KARTENSPIELE_TEACHER_GROUP": TEACHER_GROUP,
+                "KARTENSPIELE_ROOM_SWEEP": os.environ.get("KARTENSPIELE_ROOM_SWEEP", "15"),  # 0: swept elsewhere
+            },
             "display": False,
         }
     )

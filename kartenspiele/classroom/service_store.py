@@ -90,12 +90,12 @@ class ServiceStore(Store):
         if connection is not None:
             connection.close()
 
-    def _call(self, op: str, timeout: float = TIMEOUT, **args: Any) -> Any:
+    def _call(self, op: str, seconds: float = TIMEOUT, **args: Any) -> Any:
         body = json.dumps({"op": op, **args}, ensure_ascii=False, allow_nan=False).encode()
         headers = {"Content-Type": "application/json", "Authorization": f"token {self._token}"}
         for attempt in (1, 2):  # a kept-alive connection the service closed meanwhile: once more
             try:
-                connection = self._connection(timeout)
+                connection = self._connection(seconds)
                 connection.request("POST", self._path, body, headers)
                 answer = connection.getresponse()
                 status, data = answer.status, answer.read()

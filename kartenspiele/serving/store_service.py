@@ -38,6 +38,9 @@ from .room_sweep import SWEEP_EVERY, RoomSweeper
 
 BACKEND_VARIABLE = "KARTENSPIELE_STORE_BACKEND"
 GROUP_VARIABLE = "KARTENSPIELE_TEACHER_GROUP"
+SWEEP_VARIABLE = "KARTENSPIELE_ROOM_SWEEP"
+"""Seconds between two sweeps of expired rooms (default 15; 0: none here, another process
+sweeps the same store, e.g. a second hub)."""
 BIND_VARIABLE = "KARTENSPIELE_STORE_BIND"
 """The address to listen on when the service's URL names another (Kubernetes: 0.0.0.0)."""
 SERVICE_NAME = "kartenspiele-store"
@@ -208,10 +211,12 @@ def main() -> None:
     app = make_app(store, callers, prefix)
     bind = os.environ.get(BIND_VARIABLE) or address.hostname or "127.0.0.1"
     app.listen(address.port or 80, bind, max_body_size=MAX_BODY + 1024)
-    sweeper = RoomSweeper(backend)
     loop = tornado.ioloop.IOLoop.current()
-    loop.add_callback(sweeper.sweep)
-    tornado.ioloop.PeriodicCallback(sweeper.sweep, SWEEP_EVERY * 1000).start()
+    every = float(os.environ.get(SWEEP_VARIABLE) or SWEEP_EVERY)
+    if every > 0:
+        sweeper = RoomSweeper(backend)
+        loop.add_callback(sweeper.sweep)
+        tornado.ioloop.PeriodicCallback(sweeper.sweep, every * 1000).start()
     log.info("Serving the store on %s%s (%s)", address.netloc, prefix, type(store).__name__)
     try:
         loop.start()
