@@ -110,10 +110,16 @@ def wait_for_service(url: str, hub: subprocess.Popen, end: float) -> None:
 
 @contextmanager
 def hub_on_loopback(
-    tmp: Path, store: str, users: tuple[str, ...], environment: dict[str, str] | None = None, log: Path | None = None
+    tmp: Path,
+    store: str,
+    users: tuple[str, ...],
+    environment: dict[str, str] | None = None,
+    log: Path | None = None,
+    extra: str = "",
 ) -> Iterator[Hub]:
-    """JupyterHub with the shipped settings on a free loopback port and the store service over
-    `store`; yields a `Hub`. The hub stops what it started; anything left is killed by PID."""
+    """JupyterHub with the shipped settings (plus `extra` lines of configuration) on a free
+    loopback port and the store service over `store`; yields a `Hub`. The hub stops what it
+    started; anything left is killed by PID."""
     port, token, service_url = free_port(), secrets.token_hex(16), f"http://127.0.0.1:{free_port()}"
     env = {
         **os.environ,
@@ -126,7 +132,7 @@ def hub_on_loopback(
     env.pop("JUPYTERHUB_API_TOKEN", None)
     output = (log or tmp / "jupyterhub.log").open("w")
     hub = subprocess.Popen(
-        [str(BIN / "jupyterhub"), "-f", str(hub_config(tmp, port, token, users))],
+        [str(BIN / "jupyterhub"), "-f", str(hub_config(tmp, port, token, users, extra))],
         cwd=tmp,
         env=env,
         stdout=output,

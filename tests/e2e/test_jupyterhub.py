@@ -5,15 +5,11 @@ game in one room shared through Redis, and the idle culler stops the third one's
 from __future__ import annotations
 
 import fnmatch
-import json
-import os
 import re
-import secrets
 import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
+from urllib.parse import urlsplit
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -27,18 +23,18 @@ from traitlets.config.loader import PyFileConfigLoader
 
 from kartenspiele.classroom.rooms import Rooms
 from kartenspiele.classroom.store import open_store
+from kartenspiele.serving.kernel_messages import PAGE_MESSAGES
 from kartenspiele.widgets.log import MoveLog
+from tests.hub_server import CHP, DEPLOY, PASSWORD, Hub
+from tests.hub_server import hub_on_loopback as run_hub
 from tests.redis_server import RedisServer
 
-from .driver import LOAD_TIMEOUT_MS, ROOT, STEP_TIMEOUT_MS, free_port, play_quanto_turn
+from .driver import LOAD_TIMEOUT_MS, ROOT, STEP_TIMEOUT_MS, play_quanto_turn
 from .test_rooms import Pupil, play_until_over
 
-DEPLOY = ROOT / "deploy" / "jupyterhub"
-CHP = ROOT / ".venv" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
-BIN = Path(sys.executable).parent
 START = "/voila/render/notebooks/start.ipynb"
 PUPILS = ("anna", "ben", "cem")
-PASSWORD = "Klasse7b"
+REDIS_PASSWORD = "nur-der-Dienst-7b"
 HUB_LOG = ROOT / "test-output" / "jupyterhub.log"
 IDLE, CULL_EVERY = 60, 10  # the culler's settings in the hub test (seconds)
 
@@ -58,9 +54,23 @@ def test_hub_settings_open_the_start_page_and_cull_idle_servers(monkeypatch):
     culler = config.JupyterHub.services[0]
     assert culler["command"][1:3] == ["-m", "jupyterhub_idle_culler"] and "--timeout=5400" in culler["command"]
     assert set(config.JupyterHub.load_roles[0]["scopes"]) >= {"delete:servers", "read:users:activity"}
-    assert "KARTENSPIELE_STORE" not in config.Spawner.environment
-    monkeypatch.setenv("KARTENSPIELE_STORE", "redis://redis:6379/0")
-    assert load(DEPLOY / "jupyterhub_config.py").Spawner.environment["KARTENSPIELE_STORE"] == "redis://redis:6379/0"
+    assert "KARTENSPIELE_STORE" not in config.Spawner.environment and len(config.JupyterHub.services) == 1
+
+
+def test_only_the_store_service_gets_the_stores_password(monkeypatch):
+    """Pupils' servers get the service's address and a token that may call it; the Redis
+    address with its password goes to the service alone."""
+    monkeypatch.setenv("KARTENSPIELE_STORE", "redis://:Geheim-7b@redis:6379/0")
+    monkeypatch.delenv("KARTENSPIELE_STORE_SERVICE_URL", raising=False)
+    config = load(DEPLOY / "jupyterhub_config.py")
+    pupils = config.Spawner.environment
+    assert pupils["KARTENSPIELE_STORE"] == "service+http://127.0.0.1:8101/services/kartenspiele-store/"
+    assert not [value for value in pupils.values() if "Geheim-7b" in value] and "KARTENSPIELE_TEACHER_CODE" not in pupils
+    service = next(service for service in config.JupyterHub.services if service["name"] == "kartenspiele-store")
+    assert service["command"][1:] == ["-m", "kartenspiele.serving.store_service"]
+    assert service["environment"]["KARTENSPIELE_STORE_BACKEND"] == "redis://:Geheim-7b@redis:6379/0"
+    assert "access:services!service=kartenspiele-store" in config.Spawner.server_token_scopes
+    assert "read:users:groups!user" in config.Spawner.server_token_scopes
 
 
 def test_single_user_settings_use_the_template_and_spare_open_pages():
@@ -70,6 +80,20 @@ def test_single_user_settings_use_the_template_and_spare_open_pages():
     page = config.VoilaConfiguration.page_config_hook({"baseUrl": "/user/anna/"})
     assert page["kartenspiele"]["alive"] == "api/kernels/"
     assert page["kartenspiele"]["texts"]["de"]["lost"] == "Verbindung verloren – Spiel fortsetzen"
+    extensions = config.ServerApp.jpserver_extensions
+    assert extensions["kartenspiele.serving.pupil_server"] is True
+    assert extensions["jupyterlab"] is False and extensions["jupyter_server_terminals"] is False
+    assert config.ServerApp.terminals_enabled is False
+    assert config.MappingKernelManager.allowed_message_types == list(PAGE_MESSAGES)
+
+
+def helm_store_config(values: dict, monkeypatch) -> Config:
+    """What values.yaml's hub.extraConfig adds to the hub's settings (run as the chart runs it)."""
+    config = Config()
+    config.JupyterHub.services, config.JupyterHub.load_roles = [], []
+    monkeypatch.setenv("KARTENSPIELE_STORE", "redis://:Geheim-7b@redis:6379/0")
+    exec(values["hub"]["extraConfig"]["kartenspiele-store"], {"c": config})  # noqa: S102 — our own file
+    return config
 
 
 def test_helm_values_match_the_hub_settings(monkeypatch):
@@ -82,122 +106,69 @@ def test_helm_values_match_the_hub_settings(monkeypatch):
     assert user["memory"]["limit"] == config.Spawner.mem_limit
     assert user["startTimeout"] == config.Spawner.start_timeout
     assert user["extraEnv"]["JUPYTER_CONFIG_PATH"].endswith("/deploy/jupyterhub/singleuser")
-    assert user["extraEnv"]["KARTENSPIELE_STORE"].startswith("redis://")
     assert user["notebookDir"] == "/srv/kartenspiele" and user["image"]["name"]
     culler = config.JupyterHub.services[0]["command"]
     assert values["cull"]["enabled"] is True
     assert values["hub"]["config"]["JupyterHub"]["implicit_spawn_seconds"] == config.JupyterHub.implicit_spawn_seconds
     assert f"--timeout={values['cull']['timeout']}" in culler and f"--cull-every={values['cull']['every']}" in culler
+    # the store service: the same service, roles and token scopes; pupils get its address only
+    monkeypatch.setenv("KARTENSPIELE_STORE", "redis://:Geheim-7b@redis:6379/0")
+    shipped, helm = load(DEPLOY / "jupyterhub_config.py"), helm_store_config(values, monkeypatch)
+    service = next(service for service in shipped.JupyterHub.services if service["name"] == "kartenspiele-store")
+    (helm_service,) = helm.JupyterHub.services
+    assert helm_service["command"] == service["command"] and helm_service["name"] == service["name"]
+    assert {k: v for k, v in helm_service["environment"].items() if k != "KARTENSPIELE_STORE_BIND"} == service[
+        "environment"
+    ]
+    assert helm.Spawner.server_token_scopes == shipped.Spawner.server_token_scopes
+    assert [role for role in shipped.JupyterHub.load_roles if role["name"] != "kartenspiele-idle-culler"] == (
+        helm.JupyterHub.load_roles
+    )
+    port = urlsplit(helm_service["url"]).port
+    assert user["extraEnv"]["KARTENSPIELE_STORE"] == f"service+{helm_service['url']}/services/kartenspiele-store/"
+    assert {"port": port} in user["networkPolicy"]["egress"][0]["ports"]
+    assert values["hub"]["service"]["extraPorts"][0]["port"] == port
+    assert user["extraEnv"]["KARTENSPIELE_TEACHER_GROUP"] == service["environment"]["KARTENSPIELE_TEACHER_GROUP"]
+    assert "redis" not in str(user["extraEnv"]).lower()
 
 
-def hub_config(tmp: Path, port: int, token: str) -> Path:
-    """The shipped deploy/jupyterhub/jupyterhub_config.py, plus only what a test on loopback
-    needs: addresses, a hub database in `tmp`, the dummy login, the local spawner, a service
-    token for the test, and activity reported every 5 s (not every 5 minutes)."""
-    config = tmp / "test_config.py"
-    config.write_text(f"""
-c = get_config()
-load_subconfig({str(DEPLOY / "jupyterhub_config.py")!r})
-c.JupyterHub.bind_url = "http://127.0.0.1:{port}"
-c.JupyterHub.hub_bind_url = "http://127.0.0.1:{free_port()}"
-c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{free_port()}"
-c.ConfigurableHTTPProxy.command = [{str(CHP)!r}]
-c.ConfigurableHTTPProxy.pid_file = {str(tmp / "proxy.pid")!r}
-c.JupyterHub.db_url = "sqlite:///{tmp / "hub.sqlite"}"
-c.JupyterHub.cookie_secret_file = {str(tmp / "cookie_secret")!r}
-c.JupyterHub.authenticator_class = "dummy"
-c.DummyAuthenticator.password = {PASSWORD!r}
-c.Authenticator.allowed_users = {set(PUPILS)!r}
-c.JupyterHub.spawner_class = "simple"
-c.SimpleLocalProcessSpawner.home_dir_template = {str(tmp / "home" / "{username}")!r}
-c.Spawner.ip = "127.0.0.1"
-c.Spawner.args = ["--ServerApp.port_retries=0", "--allow-root"]  # the test machine runs as root
+ACTIVITY = """
 c.Spawner.environment["JUPYTERHUB_ACTIVITY_INTERVAL"] = "5"
 c.JupyterHub.last_activity_interval = 5
-c.JupyterHub.services.append({{"name": "test-admin", "api_token": {token!r}}})
-c.JupyterHub.load_roles.append({{"name": "test-admin", "scopes": ["admin:users", "admin:servers", "list:users"],
-                                "services": ["test-admin"]}})
-""")
-    return config
-
-
-def api(base: str, token: str, path: str, method: str = "GET"):
-    request = urllib.request.Request(
-        f"{base}/hub/api{path}", method=method, headers={"Authorization": f"token {token}"}
-    )
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        return json.loads(answer.read() or b"null")
-
-
-def running(base: str, token: str) -> set[str]:
-    """The pupils whose server runs (or is starting)."""
-    return {user["name"] for user in api(base, token, "/users") if user["name"] in PUPILS and user["servers"]}
+"""
+"""Activity reported every 5 s (not every 5 minutes), for the culler's test."""
 
 
 @contextmanager
-def hub_on_loopback(tmp: Path, store: str) -> Iterator[tuple[str, str, subprocess.Popen]]:
-    """JupyterHub with the shipped settings on a free loopback port, a culler that stops a
-    server after 60 s without activity (looking every 10 s), and rooms in `store`; yields
-    (address, service token, process). Stopped by its PID; then whatever it started, by PID."""
-    port, token = free_port(), secrets.token_hex(16)
-    env = {
-        **os.environ,
-        "KARTENSPIELE_IDLE": str(IDLE),
-        "KARTENSPIELE_CULL_EVERY": str(CULL_EVERY),
-        "KARTENSPIELE_PROJECT": str(ROOT),
-        "KARTENSPIELE_STORE": store,
-        "PATH": f"{BIN}:{os.environ['PATH']}",  # jupyterhub-singleuser of this environment
-    }
+def hub_on_loopback(tmp: Path, store: str) -> Iterator[Hub]:
+    """The shipped hub settings on loopback (`tests.hub_server`) with the store service over
+    `store`, and a culler that stops a server after 60 s without activity (looking every 10 s)."""
     (ROOT / "test-output").mkdir(exist_ok=True)
-    log = HUB_LOG.open("w")
-    hub = subprocess.Popen(
-        [str(BIN / "jupyterhub"), "-f", str(hub_config(tmp, port, token))],
-        cwd=tmp,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    started: list[psutil.Process] = []
-    try:
-        end = time.monotonic() + 120
-        while True:
-            try:
-                api(base, token, "/")
-                break
-            except OSError:
-                assert hub.poll() is None and time.monotonic() < end, "JupyterHub did not start"
-                time.sleep(1)
-        yield base, token, hub
-    finally:
-        if hub.poll() is None:
-            started = psutil.Process(hub.pid).children(recursive=True)
-            hub.terminate()  # the hub stops its proxy, the culler and the pupils' servers
-            try:
-                hub.wait(60)
-            except subprocess.TimeoutExpired:
-                hub.kill()
-                hub.wait(10)
-        for process in started:  # anything the hub left behind
-            try:
-                process.kill()
-            except psutil.NoSuchProcess:
-                pass
-        log.close()
+    culler = {"KARTENSPIELE_IDLE": str(IDLE), "KARTENSPIELE_CULL_EVERY": str(CULL_EVERY)}
+    with run_hub(tmp, store, PUPILS, culler, HUB_LOG, ACTIVITY) as hub:
+        yield hub
 
 
-def single_user_environment(hub: subprocess.Popen, name: str) -> dict[str, str]:
-    """The environment of `name`'s running single-user server (a child of the hub)."""
+def running(hub: Hub) -> set[str]:
+    """The pupils whose server runs (or is starting)."""
+    return {user["name"] for user in hub.api("/users") if user["name"] in PUPILS and user["servers"]}
+
+
+def server_processes(hub: subprocess.Popen, name: str) -> list[psutil.Process]:
+    """`name`'s running single-user server (a child of the hub) and its kernels."""
     for process in psutil.Process(hub.pid).children(recursive=True):
         try:
             if "jupyterhub-singleuser" in " ".join(process.cmdline()):
-                environment = process.environ()
-                if environment.get("JUPYTERHUB_USER") == name:
-                    return environment
+                if process.environ().get("JUPYTERHUB_USER") == name:
+                    return [process, *process.children(recursive=True)]
         except psutil.NoSuchProcess:
             continue
     raise LookupError(f"no single-user server of {name}")
+
+
+def single_user_environment(hub: subprocess.Popen, name: str) -> dict[str, str]:
+    """The environment of `name`'s running single-user server."""
+    return server_processes(hub, name)[0].environ()
 
 
 class HubPages:
@@ -235,7 +206,8 @@ def test_two_pupils_play_a_room_game_through_the_hub_then_the_culler(tmp_path, b
     the open pages keep Anna's and Ben's past the idle time; when Ben's server is stopped
     anyway, his page says the connection is lost, and its link brings his server and the game
     back."""
-    with RedisServer() as redis_server, hub_on_loopback(tmp_path, redis_server.url(0)) as (base, token, hub):
+    with RedisServer(REDIS_PASSWORD) as redis_server, hub_on_loopback(tmp_path, redis_server.url(0)) as running_hub:
+        base, hub = running_hub.base, running_hub.process
         cem = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE")
         anna, ben = (Pupil(browser, HubPages(base, name), name.capitalize()) for name in ("anna", "ben"))
         alive: dict[str, list[int]] = {"Anna": [], "Ben": []}  # the banner's answers: is the kernel there?
@@ -253,10 +225,11 @@ def test_two_pupils_play_a_room_game_through_the_hub_then_the_culler(tmp_path, b
             for name, page in pages.items():
                 wait_for_start_page(page, base, name)
             cem.close()
-            # the shipped settings reach every pupil's server
+            # the shipped settings reach every pupil's server: the service's address, no password
             for name in PUPILS:
                 environment = single_user_environment(hub, name)
-                assert environment["KARTENSPIELE_STORE"] == redis_server.url(0)
+                assert environment["KARTENSPIELE_STORE"] == running_hub.store_url()
+                assert not [value for value in environment.values() if REDIS_PASSWORD in value]
                 assert environment["MEM_LIMIT"] == str(1024**3)  # for spawners that enforce it
                 assert environment["JUPYTER_CONFIG_PATH"] == str(DEPLOY / "singleuser")
             code = anna.open_room("Quanto", 2)
@@ -276,10 +249,10 @@ def test_two_pupils_play_a_room_game_through_the_hub_then_the_culler(tmp_path, b
             ben.page.screenshot(path=str(shots / "hub_room_over.png"), full_page=True)
             # the culler stops Cem's idle server; Anna's and Ben's open pages keep theirs
             end = game_over + IDLE + 4 * CULL_EVERY + 120
-            while "cem" in running(base, token) or time.monotonic() < game_over + IDLE + 2 * CULL_EVERY:
+            while "cem" in running(running_hub) or time.monotonic() < game_over + IDLE + 2 * CULL_EVERY:
                 assert time.monotonic() < end, "the idle culler did not stop Cem's server"
                 anna.page.wait_for_timeout(5_000)  # Playwright delivers the pages' events meanwhile
-            assert running(base, token) == {"anna", "ben"}
+            assert running(running_hub) == {"anna", "ben"}
             culled = HUB_LOG.read_text()
             assert "Culling server cem" in culled
             assert "Culling server anna" not in culled and "Culling server ben" not in culled
@@ -287,7 +260,7 @@ def test_two_pupils_play_a_room_game_through_the_hub_then_the_culler(tmp_path, b
                 assert answers and set(answers) == {200}, (name, answers[-5:])
             expect(ben.page.locator("#ks-lost")).to_be_hidden()
             # Ben's server is stopped anyway: his page says so and offers to go on
-            api(base, token, "/users/ben/server", method="DELETE")
+            running_hub.api("/users/ben/server", method="DELETE")
             expect(ben.page.locator("#ks-lost")).to_be_visible(timeout=60_000)
             expect(ben.page.locator("#ks-lost")).to_contain_text("Verbindung verloren")
             # "Spiel fortsetzen": the hub starts his server again and the start page offers the game
