@@ -295,3 +295,80 @@ def test_a_non_editable_install_carries_every_file_the_package_reads():
     needed = [name for name in files if not name.endswith((".py", ".pyc")) and "__pycache__" not in name]
     assert needed
     assert [name for name in needed if not any(fnmatch.fnmatch(name, pattern) for pattern in data)] == []
+
+
+CLOSED = (  # (method, path below /user/<name>/): what Jupyter Server serves, and a pupil must not get
+    ("GET", "lab"),
+    ("GET", "tree"),
+    ("GET", "api/contents"),
+    ("GET", "api/contents/pyproject.toml"),
+    ("GET", "files/pyproject.toml"),
+    ("GET", "api/terminals"),
+    ("POST", "api/terminals"),
+    ("GET", "api/sessions"),
+    ("POST", "api/sessions"),
+    ("GET", "api/kernels"),
+    ("POST", "api/kernels"),
+    ("GET", "api/kernelspecs"),
+    ("GET", "voila/api/contents"),
+    ("GET", "voila/tree"),
+    ("GET", "voila/files/pyproject.toml"),
+)
+WEBSOCKET_PROBE = """async ([url, code]) => {
+  const ws = new WebSocket(url);
+  const got = [];
+  await new Promise((opened, failed) => { ws.onopen = opened; ws.onerror = failed; });
+  ws.onmessage = (event) => got.push(JSON.parse(event.data).header.msg_type);
+  const message = (type, content) => JSON.stringify({
+    header: {msg_id: crypto.randomUUID(), msg_type: type, username: 'pupil', session: 'probe', version: '5.3',
+             date: new Date().toISOString()},
+    parent_header: {}, metadata: {}, content, channel: 'shell', buffers: []});
+  ws.send(message('execute_request', {code, silent: false, store_history: false, user_expressions: {},
+                                      allow_stdin: false, stop_on_error: true}));
+  ws.send(message('kernel_info_request', {}));
+  await new Promise((done) => setTimeout(done, 5000));
+  ws.close();
+  return got;
+}"""
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.skipif(not CHP.exists(), reason=f"configurable-http-proxy is not installed at {CHP}")
+def test_a_pupils_server_serves_only_the_pages_and_runs_no_code_of_theirs(tmp_path, browser, shots):
+    """Logged in as a pupil, with the hub's cookies: Lab, terminals, the contents and files API and
+    starting kernels are closed; code sent over the page's own kernel websocket does not run; no
+    password of the store is in the server's or its kernels' environment; the start page works."""
+    with RedisServer(REDIS_PASSWORD) as redis_server, hub_on_loopback(tmp_path, redis_server.url(0)) as hub:
+        context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE")
+        try:
+            page = context.new_page()
+            log_in(page, hub.base, "anna")
+            wait_for_start_page(page, hub.base, "anna")
+            page.screenshot(path=str(shots / "hub_pupil_start.png"))
+            server = f"{hub.base}/user/anna/"
+            statuses = {
+                (method, path): page.request.fetch(server + path, method=method, data="{}", max_redirects=0).status
+                for method, path in CLOSED
+            }
+            assert statuses == {route: 404 for route in CLOSED}
+            html = page.evaluate("document.documentElement.innerHTML")
+            kernel = re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", html).group(0)
+            assert page.request.get(f"{server}api/kernels/{kernel}").status == 200  # the banner's check
+            assert page.request.delete(f"{server}api/kernels/{kernel}").status == 404
+            marker = tmp_path / "ran.txt"
+            socket = f"{server.replace('http', 'ws', 1)}api/kernels/{kernel}/channels?session_id=probe"
+            got = page.evaluate(WEBSOCKET_PROBE, [socket, f"open({str(marker)!r}, 'w').write('x')"])
+            assert "kernel_info_reply" in got  # the channel is open: messages are read, and this one answered
+            assert not {"execute_input", "execute_reply", "execute_result", "stream", "error"} & set(got)
+            assert not marker.exists()
+            processes = server_processes(hub.process, "anna")
+            assert len(processes) >= 2  # the server and the start page's kernel
+            for process in processes:
+                environment = process.environ()
+                assert not [name for name, value in environment.items() if REDIS_PASSWORD in value], process
+                assert environment["KARTENSPIELE_STORE"] == hub.store_url()
+                assert "KARTENSPIELE_TEACHER_CODE" not in environment
+            expect(page.locator("#ks-lost")).to_be_hidden()  # the page still has its kernel
+        finally:
+            context.close()
