@@ -9,9 +9,9 @@ import re
 import subprocess
 import time
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import psutil
 import pytest
@@ -65,7 +65,9 @@ def test_only_the_store_service_gets_the_stores_password(monkeypatch):
     config = load(DEPLOY / "jupyterhub_config.py")
     pupils = config.Spawner.environment
     assert pupils["KARTENSPIELE_STORE"] == "service+http://127.0.0.1:8101/services/kartenspiele-store/"
-    assert not [value for value in pupils.values() if "Geheim-7b" in value] and "KARTENSPIELE_TEACHER_CODE" not in pupils
+    assert (
+        not [value for value in pupils.values() if "Geheim-7b" in value] and "KARTENSPIELE_TEACHER_CODE" not in pupils
+    )
     service = next(service for service in config.JupyterHub.services if service["name"] == "kartenspiele-store")
     assert service["command"][1:] == ["-m", "kartenspiele.serving.store_service"]
     assert service["environment"]["KARTENSPIELE_STORE_BACKEND"] == "redis://:Geheim-7b@redis:6379/0"
