@@ -25,7 +25,7 @@ from kartenspiele.classroom.rooms import Rooms
 from kartenspiele.classroom.store import open_store
 from kartenspiele.serving.kernel_messages import PAGE_MESSAGES
 from kartenspiele.widgets.log import MoveLog
-from tests.hub_server import CHP, DEPLOY, PASSWORD, Hub
+from tests.hub_server import CHP, DEPLOY, PASSWORD, TEACHER, Hub
 from tests.hub_server import hub_on_loopback as run_hub
 from tests.redis_server import RedisServer
 
@@ -340,7 +340,8 @@ WEBSOCKET_PROBE = """async ([url, code]) => {
 def test_a_pupils_server_serves_only_the_pages_and_runs_no_code_of_theirs(tmp_path, browser, shots):
     """Logged in as a pupil, with the hub's cookies: Lab, terminals, the contents and files API and
     starting kernels are closed; code sent over the page's own kernel websocket does not run; no
-    password of the store is in the server's or its kernels' environment; the start page works."""
+    password of the store is in the server's or its kernels' environment; the start page works.
+    A teacher (hub group `teachers`) opens a class on her dashboard, and the pupil joins it."""
     with RedisServer(REDIS_PASSWORD) as redis_server, hub_on_loopback(tmp_path, redis_server.url(0)) as hub:
         context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE")
         try:
@@ -372,5 +373,25 @@ def test_a_pupils_server_serves_only_the_pages_and_runs_no_code_of_theirs(tmp_pa
                 assert environment["KARTENSPIELE_STORE"] == hub.store_url()
                 assert "KARTENSPIELE_TEACHER_CODE" not in environment
             expect(page.locator("#ks-lost")).to_be_hidden()  # the page still has its kernel
+            # the teacher is named by the hub group: her dashboard opens a class through the
+            # store service; the pupil's own server refuses her the dashboard, and she joins
+            teacher = browser.new_context(viewport={"width": 1366, "height": 900}, locale="de-DE")
+            board = teacher.new_page()
+            log_in(board, hub.base, TEACHER)
+            wait_for_start_page(board, hub.base, TEACHER)
+            board.goto(f"{hub.base}/user/{TEACHER}/voila/render/notebooks/lehrkraft.ipynb", timeout=LOAD_TIMEOUT_MS)
+            board.locator(".ks-open-class").click(timeout=LOAD_TIMEOUT_MS)
+            code_box = board.locator(".ks-dash span.ks-class-code")
+            expect(code_box).to_have_text(re.compile(r"^[A-Z]{5}$"), timeout=STEP_TIMEOUT_MS)
+            page.goto(f"{server}voila/render/notebooks/lehrkraft.ipynb", timeout=LOAD_TIMEOUT_MS)
+            expect(page.locator(".ks-refusal")).to_be_visible(timeout=LOAD_TIMEOUT_MS)
+            assert page.locator(".ks-dash").count() == 0
+            page.goto(HubPages(hub.base, "anna").start, timeout=LOAD_TIMEOUT_MS)
+            page.locator(".ks-join .ks-class-code input").fill(code_box.inner_text())
+            page.locator(".ks-join .ks-nickname input").fill("Anna")
+            page.locator(".ks-join-button").click()
+            expect(page.locator(".ks-join-status")).to_contain_text("Anna", timeout=STEP_TIMEOUT_MS)
+            board.screenshot(path=str(shots / "hub_teacher_dashboard.png"))
+            teacher.close()
         finally:
             context.close()
