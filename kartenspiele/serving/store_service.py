@@ -189,11 +189,24 @@ class StoreHandler(tornado.web.RequestHandler):
         self.answer(200, {"result": result(value)})
 
 
+class HealthHandler(tornado.web.RequestHandler):
+    """`GET <prefix>`: the hub's check that the service is up (says nothing about the store)."""
+
+    def get(self) -> None:
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps({"service": SERVICE_NAME}))
+
+
 def make_app(store: Store, callers: Callers, prefix: str) -> tornado.web.Application:
     """The service's web application, answering below `prefix` (`/services/kartenspiele-store/`)."""
     pools = {"work": ThreadPoolExecutor(16, "store-call"), "waits": ThreadPoolExecutor(256, "store-wait")}
     path = prefix.rstrip("/") + "/store"
-    return tornado.web.Application([(path, StoreHandler, {"store": store, "callers": callers, **pools})])
+    return tornado.web.Application(
+        [
+            (prefix.rstrip("/") + "/?", HealthHandler),
+            (path, StoreHandler, {"store": store, "callers": callers, **pools}),
+        ]
+    )
 
 
 def main() -> None:

@@ -372,6 +372,7 @@ def test_a_pupils_server_serves_only_the_pages_and_runs_no_code_of_theirs(tmp_pa
                 assert not [name for name, value in environment.items() if REDIS_PASSWORD in value], process
                 assert environment["KARTENSPIELE_STORE"] == hub.store_url()
                 assert "KARTENSPIELE_TEACHER_CODE" not in environment
+            assert processes[0].environ()["JUPYTERHUB_API_TOKEN"] not in html  # the page never gets the token
             expect(page.locator("#ks-lost")).to_be_hidden()  # the page still has its kernel
             # the teacher is named by the hub group: her dashboard opens a class through the
             # store service; the pupil's own server refuses her the dashboard, and she joins
