@@ -392,6 +392,7 @@ def test_a_pupils_server_serves_only_the_pages_and_runs_no_code_of_theirs(tmp_pa
             page.locator(".ks-join .ks-nickname input").fill("Anna")
             page.locator(".ks-join-button").click()
             expect(page.locator(".ks-join-status")).to_contain_text("Anna", timeout=STEP_TIMEOUT_MS)
+            expect(board.locator(".ks-dash")).to_contain_text("Anna", timeout=STEP_TIMEOUT_MS)  # she reads the class
             board.screenshot(path=str(shots / "hub_teacher_dashboard.png"))
             teacher.close()
         finally:
