@@ -47,9 +47,10 @@ _OPEN = tuple((re.compile(pattern), methods) for pattern, methods in OPEN)
 def allowed(base_url: str, path: str, method: str) -> bool:
     """Whether a request for `path` (the whole path, with the base URL) with `method` is served.
     HEAD goes with GET; a path with `..` or an encoded slash is never served."""
-    if not path.startswith(base_url.rstrip("/")) or ".." in path or "%2f" in path.lower():
+    base = base_url.rstrip("/")
+    if not (path == base or path.startswith(base + "/")) or ".." in path or "%2f" in path.lower():
         return False
-    rest = path[len(base_url.rstrip("/")) :].strip("/")
+    rest = path[len(base) :].strip("/")
     method = "GET" if method == "HEAD" else method
     return any(pattern.fullmatch(rest) and method in methods for pattern, methods in _OPEN)
 
