@@ -93,16 +93,20 @@ class ServiceStore(Store):
     def _call(self, op: str, seconds: float = TIMEOUT, **args: Any) -> Any:
         body = json.dumps({"op": op, **args}, ensure_ascii=False, allow_nan=False).encode()
         headers = {"Content-Type": "application/json", "Authorization": f"token {self._token}"}
-        for attempt in (1, 2):  # a kept-alive connection the service closed meanwhile: once more
+        while True:
+            connection = self._connection(seconds)
+            reused = connection.sock is not None
             try:
-                connection = self._connection(seconds)
                 connection.request("POST", self._path, body, headers)
                 answer = connection.getresponse()
                 status, data = answer.status, answer.read()
                 break
             except (OSError, http.client.HTTPException) as error:
                 self._drop()
-                if attempt == 2 or op not in READ_ONLY:
+                # a kept-alive connection the service had closed (idle, restarted): once more on a
+                # new one. Such a connection took no request; were one to arrive twice, an append
+                # or a compare-and-set meets a conflict, and a plain put writes the same value again
+                if not (reused and (op in READ_ONLY or isinstance(error, CLOSED_BEFORE_ANSWER))):
                     raise StoreUnavailableError("store.unavailable", url=self.url, reason=str(error)) from error
         try:
             answer_json = json.loads(data)
@@ -169,4 +173,6 @@ class ServiceStore(Store):
 
 
 READ_ONLY = frozenset({"get", "keys", "read", "length", "logs", "wait", "ping"})
-"""Calls sent again once when the connection broke (a write might have been made)."""
+"""Calls sent again on a new connection whenever a kept-alive one broke."""
+CLOSED_BEFORE_ANSWER = (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError)
+"""A kept-alive connection found closed: any call is sent again on a new one."""
