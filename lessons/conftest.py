@@ -15,6 +15,7 @@ from nbval.plugin import IPyNbFile
 
 HERE = Path(__file__).parent.resolve()
 SANITIZE = HERE / "nbval_sanitize.cfg"
+TEACHER_CODE = "KARTENSPIELE_TEACHER_CODE"
 
 _home = tempfile.mkdtemp(prefix="kartenspiele-lessons-home-")
 for _name, _sub in (
@@ -31,8 +32,21 @@ class LessonNotebook(IPyNbFile):
     """A lesson notebook, run in this environment's Python (not a kernel named in the file)."""
 
     def setup(self):
+        """The stored outputs are a teacher's view (the "Für Lehrkräfte" sections, the guide):
+        the kernel is started with a teacher code, as a teacher starts JupyterLab."""
         self.config.option.nbval_current_env = True
-        super().setup()
+        self._code = os.environ.get(TEACHER_CODE)
+        os.environ[TEACHER_CODE] = "nbvalLehrkraft"  # 6 or more letters and digits
+        try:
+            super().setup()
+        finally:
+            self._restore()
+
+    def _restore(self) -> None:
+        if self._code is None:
+            os.environ.pop(TEACHER_CODE, None)
+        else:
+            os.environ[TEACHER_CODE] = self._code
 
     def get_sanitize_files(self):
         return [SANITIZE, *super().get_sanitize_files()]

@@ -21,15 +21,19 @@ def free_port() -> int:
 
 
 class RedisServer:
-    """`with RedisServer() as server: server.url(db)`; `stop()` / `start()` simulate an outage."""
+    """`with RedisServer() as server: server.url(db)`; `stop()` / `start()` simulate an outage.
+    With `password`, the server refuses every client that does not give it (`requirepass`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, password: str | None = None) -> None:
+        self.password = password
         self.port = free_port()
         self.folder = tempfile.mkdtemp(prefix="kartenspiele-redis-")
         self.process: subprocess.Popen | None = None
 
     def url(self, db: int = 0) -> str:
-        return f"redis://127.0.0.1:{self.port}/{db}"
+        """The address with the password (if any): what only the store's owner may know."""
+        secret = f":{self.password}@" if self.password else ""
+        return f"redis://{secret}127.0.0.1:{self.port}/{db}"
 
     def start(self, timeout: float = 10) -> None:
         self.process = subprocess.Popen(
@@ -47,6 +51,7 @@ class RedisServer:
                 self.folder,
                 "--protected-mode",
                 "yes",
+                *(["--requirepass", self.password] if self.password else []),
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -55,8 +60,10 @@ class RedisServer:
         while time.monotonic() < end:
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.5) as sock:
-                    sock.sendall(b"PING\r\n")
-                    if sock.recv(16).startswith(b"+PONG"):
+                    auth = f"AUTH {self.password}\r\n".encode() if self.password else b""
+                    sock.sendall(auth + b"PING\r\n")
+                    time.sleep(0.05)
+                    if b"+PONG" in sock.recv(64):
                         return
             except OSError:
                 time.sleep(0.05)

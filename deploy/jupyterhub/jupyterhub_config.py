@@ -11,8 +11,18 @@ Settings come from the environment so that one file serves every site:
 - KARTENSPIELE_IDLE      seconds without activity before the idle culler stops a server (default 6000:
                          longer than a double lesson of 90 minutes)
 - KARTENSPIELE_CULL_EVERY how often the culler looks, in seconds (default 300)
-- KARTENSPIELE_STORE     the Redis address through which pupils on different servers share
-                         rooms (e.g. redis://redis:6379/0), passed on to every pupil's server
+- KARTENSPIELE_STORE     the Redis address with its password through which pupils on different
+                         servers share rooms (e.g. redis://:PASSWORD@127.0.0.1:6379/0). Only the
+                         store service (below) gets it; pupils' servers get the service's address
+- KARTENSPIELE_STORE_SERVICE_URL where the store service listens and pupils' kernels reach it
+                         (default http://127.0.0.1:8101)
+- KARTENSPIELE_TEACHER_GROUP the hub group whose members are teachers (default teachers)
+- KARTENSPIELE_ROOM_SWEEP seconds between the store service's sweeps of expired rooms (default 15;
+                         0 when another process sweeps the same store)
+
+The store service (`python -m kartenspiele.serving.store_service`) is the one process holding
+the store's password: pupils' kernels call it with their server's hub token, and it lets a
+pupil do only what a pupil's pages need (deploy/jupyterhub/README.md, "Who can read what").
 """
 
 import os
@@ -30,16 +40,37 @@ START_PAGE = "/voila/render/notebooks/start.ipynb"
 c.Spawner.default_url = START_PAGE
 c.Spawner.notebook_dir = os.environ.get("KARTENSPIELE_PROJECT", str(HERE.parent.parent))
 c.Spawner.mem_limit = os.environ.get("KARTENSPIELE_MEM_LIMIT", "1G")
+STORE = os.environ.get("KARTENSPIELE_STORE")
+STORE_SERVICE = "kartenspiele-store"
+STORE_SERVICE_URL = os.environ.get("KARTENSPIELE_STORE_SERVICE_URL", "http://127.0.0.1:8101").rstrip("/")
+TEACHER_GROUP = os.environ.get("KARTENSPIELE_TEACHER_GROUP", "teachers")
 c.Spawner.environment = {
     "JUPYTER_CONFIG_PATH": str(HERE / "singleuser"),
-    **({"KARTENSPIELE_STORE": os.environ["KARTENSPIELE_STORE"]} if os.environ.get("KARTENSPIELE_STORE") else {}),
+    "KARTENSPIELE_TEACHER_GROUP": TEACHER_GROUP,
+    # the service's address, never the store's: no password in any pupil's environment
+    **({"KARTENSPIELE_STORE": f"service+{STORE_SERVICE_URL}/services/{STORE_SERVICE}/"} if STORE else {}),
 }
+# Each server's hub token ($JUPYTERHUB_API_TOKEN, which its kernels inherit) may use the store
+# service and read its own user's groups (a teacher's pages ask whether they are in TEACHER_GROUP).
+c.Spawner.server_token_scopes = [
+    "users:activity!user",
+    "access:servers!server",
+    "read:users:groups!user",
+    f"access:services!service={STORE_SERVICE}",
+]
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
-if not os.environ.get("KARTENSPIELE_STORE"):
+if not STORE:
     print(
         "kartenspiele: KARTENSPIELE_STORE is not set; each pupil's server keeps its own rooms, "
-        "so classmates cannot play together (set it to a Redis address, e.g. redis://127.0.0.1:6379/0)",
+        "so classmates cannot play together (set it to a Redis address with its password, "
+        "e.g. redis://:PASSWORD@127.0.0.1:6379/0)",
+        file=sys.stderr,
+    )
+elif STORE.startswith(("redis://", "rediss://")) and "@" not in STORE:
+    print(
+        "kartenspiele: KARTENSPIELE_STORE names Redis without a password; set `requirepass` in "
+        "redis.conf and put it into the address (redis://:PASSWORD@host:6379/0)",
         file=sys.stderr,
     )
 # A page whose server was stopped (culled, restarted) leads back to the start page with
@@ -53,7 +84,11 @@ c.JupyterHub.load_roles = [
         "name": "kartenspiele-idle-culler",
         "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
         "services": ["idle-culler"],
-    }
+    },
+    # every user may call the store service (what they may do there is the service's rule)
+    {"name": "user", "scopes": ["self", f"access:services!service={STORE_SERVICE}"]},
+    # the service asks the hub who is in the teachers' group
+    {"name": "kartenspiele-store", "scopes": ["read:users:name", "read:users:groups"], "services": [STORE_SERVICE]},
 ]
 c.JupyterHub.services = [
     {
@@ -67,3 +102,17 @@ c.JupyterHub.services = [
         ],
     }
 ]
+if STORE:
+    c.JupyterHub.services.append(
+        {
+            "name": STORE_SERVICE,
+            "url": STORE_SERVICE_URL,
+            "command": [sys.executable, "-m", "kartenspiele.serving.store_service"],
+            "environment": {
+                "KARTENSPIELE_STORE_BACKEND": STORE,
+                "KARTENSPIELE_TEACHER_GROUP": TEACHER_GROUP,
+                "KARTENSPIELE_ROOM_SWEEP": os.environ.get("KARTENSPIELE_ROOM_SWEEP", "15"),  # 0: swept elsewhere
+            },
+            "display": False,
+        }
+    )

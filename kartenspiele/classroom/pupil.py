@@ -134,7 +134,7 @@ def link_query(lang: str | None = None) -> str:
     """`?…` for links from this page: the language, the teacher code on a teacher's page, and
     the pupil once they joined a class."""
     params = {"lang": lang} if lang and lang != "de" else {}
-    if served_by_voila() and is_teacher():
+    if served_by_voila() and is_teacher() and query().get(CODE_PARAMETER):  # (a hub teacher needs no code)
         params[CODE_PARAMETER] = query()[CODE_PARAMETER]
     session = current()
     if session is not None:

@@ -6,8 +6,15 @@ page's query string to the kernel (`QUERY_STRING`); a page opened with `?lehrkra
 in teacher mode. Teacher material is only *rendered* in teacher mode; a pupil's page never
 receives it.
 
-Outside Voilà (JupyterLab, Binder's lab, nbval) the notebook file itself is open to whoever
-runs it, so there is nothing to hide: the page counts as a teacher's (author mode).
+Under JupyterHub the hub may grant the role: a user in the hub group `teachers`
+(`KARTENSPIELE_TEACHER_GROUP`) is a teacher on every page of their own server, asked of the hub
+with the server's token (`hub_role`). No pupil's server gets the teacher code.
+
+Outside Voilà (JupyterLab, nbval, a script) there is no page address to carry a code: a
+kernel is a teacher's only if the hub says so or if it was started with the teacher code in
+its environment (`KARTENSPIELE_TEACHER_CODE=… jupyter lab`, as `kartenspiele serve` starts its
+kernels; only whoever starts the kernel sets its environment). Nothing else makes a teacher:
+a JupyterLab without the code shows the pupil's view.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from enum import Enum
 from urllib.parse import parse_qs
 
 from ..kernel.page_request import wait_for_page
+from .hub_role import hub_teacher
 
 CODE_ENV = "KARTENSPIELE_TEACHER_CODE"
 CODE_PARAMETER = "lehrkraft"
@@ -57,14 +65,14 @@ def served_by_voila() -> bool:
 
 
 def role() -> Role:
-    """The role of this page: a teacher only with the right code (or outside Voilà)."""
-    if not served_by_voila():
-        return Role.TEACHER
+    """The role of this page: a teacher with the right code, or one the hub names; else a pupil."""
     expected = os.environ.get(CODE_ENV, "")
+    if not served_by_voila():
+        return Role.TEACHER if valid_teacher_code(expected) or hub_teacher() else Role.PUPIL
     given = query().get(CODE_PARAMETER, "")
     if expected and given and hmac.compare_digest(expected.encode(), given.encode()):
         return Role.TEACHER
-    return Role.PUPIL
+    return Role.TEACHER if hub_teacher() else Role.PUPIL
 
 
 def is_teacher() -> bool:

@@ -14,8 +14,10 @@ Two kinds of records, both addressed by string keys (use `/`-separated names suc
   `wait(log, since, timeout)` returns as soon as the log is longer than `since` (the way to
   be notified of new entries; the SQLite backend polls cheaply, Redis uses pub/sub).
 
-Backends: `SQLiteStore` (stdlib `sqlite3`, WAL mode, one file; the embedded default) and
-`RedisStore` (module `redis_store`, for several servers). Both pass one test suite.
+Backends: `SQLiteStore` (stdlib `sqlite3`, WAL mode, one file; the embedded default),
+`RedisStore` (module `redis_store`, for several servers) and `ServiceStore` (module
+`service_store`: through the JupyterHub store service, which alone holds the real store's
+password). All pass one test suite.
 `open_store(url)` opens either from a URL: `sqlite:///path/file.db`, a plain folder or file
 path, or `redis://host:port/db`. The URL of the running app is in the environment variable
 `KARTENSPIELE_STORE` (set by `kartenspiele serve`, inherited by the Voilà kernels).
@@ -73,6 +75,11 @@ class StoreFullError(StoreError):
 
 class StoreCorruptError(StoreError):
     """The database file is damaged or is not a database; it is refused, never changed."""
+
+
+class StoreRefusedError(StoreError):
+    """The store service does not let this caller do that (a pupil asking for a class's
+    data, anyone asking for the service's own records; `store_access`)."""
 
 
 class StoreUrlError(StoreError, ValueError):
@@ -316,10 +323,15 @@ def store_url(data: str | Path | None = None, store: str | None = None) -> str:
 def open_store(url: str | None = None) -> Store:
     """The store at `url` (default: `$KARTENSPIELE_STORE`, else the default data folder).
 
-    `redis://host:port/db` opens a `RedisStore`; `sqlite:///file`, a file path or a folder
+    `redis://host:port/db` opens a `RedisStore`; `service+http://host:port/prefix/` a
+    `ServiceStore` (the JupyterHub store service); `sqlite:///file`, a file path or a folder
     (which gets `kartenspiele.db`) opens a `SQLiteStore`.
     """
     url = url or os.environ.get(ENVIRONMENT_VARIABLE) or store_url()
+    if url.startswith(("service+http://", "service+https://")):
+        from .service_store import ServiceStore
+
+        return ServiceStore(url)
     if url.startswith(("redis://", "rediss://", "unix://")):
         from .redis_store import RedisStore
 

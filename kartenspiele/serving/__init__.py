@@ -9,7 +9,10 @@ template (no outside assets, a "connection lost" banner).
 - `login_limits`: how often the class password may be tried, per device and in total;
 - `local_query`: the preheated kernels' `/voila/query/`, answered only to this machine;
 - `teacher`: the teacher code (`--teacher-code`) and the teacher's address to print;
-- `app`: the Voilà application put together from these.
+- `app`: the Voilà application put together from these;
+- for JupyterHub (deploy/jupyterhub/): `pupil_server` (a pupil's server serves the pages only),
+  `kernel_messages` (what a page may send its kernel), `store_service` (the store behind the
+  hub, the one holder of its password), `jupyter_assets` (scripts kept by the browser).
 
 What runs inside each page's kernel (its page's request, the click limit) is `kartenspiele.kernel`.
 """

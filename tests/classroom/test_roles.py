@@ -41,10 +41,35 @@ def test_the_role_follows_the_teacher_code(monkeypatch, query, code, expected):
     assert roles.role() is expected
 
 
-def test_outside_voila_the_author_sees_everything(monkeypatch):
-    monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
-    monkeypatch.setenv("QUERY_STRING", "")
-    assert roles.is_teacher()
+def outside_voila(monkeypatch, code=None):
+    """A kernel of JupyterLab, nbval or a script: no page request, no hub."""
+    for name in ("SERVER_SOFTWARE", "JUPYTERHUB_API_URL", "JUPYTERHUB_API_TOKEN", roles.CODE_ENV):
+        monkeypatch.delenv(name, raising=False)
+    if code is not None:
+        monkeypatch.setenv(roles.CODE_ENV, code)
+
+
+def test_outside_voila_nobody_is_a_teacher_without_the_code(monkeypatch):
+    """JupyterLab is no longer "not Voilà, so a teacher": without the code it shows the pupil's view."""
+    outside_voila(monkeypatch)
+    assert roles.role() is roles.Role.PUPIL
+    monkeypatch.setenv("QUERY_STRING", "lehrkraft=geheim42")  # a page address means nothing outside Voilà
+    assert not roles.is_teacher()
+    assert teacher_page(lambda: "guide").__class__ is RefusalPage
+
+
+@pytest.mark.parametrize("code, expected", [("tafel2026", True), ("kurz", False), ("", False), ("tafel 2026", False)])
+def test_outside_voila_a_kernel_started_with_the_teacher_code_is_a_teachers(monkeypatch, code, expected):
+    outside_voila(monkeypatch, code)
+    assert roles.is_teacher() is expected
+
+
+def test_outside_voila_a_hub_without_answer_makes_nobody_a_teacher(monkeypatch):
+    """A hub address that does not answer (a stopped hub, a made-up token): a pupil, at once."""
+    outside_voila(monkeypatch)
+    monkeypatch.setenv("JUPYTERHUB_API_URL", "http://127.0.0.1:9/hub/api")  # the discard port: refused
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "made-up")
+    assert roles.role() is roles.Role.PUPIL
 
 
 def test_new_codes_are_random_and_valid():

@@ -1,5 +1,6 @@
-"""One test suite for both store backends (SQLite and Redis): documents with
-compare-and-set, append-only logs, notification, concurrent writers, kills and faults."""
+"""One test suite for every store backend (SQLite, Redis, and the JupyterHub store service over
+Redis): documents with compare-and-set, append-only logs, notification, concurrent writers,
+kills and faults."""
 
 from __future__ import annotations
 
@@ -21,11 +22,20 @@ from kartenspiele.classroom.store import (
     StoreUrlError,
     VersionConflictError,
     open_store,
-    store_url,
 )
+from kartenspiele.classroom.store import store_url as url_of_store
+from tests.classroom.conftest import backend_store
 from tests.redis_server import RedisServer
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(params=["sqlite", "redis", "service"])
+def store_url(request, tmp_path) -> str:
+    """Here the store service is a backend too (the other classroom tests use the first two)."""
+    if request.param == "service":
+        return request.getfixturevalue("service_url")
+    return backend_store(request, tmp_path)
 
 
 def test_documents_round_trip_and_versions(store):
@@ -198,8 +208,8 @@ def test_redis_outage_gives_a_clear_error_and_recovers():
 
 
 def test_urls(tmp_path):
-    assert store_url(data=tmp_path) == f"sqlite:///{tmp_path.resolve()}/kartenspiele.db"
-    assert store_url(store="redis://127.0.0.1:1/0") == "redis://127.0.0.1:1/0"
+    assert url_of_store(data=tmp_path) == f"sqlite:///{tmp_path.resolve()}/kartenspiele.db"
+    assert url_of_store(store="redis://127.0.0.1:1/0") == "redis://127.0.0.1:1/0"
     opened = open_store(str(tmp_path))
     assert isinstance(opened, SQLiteStore) and opened.path == tmp_path / "kartenspiele.db"
     opened.close()
@@ -207,3 +217,6 @@ def test_urls(tmp_path):
         open_store("ftp://example/x")
     with pytest.raises(StoreUnavailableError):
         open_store("redis://127.0.0.1:1/0").ping()
+    service = open_store("service+http://127.0.0.1:1/services/kartenspiele-store/")
+    with pytest.raises(StoreUnavailableError):
+        service.ping()

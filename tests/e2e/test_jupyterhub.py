@@ -5,17 +5,13 @@ game in one room shared through Redis, and the idle culler stops the third one's
 from __future__ import annotations
 
 import fnmatch
-import json
-import os
 import re
-import secrets
 import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import psutil
 import pytest
@@ -27,18 +23,18 @@ from traitlets.config.loader import PyFileConfigLoader
 
 from kartenspiele.classroom.rooms import Rooms
 from kartenspiele.classroom.store import open_store
+from kartenspiele.serving.kernel_messages import PAGE_MESSAGES
 from kartenspiele.widgets.log import MoveLog
+from tests.hub_server import CHP, DEPLOY, PASSWORD, TEACHER, Hub
+from tests.hub_server import hub_on_loopback as run_hub
 from tests.redis_server import RedisServer
 
-from .driver import LOAD_TIMEOUT_MS, ROOT, STEP_TIMEOUT_MS, free_port, play_quanto_turn
+from .driver import LOAD_TIMEOUT_MS, ROOT, STEP_TIMEOUT_MS, play_quanto_turn
 from .test_rooms import Pupil, play_until_over
 
-DEPLOY = ROOT / "deploy" / "jupyterhub"
-CHP = ROOT / ".venv" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
-BIN = Path(sys.executable).parent
 START = "/voila/render/notebooks/start.ipynb"
 PUPILS = ("anna", "ben", "cem")
-PASSWORD = "Klasse7b"
+REDIS_PASSWORD = "nur-der-Dienst-7b"
 HUB_LOG = ROOT / "test-output" / "jupyterhub.log"
 IDLE, CULL_EVERY = 60, 10  # the culler's settings in the hub test (seconds)
 
@@ -58,9 +54,25 @@ def test_hub_settings_open_the_start_page_and_cull_idle_servers(monkeypatch):
     culler = config.JupyterHub.services[0]
     assert culler["command"][1:3] == ["-m", "jupyterhub_idle_culler"] and "--timeout=5400" in culler["command"]
     assert set(config.JupyterHub.load_roles[0]["scopes"]) >= {"delete:servers", "read:users:activity"}
-    assert "KARTENSPIELE_STORE" not in config.Spawner.environment
-    monkeypatch.setenv("KARTENSPIELE_STORE", "redis://redis:6379/0")
-    assert load(DEPLOY / "jupyterhub_config.py").Spawner.environment["KARTENSPIELE_STORE"] == "redis://redis:6379/0"
+    assert "KARTENSPIELE_STORE" not in config.Spawner.environment and len(config.JupyterHub.services) == 1
+
+
+def test_only_the_store_service_gets_the_stores_password(monkeypatch):
+    """Pupils' servers get the service's address and a token that may call it; the Redis
+    address with its password goes to the service alone."""
+    monkeypatch.setenv("KARTENSPIELE_STORE", "redis://:Geheim-7b@redis:6379/0")
+    monkeypatch.delenv("KARTENSPIELE_STORE_SERVICE_URL", raising=False)
+    config = load(DEPLOY / "jupyterhub_config.py")
+    pupils = config.Spawner.environment
+    assert pupils["KARTENSPIELE_STORE"] == "service+http://127.0.0.1:8101/services/kartenspiele-store/"
+    assert (
+        not [value for value in pupils.values() if "Geheim-7b" in value] and "KARTENSPIELE_TEACHER_CODE" not in pupils
+    )
+    service = next(service for service in config.JupyterHub.services if service["name"] == "kartenspiele-store")
+    assert service["command"][1:] == ["-m", "kartenspiele.serving.store_service"]
+    assert service["environment"]["KARTENSPIELE_STORE_BACKEND"] == "redis://:Geheim-7b@redis:6379/0"
+    assert "access:services!service=kartenspiele-store" in config.Spawner.server_token_scopes
+    assert "read:users:groups!user" in config.Spawner.server_token_scopes
 
 
 def test_single_user_settings_use_the_template_and_spare_open_pages():
@@ -70,6 +82,20 @@ def test_single_user_settings_use_the_template_and_spare_open_pages():
     page = config.VoilaConfiguration.page_config_hook({"baseUrl": "/user/anna/"})
     assert page["kartenspiele"]["alive"] == "api/kernels/"
     assert page["kartenspiele"]["texts"]["de"]["lost"] == "Verbindung verloren – Spiel fortsetzen"
+    extensions = config.ServerApp.jpserver_extensions
+    assert extensions["kartenspiele.serving.pupil_server"] is True
+    assert extensions["jupyterlab"] is False and extensions["jupyter_server_terminals"] is False
+    assert config.ServerApp.terminals_enabled is False
+    assert config.MappingKernelManager.allowed_message_types == list(PAGE_MESSAGES)
+
+
+def helm_store_config(values: dict, monkeypatch) -> Config:
+    """What values.yaml's hub.extraConfig adds to the hub's settings (run as the chart runs it)."""
+    config = Config()
+    config.JupyterHub.services, config.JupyterHub.load_roles = [], []
+    monkeypatch.setenv("KARTENSPIELE_STORE", "redis://:Geheim-7b@redis:6379/0")
+    exec(values["hub"]["extraConfig"]["kartenspiele-store"], {"c": config})  # noqa: S102 — our own file
+    return config
 
 
 def test_helm_values_match_the_hub_settings(monkeypatch):
@@ -82,122 +108,69 @@ def test_helm_values_match_the_hub_settings(monkeypatch):
     assert user["memory"]["limit"] == config.Spawner.mem_limit
     assert user["startTimeout"] == config.Spawner.start_timeout
     assert user["extraEnv"]["JUPYTER_CONFIG_PATH"].endswith("/deploy/jupyterhub/singleuser")
-    assert user["extraEnv"]["KARTENSPIELE_STORE"].startswith("redis://")
     assert user["notebookDir"] == "/srv/kartenspiele" and user["image"]["name"]
     culler = config.JupyterHub.services[0]["command"]
     assert values["cull"]["enabled"] is True
     assert values["hub"]["config"]["JupyterHub"]["implicit_spawn_seconds"] == config.JupyterHub.implicit_spawn_seconds
     assert f"--timeout={values['cull']['timeout']}" in culler and f"--cull-every={values['cull']['every']}" in culler
+    # the store service: the same service, roles and token scopes; pupils get its address only
+    monkeypatch.setenv("KARTENSPIELE_STORE", "redis://:Geheim-7b@redis:6379/0")
+    shipped, helm = load(DEPLOY / "jupyterhub_config.py"), helm_store_config(values, monkeypatch)
+    service = next(service for service in shipped.JupyterHub.services if service["name"] == "kartenspiele-store")
+    (helm_service,) = helm.JupyterHub.services
+    assert helm_service["command"] == service["command"] and helm_service["name"] == service["name"]
+    assert {k: v for k, v in helm_service["environment"].items() if k != "KARTENSPIELE_STORE_BIND"} == service[
+        "environment"
+    ]
+    assert helm.Spawner.server_token_scopes == shipped.Spawner.server_token_scopes
+    assert [role for role in shipped.JupyterHub.load_roles if role["name"] != "kartenspiele-idle-culler"] == (
+        helm.JupyterHub.load_roles
+    )
+    port = urlsplit(helm_service["url"]).port
+    assert user["extraEnv"]["KARTENSPIELE_STORE"] == f"service+{helm_service['url']}/services/kartenspiele-store/"
+    assert {"port": port} in user["networkPolicy"]["egress"][0]["ports"]
+    assert values["hub"]["service"]["extraPorts"][0]["port"] == port
+    assert user["extraEnv"]["KARTENSPIELE_TEACHER_GROUP"] == service["environment"]["KARTENSPIELE_TEACHER_GROUP"]
+    assert "redis" not in str(user["extraEnv"]).lower()
 
 
-def hub_config(tmp: Path, port: int, token: str) -> Path:
-    """The shipped deploy/jupyterhub/jupyterhub_config.py, plus only what a test on loopback
-    needs: addresses, a hub database in `tmp`, the dummy login, the local spawner, a service
-    token for the test, and activity reported every 5 s (not every 5 minutes)."""
-    config = tmp / "test_config.py"
-    config.write_text(f"""
-c = get_config()
-load_subconfig({str(DEPLOY / "jupyterhub_config.py")!r})
-c.JupyterHub.bind_url = "http://127.0.0.1:{port}"
-c.JupyterHub.hub_bind_url = "http://127.0.0.1:{free_port()}"
-c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{free_port()}"
-c.ConfigurableHTTPProxy.command = [{str(CHP)!r}]
-c.ConfigurableHTTPProxy.pid_file = {str(tmp / "proxy.pid")!r}
-c.JupyterHub.db_url = "sqlite:///{tmp / "hub.sqlite"}"
-c.JupyterHub.cookie_secret_file = {str(tmp / "cookie_secret")!r}
-c.JupyterHub.authenticator_class = "dummy"
-c.DummyAuthenticator.password = {PASSWORD!r}
-c.Authenticator.allowed_users = {set(PUPILS)!r}
-c.JupyterHub.spawner_class = "simple"
-c.SimpleLocalProcessSpawner.home_dir_template = {str(tmp / "home" / "{username}")!r}
-c.Spawner.ip = "127.0.0.1"
-c.Spawner.args = ["--ServerApp.port_retries=0", "--allow-root"]  # the test machine runs as root
+ACTIVITY = """
 c.Spawner.environment["JUPYTERHUB_ACTIVITY_INTERVAL"] = "5"
 c.JupyterHub.last_activity_interval = 5
-c.JupyterHub.services.append({{"name": "test-admin", "api_token": {token!r}}})
-c.JupyterHub.load_roles.append({{"name": "test-admin", "scopes": ["admin:users", "admin:servers", "list:users"],
-                                "services": ["test-admin"]}})
-""")
-    return config
-
-
-def api(base: str, token: str, path: str, method: str = "GET"):
-    request = urllib.request.Request(
-        f"{base}/hub/api{path}", method=method, headers={"Authorization": f"token {token}"}
-    )
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        return json.loads(answer.read() or b"null")
-
-
-def running(base: str, token: str) -> set[str]:
-    """The pupils whose server runs (or is starting)."""
-    return {user["name"] for user in api(base, token, "/users") if user["name"] in PUPILS and user["servers"]}
+"""
+"""Activity reported every 5 s (not every 5 minutes), for the culler's test."""
 
 
 @contextmanager
-def hub_on_loopback(tmp: Path, store: str) -> Iterator[tuple[str, str, subprocess.Popen]]:
-    """JupyterHub with the shipped settings on a free loopback port, a culler that stops a
-    server after 60 s without activity (looking every 10 s), and rooms in `store`; yields
-    (address, service token, process). Stopped by its PID; then whatever it started, by PID."""
-    port, token = free_port(), secrets.token_hex(16)
-    env = {
-        **os.environ,
-        "KARTENSPIELE_IDLE": str(IDLE),
-        "KARTENSPIELE_CULL_EVERY": str(CULL_EVERY),
-        "KARTENSPIELE_PROJECT": str(ROOT),
-        "KARTENSPIELE_STORE": store,
-        "PATH": f"{BIN}:{os.environ['PATH']}",  # jupyterhub-singleuser of this environment
-    }
+def hub_on_loopback(tmp: Path, store: str) -> Iterator[Hub]:
+    """The shipped hub settings on loopback (`tests.hub_server`) with the store service over
+    `store`, and a culler that stops a server after 60 s without activity (looking every 10 s)."""
     (ROOT / "test-output").mkdir(exist_ok=True)
-    log = HUB_LOG.open("w")
-    hub = subprocess.Popen(
-        [str(BIN / "jupyterhub"), "-f", str(hub_config(tmp, port, token))],
-        cwd=tmp,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    started: list[psutil.Process] = []
-    try:
-        end = time.monotonic() + 120
-        while True:
-            try:
-                api(base, token, "/")
-                break
-            except OSError:
-                assert hub.poll() is None and time.monotonic() < end, "JupyterHub did not start"
-                time.sleep(1)
-        yield base, token, hub
-    finally:
-        if hub.poll() is None:
-            started = psutil.Process(hub.pid).children(recursive=True)
-            hub.terminate()  # the hub stops its proxy, the culler and the pupils' servers
-            try:
-                hub.wait(60)
-            except subprocess.TimeoutExpired:
-                hub.kill()
-                hub.wait(10)
-        for process in started:  # anything the hub left behind
-            try:
-                process.kill()
-            except psutil.NoSuchProcess:
-                pass
-        log.close()
+    culler = {"KARTENSPIELE_IDLE": str(IDLE), "KARTENSPIELE_CULL_EVERY": str(CULL_EVERY)}
+    with run_hub(tmp, store, PUPILS, culler, HUB_LOG, ACTIVITY) as hub:
+        yield hub
 
 
-def single_user_environment(hub: subprocess.Popen, name: str) -> dict[str, str]:
-    """The environment of `name`'s running single-user server (a child of the hub)."""
+def running(hub: Hub) -> set[str]:
+    """The pupils whose server runs (or is starting)."""
+    return {user["name"] for user in hub.api("/users") if user["name"] in PUPILS and user["servers"]}
+
+
+def server_processes(hub: subprocess.Popen, name: str) -> list[psutil.Process]:
+    """`name`'s running single-user server (a child of the hub) and its kernels."""
     for process in psutil.Process(hub.pid).children(recursive=True):
         try:
             if "jupyterhub-singleuser" in " ".join(process.cmdline()):
-                environment = process.environ()
-                if environment.get("JUPYTERHUB_USER") == name:
-                    return environment
+                if process.environ().get("JUPYTERHUB_USER") == name:
+                    return [process, *process.children(recursive=True)]
         except psutil.NoSuchProcess:
             continue
     raise LookupError(f"no single-user server of {name}")
+
+
+def single_user_environment(hub: subprocess.Popen, name: str) -> dict[str, str]:
+    """The environment of `name`'s running single-user server."""
+    return server_processes(hub, name)[0].environ()
 
 
 class HubPages:
@@ -235,7 +208,8 @@ def test_two_pupils_play_a_room_game_through_the_hub_then_the_culler(tmp_path, b
     the open pages keep Anna's and Ben's past the idle time; when Ben's server is stopped
     anyway, his page says the connection is lost, and its link brings his server and the game
     back."""
-    with RedisServer() as redis_server, hub_on_loopback(tmp_path, redis_server.url(0)) as (base, token, hub):
+    with RedisServer(REDIS_PASSWORD) as redis_server, hub_on_loopback(tmp_path, redis_server.url(0)) as running_hub:
+        base, hub = running_hub.base, running_hub.process
         cem = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE")
         anna, ben = (Pupil(browser, HubPages(base, name), name.capitalize()) for name in ("anna", "ben"))
         alive: dict[str, list[int]] = {"Anna": [], "Ben": []}  # the banner's answers: is the kernel there?
@@ -253,10 +227,11 @@ def test_two_pupils_play_a_room_game_through_the_hub_then_the_culler(tmp_path, b
             for name, page in pages.items():
                 wait_for_start_page(page, base, name)
             cem.close()
-            # the shipped settings reach every pupil's server
+            # the shipped settings reach every pupil's server: the service's address, no password
             for name in PUPILS:
                 environment = single_user_environment(hub, name)
-                assert environment["KARTENSPIELE_STORE"] == redis_server.url(0)
+                assert environment["KARTENSPIELE_STORE"] == running_hub.store_url()
+                assert not [value for value in environment.values() if REDIS_PASSWORD in value]
                 assert environment["MEM_LIMIT"] == str(1024**3)  # for spawners that enforce it
                 assert environment["JUPYTER_CONFIG_PATH"] == str(DEPLOY / "singleuser")
             code = anna.open_room("Quanto", 2)
@@ -276,10 +251,10 @@ def test_two_pupils_play_a_room_game_through_the_hub_then_the_culler(tmp_path, b
             ben.page.screenshot(path=str(shots / "hub_room_over.png"), full_page=True)
             # the culler stops Cem's idle server; Anna's and Ben's open pages keep theirs
             end = game_over + IDLE + 4 * CULL_EVERY + 120
-            while "cem" in running(base, token) or time.monotonic() < game_over + IDLE + 2 * CULL_EVERY:
+            while "cem" in running(running_hub) or time.monotonic() < game_over + IDLE + 2 * CULL_EVERY:
                 assert time.monotonic() < end, "the idle culler did not stop Cem's server"
                 anna.page.wait_for_timeout(5_000)  # Playwright delivers the pages' events meanwhile
-            assert running(base, token) == {"anna", "ben"}
+            assert running(running_hub) == {"anna", "ben"}
             culled = HUB_LOG.read_text()
             assert "Culling server cem" in culled
             assert "Culling server anna" not in culled and "Culling server ben" not in culled
@@ -287,7 +262,7 @@ def test_two_pupils_play_a_room_game_through_the_hub_then_the_culler(tmp_path, b
                 assert answers and set(answers) == {200}, (name, answers[-5:])
             expect(ben.page.locator("#ks-lost")).to_be_hidden()
             # Ben's server is stopped anyway: his page says so and offers to go on
-            api(base, token, "/users/ben/server", method="DELETE")
+            running_hub.api("/users/ben/server", method="DELETE")
             expect(ben.page.locator("#ks-lost")).to_be_visible(timeout=60_000)
             expect(ben.page.locator("#ks-lost")).to_contain_text("Verbindung verloren")
             # "Spiel fortsetzen": the hub starts his server again and the start page offers the game
@@ -322,3 +297,103 @@ def test_a_non_editable_install_carries_every_file_the_package_reads():
     needed = [name for name in files if not name.endswith((".py", ".pyc")) and "__pycache__" not in name]
     assert needed
     assert [name for name in needed if not any(fnmatch.fnmatch(name, pattern) for pattern in data)] == []
+
+
+CLOSED = (  # (method, path below /user/<name>/): what Jupyter Server serves, and a pupil must not get
+    ("GET", "lab"),
+    ("GET", "tree"),
+    ("GET", "api/contents"),
+    ("GET", "api/contents/pyproject.toml"),
+    ("GET", "files/pyproject.toml"),
+    ("GET", "api/terminals"),
+    ("POST", "api/terminals"),
+    ("GET", "api/sessions"),
+    ("POST", "api/sessions"),
+    ("GET", "api/kernels"),
+    ("POST", "api/kernels"),
+    ("GET", "api/kernelspecs"),
+    ("GET", "voila/api/contents"),
+    ("GET", "voila/tree"),
+    ("GET", "voila/files/pyproject.toml"),
+)
+WEBSOCKET_PROBE = """async ([url, code]) => {
+  const ws = new WebSocket(url);
+  const got = [];
+  await new Promise((opened, failed) => { ws.onopen = opened; ws.onerror = failed; });
+  ws.onmessage = (event) => got.push(JSON.parse(event.data).header.msg_type);
+  const message = (type, content) => JSON.stringify({
+    header: {msg_id: crypto.randomUUID(), msg_type: type, username: 'pupil', session: 'probe', version: '5.3',
+             date: new Date().toISOString()},
+    parent_header: {}, metadata: {}, content, channel: 'shell', buffers: []});
+  ws.send(message('execute_request', {code, silent: false, store_history: false, user_expressions: {},
+                                      allow_stdin: false, stop_on_error: true}));
+  ws.send(message('kernel_info_request', {}));
+  await new Promise((done) => setTimeout(done, 5000));
+  ws.close();
+  return got;
+}"""
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.skipif(not CHP.exists(), reason=f"configurable-http-proxy is not installed at {CHP}")
+def test_a_pupils_server_serves_only_the_pages_and_runs_no_code_of_theirs(tmp_path, browser, shots):
+    """Logged in as a pupil, with the hub's cookies: Lab, terminals, the contents and files API and
+    starting kernels are closed; code sent over the page's own kernel websocket does not run; no
+    password of the store is in the server's or its kernels' environment; the start page works.
+    A teacher (hub group `teachers`) opens a class on her dashboard, and the pupil joins it."""
+    with RedisServer(REDIS_PASSWORD) as redis_server, hub_on_loopback(tmp_path, redis_server.url(0)) as hub:
+        context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE")
+        try:
+            page = context.new_page()
+            log_in(page, hub.base, "anna")
+            wait_for_start_page(page, hub.base, "anna")
+            page.screenshot(path=str(shots / "hub_pupil_start.png"))
+            server = f"{hub.base}/user/anna/"
+            statuses = {
+                (method, path): page.request.fetch(server + path, method=method, data="{}", max_redirects=0).status
+                for method, path in CLOSED
+            }
+            assert statuses == {route: 404 for route in CLOSED}
+            html = page.evaluate("document.documentElement.innerHTML")
+            kernel = re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", html).group(0)
+            assert page.request.get(f"{server}api/kernels/{kernel}").status == 200  # the banner's check
+            assert page.request.delete(f"{server}api/kernels/{kernel}").status == 404
+            marker = tmp_path / "ran.txt"
+            socket = f"{server.replace('http', 'ws', 1)}api/kernels/{kernel}/channels?session_id=probe"
+            got = page.evaluate(WEBSOCKET_PROBE, [socket, f"open({str(marker)!r}, 'w').write('x')"])
+            assert "kernel_info_reply" in got  # the channel is open: messages are read, and this one answered
+            assert not {"execute_input", "execute_reply", "execute_result", "stream", "error"} & set(got)
+            assert not marker.exists()
+            processes = server_processes(hub.process, "anna")
+            assert len(processes) >= 2  # the server and the start page's kernel
+            for process in processes:
+                environment = process.environ()
+                assert not [name for name, value in environment.items() if REDIS_PASSWORD in value], process
+                assert environment["KARTENSPIELE_STORE"] == hub.store_url()
+                assert "KARTENSPIELE_TEACHER_CODE" not in environment
+            assert processes[0].environ()["JUPYTERHUB_API_TOKEN"] not in html  # the page never gets the token
+            expect(page.locator("#ks-lost")).to_be_hidden()  # the page still has its kernel
+            # the teacher is named by the hub group: her dashboard opens a class through the
+            # store service; the pupil's own server refuses her the dashboard, and she joins
+            teacher = browser.new_context(viewport={"width": 1366, "height": 900}, locale="de-DE")
+            board = teacher.new_page()
+            log_in(board, hub.base, TEACHER)
+            wait_for_start_page(board, hub.base, TEACHER)
+            board.goto(f"{hub.base}/user/{TEACHER}/voila/render/notebooks/lehrkraft.ipynb", timeout=LOAD_TIMEOUT_MS)
+            board.locator(".ks-open-class").click(timeout=LOAD_TIMEOUT_MS)
+            code_box = board.locator(".ks-dash span.ks-class-code")
+            expect(code_box).to_have_text(re.compile(r"^[A-Z]{5}$"), timeout=STEP_TIMEOUT_MS)
+            page.goto(f"{server}voila/render/notebooks/lehrkraft.ipynb", timeout=LOAD_TIMEOUT_MS)
+            expect(page.locator(".ks-refusal")).to_be_visible(timeout=LOAD_TIMEOUT_MS)
+            assert page.locator(".ks-dash").count() == 0
+            page.goto(HubPages(hub.base, "anna").start, timeout=LOAD_TIMEOUT_MS)
+            page.locator(".ks-join .ks-class-code input").fill(code_box.inner_text())
+            page.locator(".ks-join .ks-nickname input").fill("Anna")
+            page.locator(".ks-join-button").click()
+            expect(page.locator(".ks-join-status")).to_contain_text("Anna", timeout=STEP_TIMEOUT_MS)
+            expect(board.locator(".ks-dash")).to_contain_text("Anna", timeout=STEP_TIMEOUT_MS)  # she reads the class
+            board.screenshot(path=str(shots / "hub_teacher_dashboard.png"))
+            teacher.close()
+        finally:
+            context.close()

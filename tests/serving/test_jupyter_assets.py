@@ -68,9 +68,12 @@ def test_a_jupyter_server_serves_the_page_scripts_to_be_kept(site, tmp_path: Pat
                 assert headers["Cache-Control"] == IMMUTABLE, extension
             _, headers = fetch(f"{host}{base}voila/labextensions/anywidget/package.json", token)
             assert headers["Cache-Control"] == "no-cache"  # no hash in the name: asked again each time
+            # the page's kernel ends as a page ends it (a pupil's server stops none through api/kernels)
+            shutdown = "voila/api/shutdown/" if site == "jupyterhub" else "api/kernels/"
             request = urllib.request.Request(
-                f"{host}{base}api/kernels/{config['kernelId']}",
-                method="DELETE",
+                f"{host}{base}{shutdown}{config['kernelId']}",
+                method="POST" if site == "jupyterhub" else "DELETE",
+                data=b"" if site == "jupyterhub" else None,
                 headers={"Authorization": f"token {token}"},
             )
             urllib.request.urlopen(request, timeout=30).close()
