@@ -56,7 +56,7 @@ class VoilaServer:
         teacher_code: str | None = None,
         env: dict[str, str] | None = None,
         extra: tuple[str, ...] = (),
-        preheat: int = 0,
+        preheat: int | None = 0,
     ) -> None:
         self.root = root
         self.port = free_port()
@@ -67,7 +67,9 @@ class VoilaServer:
             command += ["--cull-idle", str(cull_idle)]
         if teacher_code is not None:
             command += ["--teacher-code", teacher_code]
-        command += ["--preheat", str(preheat), *extra]  # tests count kernels: none started ahead unless asked
+        if preheat is not None:  # tests count kernels: none started ahead unless asked (None: the default)
+            command += ["--preheat", str(preheat)]
+        command += list(extra)
         self._log = self.log_path.open("w")
         self.process = subprocess.Popen(
             command,
@@ -218,10 +220,10 @@ def ticks(page) -> int:
     return int(page.locator(".ks-table .ks-tick").first.text_content() or 0)
 
 
-def click_and_wait(page, locator) -> None:
-    """Click, then wait until the table has been redrawn after the click."""
+def click_and_wait(page, locator, tap: bool = False) -> None:
+    """Click (or `tap` by touch), then wait until the table has been redrawn after it."""
     before = ticks(page)
-    locator.click()
+    locator.tap() if tap else locator.click()
     page.wait_for_function(
         "(before) => Number(document.querySelector('.ks-table .ks-tick').textContent || 0) > before",
         arg=before,
@@ -234,28 +236,28 @@ TAKING = ", ".join(
 )
 
 
-def play_quanto_turn(page) -> None:
+def play_quanto_turn(page, tap: bool = False) -> None:
     """One move of the person: a hand card, table cards that fit until a move that takes is
-    offered (else lay the card); refill when the hand is empty."""
+    offered (else lay the card); refill when the hand is empty. `tap`: by touch."""
     if page.locator(".ks-hand-cards button").count() == 0:
-        click_and_wait(page, page.locator(".ks-actions button.ks-side").first)
+        click_and_wait(page, page.locator(".ks-actions button.ks-side").first, tap)
         return
-    click_and_wait(page, page.locator(".ks-hand-cards button:not([disabled])").first)
+    click_and_wait(page, page.locator(".ks-hand-cards button:not([disabled])").first, tap)
     while True:
         taking = page.locator(TAKING)
         if taking.count():
-            click_and_wait(page, taking.first)
+            click_and_wait(page, taking.first, tap)
             return
         joinable = page.locator(".ks-table-cards button.ks-joinable")
         if joinable.count() == 0:
             break
-        click_and_wait(page, joinable.first)
+        click_and_wait(page, joinable.first, tap)
     while page.locator(".ks-table-cards button.ks-selected").count():
-        click_and_wait(page, page.locator(".ks-table-cards button.ks-selected").first)
+        click_and_wait(page, page.locator(".ks-table-cards button.ks-selected").first, tap)
     lay = page.locator(".ks-actions button.ks-do-lay")
     if lay.count() == 0 and page.locator(".ks-action-go").is_visible():
         lay = page.locator(".ks-action-go")  # more moves than buttons: they are listed; play the first
-    click_and_wait(page, lay.first)
+    click_and_wait(page, lay.first, tap)
 
 
 def play_whole_quanto_game(page, limit: int = 300) -> int:
