@@ -48,7 +48,15 @@ from playwright.sync_api import expect
 from kartenspiele.classroom.rooms import Rooms
 from kartenspiele.classroom.store import open_store
 
-from .driver import CHROMIUM, CHROMIUM_ARGS, LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, VoilaServer, play_quanto_turn
+from .driver import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    LOAD_TIMEOUT_MS,
+    SCREENSHOTS,
+    STEP_TIMEOUT_MS,
+    VoilaServer,
+    play_quanto_turn,
+)
 from .test_language import german_words_shown
 
 pytestmark = pytest.mark.browser
@@ -284,6 +292,8 @@ def play(shared: Period, pupils: list[Pupil], room_numbers: list[int], moves: in
             for mate in (p for p in pupils if p.name in ROOMS[number]):
                 expect(mate.page.locator(".ks-room .ks-log li")).to_have_count(logged, timeout=STEP_TIMEOUT_MS)
                 outside = mate.hand_outside()
+                if outside:
+                    mate.page.screenshot(path=str(SCREENSHOTS / f"class_period_hand_{mate.name}.png"))
                 assert not outside, f"{mate.name}'s hand leaves the window after move {logged}: {outside}"
         if not acted:
             time.sleep(0.2)
@@ -295,7 +305,7 @@ def play(shared: Period, pupils: list[Pupil], room_numbers: list[int], moves: in
 def test_both_rooms_play_by_touch_with_every_hand_in_view(period):
     shared, _ = period
     shared.need("rooms")
-    play(shared, list(shared.pupils.values()), [0, 1], MOVES // 2)
+    play(shared, list(shared.pupils.values()), list(range(len(ROOMS))), MOVES // 2)
     shared.done.add("half")
 
 
@@ -316,7 +326,7 @@ def test_a_pupil_switches_to_english_mid_game_and_sees_no_german(period):
 def test_both_rooms_play_on_to_twenty_moves(period):
     shared, _ = period
     shared.need("half")
-    play(shared, list(shared.pupils.values()), [0, 1], MOVES)
+    play(shared, list(shared.pupils.values()), list(range(len(ROOMS))), MOVES)
     for code in shared.room_codes:
         room = shared.room(code)
         assert {seat for seat, decision in room.movers if decision} == {0, 1, 2}  # every seat tapped moves
