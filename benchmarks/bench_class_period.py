@@ -180,6 +180,9 @@ async def chromium_seat(seat: Seat, room: Room, browser, url: str, moves: int, g
                 room.moves += 1
                 seat.moves += 1
                 seat.last_taps[await page.locator(".ks-room .ks-log li").count()] = last_tap
+                await page.locator(".ks-room .ks-table:not(.ks-your-turn)").first.wait_for(
+                    timeout=timeout
+                )  # turn passed
             else:
                 await asyncio.sleep(0.1)
         seat.seen = [tuple(item) for item in await page.evaluate("window.__ksLog")]
@@ -254,6 +257,7 @@ async def protocol_seat(seat: Seat, room: Room, url: str, moves: int, go, start,
                 await protocol_quanto_turn(page, seat.taps, STEP_S)
                 room.moves += 1
                 seat.moves += 1
+                await page.wait_until(lambda: not page.marked("ks-your-turn"), STEP_S)  # the turn has passed
             else:
                 page.changed.clear()
                 try:
