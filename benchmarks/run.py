@@ -16,6 +16,7 @@ SUITES = [
     "bench_rooms",
     "bench_dashboard",
     "bench_serving",
+    "bench_class_period",
 ]
 
 

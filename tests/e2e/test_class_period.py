@@ -4,8 +4,9 @@ defaults (a teacher code and a store of its own aside).
 One teacher opens a class on the dashboard; six pupils on touch tablets (1024x768 and
 768x1024, alternating) join it on the start page with the class code and a nickname, open two
 Quanto rooms of three, start them and play at least 20 moves in each by tapping legal moves on
-their turn. After every move every pupil's hand is inside the window. One pupil switches to
-English mid-game: no German word of the text tables shows on the page. One pupil's tablet dies
+their turn. After every move every pupil's hand is inside the window (judged in a test of its
+own after the moves). One pupil switches to English mid-game: no German word of the text
+tables shows on the page. One pupil's tablet dies
 (its browser process is killed: no unload, no goodbye): its kernel is gone within 150 s, and
 the pupil, back on the start page of the same browser profile, is at the table again with one
 tap and plays on. The pages closed at the end leave no kernel after 150 s, and 30 tablets from
@@ -141,6 +142,7 @@ class Period:
     done: set[str] = field(default_factory=set)
     teacher_kernels: list[str] = field(default_factory=list)
     killed_kernels: list[str] = field(default_factory=list)  # left to the cull (its own test)
+    hands_outside: list[str] = field(default_factory=list)  # judged in a test of their own
 
     def need(self, *steps: str) -> None:
         missing = [step for step in steps if step not in self.done]
@@ -274,8 +276,9 @@ def test_two_rooms_of_three_open_and_start_on_every_seat(period):
 
 def play(shared: Period, pupils: list[Pupil], room_numbers: list[int], moves: int, limit_s: float = 600) -> None:
     """Whoever may act taps a legal move, until every room in `room_numbers` has `moves`
-    moves in its log. After every move, each page of that room shows it in its log and has its
-    hand inside the window."""
+    moves in its log. After every move, each page of that room shows it in its log, and where a
+    page's hand reaches outside the window is noted (`Period.hands_outside`; the first time for
+    a pupil also in a screenshot)."""
     end = time.monotonic() + limit_s
     codes = [shared.room_codes[number] for number in room_numbers]
     while any(len(shared.room(code).movers) < moves for code in codes):
@@ -292,9 +295,10 @@ def play(shared: Period, pupils: list[Pupil], room_numbers: list[int], moves: in
             for mate in (p for p in pupils if p.name in ROOMS[number]):
                 expect(mate.page.locator(".ks-room .ks-log li")).to_have_count(logged, timeout=STEP_TIMEOUT_MS)
                 outside = mate.hand_outside()
-                if outside:
+                if outside and not any(note.startswith(f"{mate.name}:") for note in shared.hands_outside):
                     mate.page.screenshot(path=str(SCREENSHOTS / f"class_period_hand_{mate.name}.png"))
-                assert not outside, f"{mate.name}'s hand leaves the window after move {logged}: {outside}"
+                if outside:
+                    shared.hands_outside.append(f"{mate.name}: after move {logged} of room {number + 1}: {outside}")
         if not acted:
             time.sleep(0.2)
     for code in codes:
@@ -302,7 +306,7 @@ def play(shared: Period, pupils: list[Pupil], room_numbers: list[int], moves: in
 
 
 # -- 3. playing, a switch to English, playing on ----------------------------------------------
-def test_both_rooms_play_by_touch_with_every_hand_in_view(period):
+def test_both_rooms_play_by_touch(period):
     shared, _ = period
     shared.need("rooms")
     play(shared, list(shared.pupils.values()), list(range(len(ROOMS))), MOVES // 2)
@@ -331,6 +335,15 @@ def test_both_rooms_play_on_to_twenty_moves(period):
         room = shared.room(code)
         assert {seat for seat, decision in room.movers if decision} == {0, 1, 2}  # every seat tapped moves
     shared.done.add("played")
+
+
+def test_every_hand_stays_in_the_window_after_every_move(period):
+    shared, _ = period
+    shared.need("played")
+    assert not shared.hands_outside, (
+        f"{len(shared.hands_outside)} times a hand left the window (screenshots: "
+        f"{SCREENSHOTS}/class_period_hand_*.png), first: {shared.hands_outside[:3]}"
+    )
 
 
 def test_the_english_page_stays_english_after_the_moves(period):
