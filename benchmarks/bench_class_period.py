@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 
 import common  # noqa: F401  (puts the repository on the import path)
 import psutil
-from bench_load import Sampler, kernel_uss, still_running, wait_quiet
+from bench_load import Sampler, kernel_uss, wait_quiet
 from bench_page_load import ONE_BUTTON, close, load
 from bench_serving import ROOT, figures, served_root, uss
 from common import median, percentile
@@ -365,6 +365,14 @@ def report(title: str, rooms: list[Room]) -> dict[str, list[float]]:
                 f"  {label:8s} page kernel USS after the moves: median {median(memory):.1f} MB, max {max(memory):.1f} MB"
             )
     return found
+
+
+def still_running(server, kernels: list[str]) -> list[str]:
+    """The kernels of `kernels` that still run (a zombie not yet reaped has ended)."""
+    from tests.e2e.driver import command_line
+
+    running = " ".join(command_line(process) for process in server.kernels())
+    return [kernel for kernel in kernels if kernel and kernel in running]
 
 
 def verdict(name: str, value: float | None, goal: float, unit: str = "s") -> None:

@@ -39,6 +39,14 @@ LOAD_TIMEOUT_MS = 120_000
 STEP_TIMEOUT_MS = 20_000
 
 
+def command_line(process: psutil.Process) -> str:
+    """A process's command line ("" once it has ended: gone, or a zombie not yet reaped)."""
+    try:
+        return " ".join(process.cmdline())
+    except psutil.NoSuchProcess:  # ZombieProcess too
+        return ""
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -123,26 +131,19 @@ class VoilaServer:
 
     def kernels(self) -> list[psutil.Process]:
         """The kernel processes of this server."""
-        found = []
-        for process in self.processes()[1:]:
-            try:
-                if "ipykernel" in " ".join(process.cmdline()):
-                    found.append(process)
-            except psutil.NoSuchProcess:
-                continue
-        return found
+        return [process for process in self.processes()[1:] if "ipykernel" in command_line(process)]
 
     def kernel_of(self, kernel_id: str) -> psutil.Process:
         """The process of one kernel (its connection file is named after its id)."""
         for process in self.kernels():
-            if kernel_id in " ".join(process.cmdline()):
+            if kernel_id in command_line(process):
                 return process
         raise LookupError(kernel_id)
 
     def wait_kernel_gone(self, kernel_id: str, timeout: float) -> None:
         """Wait until the kernel `kernel_id` no longer runs (other pages' kernels may)."""
         end = time.monotonic() + timeout
-        while any(kernel_id in " ".join(process.cmdline()) for process in self.kernels()):
+        while any(kernel_id in command_line(process) for process in self.kernels()):
             if time.monotonic() > end:
                 raise TimeoutError(f"kernel {kernel_id} still runs after {timeout} s")
             time.sleep(0.5)
