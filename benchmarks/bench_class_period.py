@@ -367,6 +367,17 @@ def report(title: str, rooms: list[Room]) -> dict[str, list[float]]:
     return found
 
 
+def wait_pool(server, count: int, timeout: float) -> float:
+    """Wait until at least `count` kernels run (the ready kernels are there; under load Voila
+    may start a replacement before an old one is gone); returns the seconds it took."""
+    start = time.monotonic()
+    while len(server.kernels()) < count:
+        if time.monotonic() - start > timeout:
+            raise TimeoutError(f"only {len(server.kernels())} of {count} kernels after {timeout} s")
+        time.sleep(0.5)
+    return time.monotonic() - start
+
+
 def still_running(server, kernels: list[str]) -> list[str]:
     """The kernels of `kernels` that still run (a zombie not yet reaped has ended)."""
     from tests.e2e.driver import command_line
@@ -405,7 +416,7 @@ def page_against_button(root, rounds: int) -> dict[str, list[float]]:
             browser = launch_browser(playwright)
             for number in range(rounds):
                 for path in (GAME, ONE_BUTTON) if number % 2 == 0 else (ONE_BUTTON, GAME):
-                    server.wait_kernels(4, 600)  # both pools are full again
+                    wait_pool(server, 4, 600)  # both pools are full again
                     time.sleep(3)
                     context = browser.new_context(viewport=VIEWPORTS[0], has_touch=True, is_mobile=True)
                     page = context.new_page()
@@ -452,14 +463,14 @@ def main(argv: list[str] | None = None) -> int:
         server = class_server(root, pupils)
         try:
             server.wait_ready()
-            waited = server.wait_kernels(pupils, 1800) + wait_quiet(server)
+            waited = wait_pool(server, pupils, 1800) + wait_quiet(server, 300)
             print(f"-- class server: --preheat {pupils} for the start page, quiet after {waited:.0f} s --", flush=True)
             idle = uss(server.processes())
             alone = rooms_of(0, 3, 3)
             asyncio.run(lesson(server, alone, args.moves))
             quiet = report("2. quiet: one room of three Chromium tablets alone", alone)
-            server.wait_kernels(pupils, 900)
-            wait_quiet(server)
+            wait_pool(server, pupils, 900)
+            wait_quiet(server, 300)
             rooms = rooms_of(100, pupils, browsers)
             load_at = psutil.getloadavg()[0]
             sampler = Sampler(server)
