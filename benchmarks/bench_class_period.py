@@ -180,9 +180,9 @@ async def chromium_seat(seat: Seat, room: Room, browser, url: str, moves: int, g
                 room.moves += 1
                 seat.moves += 1
                 seat.last_taps[await page.locator(".ks-room .ks-log li").count()] = last_tap
-                await page.locator(".ks-room .ks-table:not(.ks-your-turn)").first.wait_for(
-                    timeout=timeout
-                )  # turn passed
+                await page.wait_for_function(  # the turn has passed (else a stale mark starts a move)
+                    "() => !document.querySelector('.ks-room .ks-table.ks-your-turn')", timeout=timeout
+                )
             else:
                 await asyncio.sleep(0.1)
         seat.seen = [tuple(item) for item in await page.evaluate("window.__ksLog")]
