@@ -271,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
     from tests.e2e.driver import VoilaServer
 
     root = served_root()
-    extra = ["--max-per-client", "0"]  # every pupil here comes from 127.0.0.1: one device to the server
+    extra = ["--max-per-client", "0", "--max-per-address", "0"]  # pupils without a browser keep no cookie
     extra += ["--data", str(root / "data")]  # its own store, not the user's
     for game in GAMES:
         extra += ["--preheat-page", f"notebooks/{game}.ipynb"]

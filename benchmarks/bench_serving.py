@@ -220,7 +220,16 @@ def class_at_once(root: Path, pupils: int, moves: int, preheat: int) -> dict:
         root,
         log=ROOT / "test-output" / "voila-bench-class.log",
         preheat=preheat,
-        extra=("--max-per-client", "0", "--max-kernels", "0", "--preheat-page", "notebooks/quanto.ipynb"),
+        extra=(
+            "--max-per-client",
+            "0",
+            "--max-per-address",
+            "0",
+            "--max-kernels",
+            "0",
+            "--preheat-page",
+            "notebooks/quanto.ipynb",
+        ),
     )
     try:
         server.wait_ready()

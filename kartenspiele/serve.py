@@ -10,6 +10,9 @@ project folder (sources stripped, no tracebacks, culling); the access rules live
 or `--store redis://HOST:PORT/DB`; its URL reaches the kernels in the environment variable
 `KARTENSPIELE_STORE`. A data folder that held a store but whose database file is missing or
 empty is refused (`kartenspiele.classroom.data_folder`); `--new-store` starts afresh on purpose.
+Kernels die with the server and run under a memory bound (`--kernel-memory`); a server ends the
+kernels an earlier one of the same data folder left (`kartenspiele.serving.lifecycle`), and a
+page gone without a word frees its kernel after `--reconnect-grace` seconds.
 """
 
 from __future__ import annotations
@@ -24,8 +27,12 @@ from .classroom.data_folder import StoreMissingError, prepare_store, serving
 from .classroom.store import ENVIRONMENT_VARIABLE, open_store, store_url
 from .core.errors import KartenspieleError
 from .i18n import LANGUAGES, set_language, text
+from .serving.lifecycle import DEFAULT_MEMORY_MIB, MIB, reap, record_file
+from .serving.limits import PER_ADDRESS
 from .serving.login_limits import FREE_TRIES
+from .serving.room_sweep import KEEP_CLASSES_DAYS
 from .serving.teacher import add_teacher_option, announce_teacher
+from .serving.vanished import GRACE as VANISH_GRACE
 
 START_PAGE = "notebooks/start.ipynb"
 
@@ -124,7 +131,34 @@ def build_parser() -> argparse.ArgumentParser:
         "device, e.g. behind a reverse proxy that limits each pupil; the server's own budget stays)",
     )
     parser.add_argument("--max-kernels", type=int, default=60, help="pages open at once on the server (0: no cap)")
-    parser.add_argument("--max-per-client", type=int, default=8, help="pages open at once per device (0: no cap)")
+    parser.add_argument(
+        "--max-per-client",
+        type=int,
+        default=8,
+        help="pages open at once per device (a browser, told apart by a cookie; 0: no cap)",
+    )
+    parser.add_argument(
+        "--max-per-address",
+        type=int,
+        default=PER_ADDRESS,
+        help="pages open at once that came without a device cookie from one address (0: no cap)",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help="a reverse proxy (address or network) whose X-Forwarded-For names the client; repeatable "
+        "(default: none, the connecting address counts)",
+    )
+    parser.add_argument(
+        "--keep-classes",
+        type=float,
+        default=KEEP_CLASSES_DAYS,
+        metavar="DAYS",
+        help="delete a class and all its data after DAYS days in which nothing happened in it "
+        "(0: keep it until the teacher deletes it)",
+    )
     parser.add_argument(
         "--preheat",
         type=int,
@@ -151,6 +185,21 @@ def build_parser() -> argparse.ArgumentParser:
         default=90.0,
         help="seconds a sent page may take to connect to its kernel; a page closed while loading "
         "frees its kernel then (0: only the idle cull)",
+    )
+    parser.add_argument(
+        "--reconnect-grace",
+        type=float,
+        default=VANISH_GRACE,
+        help="seconds a page may be gone (its connection closed: a crashed tab, a sleeping tablet) "
+        "before its kernel is shut down; the page resumes its game when it comes back (0: only the idle cull)",
+    )
+    parser.add_argument(
+        "--kernel-memory",
+        type=int,
+        default=DEFAULT_MEMORY_MIB,
+        metavar="MIB",
+        help="memory one page's kernel may allocate, in MiB; past it the kernel ends and its page "
+        "says the connection is lost (0: no bound)",
     )
     parser.add_argument("--root", type=Path, default=None, help="the folder with notebooks/ and lessons/")
     parser.add_argument(
@@ -196,7 +245,9 @@ def main(argv: list[str]) -> int:
     from .serving.limits import KernelLimits
 
     try:
-        access = Access.create(args.host, args.port, args.password, tuple(args.name), args.login_tries)
+        access = Access.create(
+            args.host, args.port, args.password, tuple(args.name), args.login_tries, tuple(args.trusted_proxy)
+        )
     except KartenspieleError as error:
         print(error.message(), file=sys.stderr)
         return 2
@@ -213,6 +264,10 @@ def main(argv: list[str]) -> int:
         print(text("store.new", None, path=str(created)), flush=True)
     root = (args.root or project_root()).resolve()
     use_store(url)
+    kernel_record = record_file(url)
+    ended = reap(kernel_record)  # kernels a killed server of this data folder left behind
+    if ended:
+        print(text("serve.reaped", None, count=ended), flush=True)
     os.chdir(root)  # Voilà reads voila.json from the current folder
     from .kernel.click_limit import ENVIRONMENT as CLICK_LIMIT
     from .serving.app import PREHEATED, KartenspieleVoila, data_folder
@@ -226,10 +281,14 @@ def main(argv: list[str]) -> int:
     os.environ["VOILA_APP_IP"] = kernel_host(args.host)
     app = KartenspieleVoila(
         access,
-        KernelLimits(args.max_kernels, args.max_per_client),
+        KernelLimits(args.max_kernels, args.max_per_client, args.max_per_address),
         args.preheat,
         tuple(args.preheat_page or PREHEATED),
         args.connect_grace,
+        args.reconnect_grace,
+        max(0, args.kernel_memory) * MIB,
+        kernel_record,
+        keep_classes_days=args.keep_classes,
     )
     app.initialize(voila_arguments(root, args.host, args.port, args.cull_idle))
     try:

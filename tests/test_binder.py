@@ -108,12 +108,16 @@ def test_post_build_installs_the_package_and_the_page_template():
     assert post_build.stat().st_mode & 0o111  # repo2docker runs it only if it is executable
     script = post_build.read_text()
     assert "python -m pip install --no-deps -e ." in script.splitlines()
-    # Jupyter Server on Binder reads voila.json, which names the project's template
-    template = json.loads((ROOT / "voila.json").read_text())["VoilaConfiguration"]["template"]
+    # Jupyter Server on Binder reads the server settings postBuild writes, which name the
+    # project's template (voila.json does not: plain `voila` in a checkout has no such template)
+    settings = json.loads(script.split("<<'JSON'\n", 1)[1].split("\nJSON\n", 1)[0])
+    template = settings["VoilaConfiguration"]["template"]
     source = f"kartenspiele/serving/share/voila/templates/{template}"
     assert (ROOT / source / "index.html.j2").is_file() and source in script
+    assert "template" not in json.loads((ROOT / "voila.json").read_text())["VoilaConfiguration"]
     # the browser keeps the pages' scripts (tests/serving/test_jupyter_assets.py)
-    assert '"kartenspiele.serving.jupyter_assets": true' in script and "jupyter_server_config.d" in script
+    assert settings["ServerApp"]["jpserver_extensions"] == {"kartenspiele.serving.jupyter_assets": True}
+    assert "jupyter_server_config.d" in script
 
 
 def jupyter_server(venv: Path, project: Path, port: int, token: str, log, *extra: str) -> subprocess.Popen:

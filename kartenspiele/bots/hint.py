@@ -3,6 +3,7 @@
     tip = hint(state_or_view, "de")
     tip.move, tip.reason          # the move and why, in German
     tip.text("en")                # the same reason in English
+    tip.short("de")               # what the move does, in one sentence (the rest: why)
 
 The hint is worked out from the view of the player to move only (a state is turned into
 that view first), with a fixed generator and the planner's full number of deals (no time
@@ -27,15 +28,26 @@ REASONS = {"quanto": ".quanto.reasons", "tausch_rausch": ".tausch_rausch.reasons
 
 @dataclass(frozen=True)
 class Hint:
-    """A suggested move and its reason in every language (`reason` in the language asked)."""
+    """A suggested move and its reason in every language (`reason` in the language asked);
+    `shorts`: what the move does in one sentence, the first of the reason."""
 
     move: Any
     reason: str
     reasons: dict[str, str]
+    shorts: dict[str, str]
 
     def text(self, lang: str | None = None) -> str:
         """The reason in `lang` (default: the current language)."""
         return self.reasons[check_language(lang)]
+
+    def short(self, lang: str | None = None) -> str:
+        """What the move does, in one sentence in `lang`."""
+        return self.shorts[check_language(lang)]
+
+    def more(self, lang: str | None = None) -> str:
+        """The rest of the reason in `lang` (why; "" when the short sentence is all)."""
+        lang = check_language(lang)
+        return self.reasons[lang][len(self.shorts[lang]) :].strip()
 
 
 def game_of(view: Any) -> str:
@@ -71,6 +83,7 @@ def hint(state_or_view: Any, lang: str | None = None, seed: int = 0) -> Hint:
     bot = make_bot(game, TOP_LEVEL)
     bot = type(bot)(replace(bot.settings, time_limit=None))  # bounded by deals, not by wall time
     decision = bot.decide(view, random.Random(seed))
-    explain = import_module(REASONS[game], __package__).explain
-    reasons = {language: explain(view, decision, language) for language in LANGUAGES}
-    return Hint(decision.move, reasons[lang], reasons)
+    sentences = import_module(REASONS[game], __package__).sentences
+    said = {language: sentences(view, decision, language) for language in LANGUAGES}
+    reasons = {language: " ".join(parts) for language, parts in said.items()}
+    return Hint(decision.move, reasons[lang], reasons, {language: parts[0] for language, parts in said.items()})

@@ -42,6 +42,10 @@ class ClassNotFoundError(ClassError):
     """No class has this code."""
 
 
+class ClassEndedError(ClassNotFoundError):
+    """The pupil's class was deleted (or they are no longer in it): nothing is recorded."""
+
+
 class NicknameError(ClassError, ValueError):
     """A nickname that is empty, too long, taken or made of signs that are not letters."""
 
@@ -167,16 +171,42 @@ class Classes:
         raise ClassError("class.busy")
 
     def delete(self, code: str) -> int:
-        """Remove the class and everything of its pupils; returns how many records went."""
+        """Remove the class and everything of its pupils for good; returns how many records
+        went. The class goes first, so from then on no page can join or record; the logs go
+        last (`record` removes a log that a racing write created after that)."""
         code = normal_code(code)
         self.info(code)
-        removed = 0
-        for log in self.store.logs(f"class/{code}/"):
-            removed += self.store.delete_log(log)
+        removed = self.store.delete(class_key(code))
         for key in self.store.keys(f"class/{code}/"):
             removed += self.store.delete(key)
-        removed += self.store.delete(class_key(code))
+        for log in self.store.logs(f"class/{code}/"):
+            removed += self.store.delete_log(log)
         return removed
+
+    def last_activity(self, code: str) -> float:
+        """When anything last happened in the class: opened, a pupil joined, or an entry."""
+        code = normal_code(code)
+        moments = [float(self.info(code)["opened"])]
+        for key in self.store.keys(f"class/{code}/pupil/"):
+            if key.count("/") == 3 and (document := self.store.get(key)):
+                moments.append(float(document.value["joined"]))
+        for log in self.store.logs(f"class/{code}/"):
+            last = self.store.read(log, max(0, self.store.length(log) - 1))
+            moments += [float(entry.get("at", 0.0)) for _, entry in last]
+        return max(moments)
+
+    def delete_expired(self, keep_days: float) -> list[str]:
+        """Delete every class with nothing done for `keep_days` days; returns their codes."""
+        cutoff = self.clock() - keep_days * 86_400
+        expired = []
+        for code in self.codes():
+            try:
+                if self.last_activity(code) < cutoff:
+                    self.delete(code)
+                    expired.append(code)
+            except ClassNotFoundError:
+                continue  # deleted meanwhile
+        return expired
 
     # -- pupils ----------------------------------------------------------------------------
     def join(self, code: str, nickname: str) -> Pupil:
@@ -209,15 +239,28 @@ class Classes:
         return [record["nickname"] for record in sorted(records, key=lambda r: r["joined"])]
 
     def record(self, pupil: Pupil, entry: dict[str, Any]) -> int:
-        """Append one evidence entry to the pupil's log; returns its number."""
+        """Append one evidence entry to the pupil's log; returns its number. A pupil whose
+        class was deleted (or whose token no longer matches) raises `ClassEndedError` and
+        nothing stays written."""
+        self._check_member(pupil)
         for _ in range(APPEND_TRIES):
             seq = self.store.length(pupil.log) + 1
             try:
                 self.store.append(pupil.log, seq, {**entry, "at": entry.get("at", self.clock())})
-                return seq
             except SequenceConflictError:
                 continue
+            try:
+                self._check_member(pupil)
+            except ClassEndedError:
+                self.store.delete_log(pupil.log)  # the class was deleted while this was written
+                raise
+            return seq
         raise ClassError("class.busy")
+
+    def _check_member(self, pupil: Pupil) -> None:
+        document = self.store.get(pupil_key(pupil.code, pupil.nickname))
+        if document is None or not secrets.compare_digest(document.value["token"], token_hash(pupil.token)):
+            raise ClassEndedError("class.ended", code=pupil.code)
 
     def entries(self, code: str, nickname: str, since: int = 0) -> list[tuple[int, dict[str, Any]]]:
         return self.store.read(pupil_log(normal_code(code), nickname), since)

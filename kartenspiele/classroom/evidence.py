@@ -4,9 +4,12 @@ Log entries (written by `pupil.record`), each with `at` (seconds since the epoch
 
 * `{"kind": "seen", "lesson": L}` — a page of lesson L was opened;
 * `{"kind": "attempt", "lesson": L, "exercise": E, "answer": "…", "ok": bool, "seconds": s}`
-  — an answer to exercise E, `s` seconds after the problem was shown;
-* `{"kind": "hint", "lesson": L, "exercise": E}` — the hint was shown;
+  — an answer to exercise E after `s` seconds on it (see `pupil.Stopwatch`);
+* `{"kind": "hint", "lesson": L, "exercise": E, "seconds": s}` — the hint (or the solution) was
+  shown, `s` seconds into the problem;
 * `{"kind": "reason", "lesson": L, "exercise": E, "text": "…"}` — a "Begründe" answer;
+* attempts and reasons also carry `"task": {"de": "…", "en": "…"}`, the task's words with its
+  cards marked `[[8]]` (`tasks.task_text`), for the dashboard's board;
 * `{"kind": "game", "game": G, "result": "…", "moves": n, "seconds": s}` — a finished game.
 
 `Evidence` folds entries one at a time (the dashboard reads only new ones) into one
@@ -16,8 +19,6 @@ spent, the wrong answers and the reasons given.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from typing import Any
 FIRST_TRY = "first"
 AFTER_TRIES = "after"
 NOT_YET = "open"
+GIVEN = "given"  # a reason was written: it is read, not marked right or wrong
 UNTOUCHED = "none"
 
 
@@ -42,6 +44,7 @@ class ExerciseRecord:
     seconds: float = 0.0
     wrong: list[str] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
+    last_at: float = 0.0  # when the pupil last worked on it (seconds since the epoch)
 
     @property
     def status(self) -> str:
@@ -49,6 +52,8 @@ class ExerciseRecord:
             return FIRST_TRY
         if self.solved:
             return AFTER_TRIES
+        if self.reasons and not self.tries:
+            return GIVEN
         return NOT_YET if self.tries or self.hints or self.reasons else UNTOUCHED
 
 
@@ -59,6 +64,7 @@ class GameRecord:
     result: str
     moves: int
     seconds: float
+    at: float = 0.0  # when it ended (seconds since the epoch)
 
 
 @dataclass
@@ -76,6 +82,7 @@ class Evidence:
         self.where: dict[str, Whereabouts] = {}
         self.games: list[GameRecord] = []
         self.exercises: dict[str, str] = {}  # exercise -> lesson, in the order first seen
+        self.tasks: dict[str, dict[str, str]] = {}  # exercise -> its task's text per language
 
     def add(self, nickname: str, entry: dict[str, Any]) -> None:
         """Fold one log entry of `nickname` in."""
@@ -90,6 +97,7 @@ class Evidence:
                     str(entry["result"]),
                     int(entry["moves"]),
                     float(entry.get("seconds", 0.0)),
+                    float(entry.get("at", 0.0)),
                 )
             )
             return
@@ -103,7 +111,11 @@ class Evidence:
             return
         where.exercise = exercise
         self.exercises.setdefault(exercise, lesson or "")
+        task = entry.get("task")
+        if isinstance(task, dict) and exercise not in self.tasks:
+            self.tasks[exercise] = {str(lang): str(words) for lang, words in task.items()}
         record = self.records.setdefault((nickname, exercise), ExerciseRecord(lesson or "", exercise))
+        record.last_at = max(record.last_at, float(entry.get("at", 0.0)))
         if kind == "hint":
             record.hints += 1
         elif kind == "reason":
@@ -141,65 +153,3 @@ class Evidence:
             if key == exercise:
                 found += record.reasons + record.wrong
         return found
-
-
-CSV_COLUMNS = (
-    "kind",
-    "nickname",
-    "lesson",
-    "exercise",
-    "first_try_right",
-    "tries",
-    "hints",
-    "seconds",
-    "wrong_answers",
-    "reasoning",
-    "game",
-    "result",
-    "moves",
-)
-
-
-def to_csv(evidence: Evidence) -> str:
-    """All records of a class as CSV: one row per pupil and exercise, one per game."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
-    for (nickname, exercise), r in sorted(evidence.records.items()):
-        first = "" if r.first_try_right is None else ("yes" if r.first_try_right else "no")
-        writer.writerow(
-            (
-                "exercise",
-                nickname,
-                r.lesson,
-                exercise,
-                first,
-                r.tries,
-                r.hints,
-                round(r.seconds, 1),
-                " | ".join(r.wrong),
-                " | ".join(r.reasons),
-                "",
-                "",
-                "",
-            )
-        )
-    for game in evidence.games:
-        writer.writerow(
-            (
-                "game",
-                game.nickname,
-                "",
-                "",
-                "",
-                "",
-                "",
-                round(game.seconds, 1),
-                "",
-                "",
-                game.game,
-                game.result,
-                game.moves,
-            )
-        )
-    return out.getvalue()

@@ -9,8 +9,9 @@ lobby, the start page has one).
 The address: Voilà gives a kernel only the page's request line and host (`QUERY_STRING`,
 `SCRIPT_NAME`, `SERVER_NAME` …), never the client's address, but it passes request headers
 named in `VoilaConfiguration.http_header_envs` as `HTTP_…` variables. `kartenspiele serve`
-sets the header `X-Kartenspiele-Client` to the TCP peer's address on every page request (a
-value a browser sent is overwritten) and names it there, so its kernels find the address in
+sets the header `X-Kartenspiele-Client` to the client's address on every page request (the TCP
+peer, or the client a `--trusted-proxy` names: `serving.clients.client_address`; a value a
+browser sent is overwritten) and names it there, so its kernels find the address in
 `HTTP_X_KARTENSPIELE_CLIENT`. The count per address is a small document in the store
 (`limit/open/<hash of the address>`), shared by all kernels. Without the variable (Voilà
 started otherwise, Binder) and for a loopback address (the teacher's own machine, or a
@@ -38,6 +39,8 @@ ADDRESS_ENVIRONMENT = "HTTP_X_KARTENSPIELE_CLIENT"
 """Where a kernel finds it (Voilà's name for the header)."""
 COUNTS = "limit/open/"
 """Where the counts per address are kept (one small document per address and hour)."""
+LIMITS = "limit/"
+"""Where every limit (rooms opened, wrong room codes) keeps its counts per address."""
 
 
 class TooManyRoomsError(KartenspieleError):
@@ -57,7 +60,15 @@ def counted_address(address: str | None) -> str | None:
 
 
 class OpenLimit:
-    """The rooms opened by one page (in memory) and by its address (in the store)."""
+    """The rooms opened by one page (in memory) and by its address (in the store). Other
+    limits (`code_limit.CodeLimit`) count other things with the same rules: they change the
+    class attributes and `refuse`."""
+
+    page_limit = PAGE_LIMIT
+    page_seconds = PAGE_SECONDS
+    address_limit = ADDRESS_LIMIT
+    address_seconds = ADDRESS_SECONDS
+    prefix = COUNTS
 
     def __init__(self, store: Store, clock=time.time, address: str | None = None) -> None:
         self.store = store
@@ -75,26 +86,30 @@ class OpenLimit:
         address = self.address
         if address is None:
             return None
-        return COUNTS + hashlib.sha256(address.encode()).hexdigest()[:24]
+        return self.prefix + hashlib.sha256(address.encode()).hexdigest()[:24]
 
     def _window(self) -> int:
-        return int(self.clock() // ADDRESS_SECONDS)
+        return int(self.clock() // self.address_seconds)
+
+    def refuse(self, wait: float) -> KartenspieleError:
+        """The error for a page held at the limit; `wait`: seconds until it may go on."""
+        return TooManyRoomsError("room.too_many")
 
     def check(self) -> None:
-        """Raise `TooManyRoomsError` if this page or its address has opened its rooms for now."""
+        """Raise `refuse(…)` if this page or its address has used up its count for now."""
         now = self.clock()
-        while self.opened and now - self.opened[0] >= PAGE_SECONDS:
+        while self.opened and now - self.opened[0] >= self.page_seconds:
             self.opened.popleft()
-        if len(self.opened) >= PAGE_LIMIT:
-            raise TooManyRoomsError("room.too_many")
+        if len(self.opened) >= self.page_limit:
+            raise self.refuse(self.opened[0] + self.page_seconds - now)
         if self.key is not None:
             document = self.store.get(self.key)
             value = document.value if document is not None else {}
-            if value.get("window") == self._window() and int(value.get("count", 0)) >= ADDRESS_LIMIT:
-                raise TooManyRoomsError("room.too_many")
+            if value.get("window") == self._window() and int(value.get("count", 0)) >= self.address_limit:
+                raise self.refuse((self._window() + 1) * self.address_seconds - now)
 
     def count(self) -> None:
-        """Count one room opened (after it was opened)."""
+        """Count one (a room opened, after it was opened)."""
         self.opened.append(self.clock())
         if self.key is None:
             return
@@ -113,12 +128,13 @@ class OpenLimit:
 
 
 def forget_old_counts(store: Store, now: float) -> int:
-    """Delete the counts of addresses from hours gone by (the sweep calls this, so the store
-    keeps one document per address for the current hour only); returns how many went. A count
-    written in the same instant for the new hour may go with it: the limit then counts afresh."""
+    """Delete the counts of addresses from hours gone by, of every limit (the sweep calls this,
+    so the store keeps one document per address and limit for the current hour only); returns
+    how many went. A count written in the same instant for the new hour may go with it: the
+    limit then counts afresh."""
     window = int(now // ADDRESS_SECONDS)
     forgotten = 0
-    for key in store.keys(COUNTS):
+    for key in store.keys(LIMITS):
         document = store.get(key)
         if document is not None and document.value.get("window") != window and store.delete(key):
             forgotten += 1

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
 from ..catalogue import LESSONS, lesson_of_file
-from .classes import ClassError, Classes, Pupil
+from .classes import ClassEndedError, ClassError, Classes, ClassNotFoundError, Pupil
 from .roles import CODE_PARAMETER, is_teacher, query, served_by_voila
 from .store import StoreError, open_store
 
@@ -26,9 +27,37 @@ class PupilSession:
     def __init__(self, classes: Classes, pupil: Pupil) -> None:
         self.classes = classes
         self.pupil = pupil
+        self.ended = False  # the teacher deleted the class: nothing more is recorded
+        self.on_end: list[Callable[[], None]] = []
 
     def record(self, kind: str, **fields: Any) -> None:
-        self.classes.record(self.pupil, {"kind": kind, **fields})
+        if self.ended:
+            return
+        try:
+            self.classes.record(self.pupil, {"kind": kind, **fields})
+        except ClassEndedError:
+            self.end()
+            raise
+
+    def still_open(self) -> bool:
+        """Ask the store whether the class still exists (ends the session if not); a store that
+        cannot be reached counts as open."""
+        if not self.ended:
+            try:
+                self.classes.info(self.pupil.code)
+            except ClassNotFoundError:
+                self.end()
+            except (ClassError, StoreError):
+                pass
+        return not self.ended
+
+    def end(self) -> None:
+        """The class is gone: stop recording and tell the page (each `on_end` callback once)."""
+        if self.ended:
+            return
+        self.ended = True
+        for callback in self.on_end:
+            callback()
 
     def query(self) -> dict[str, str]:
         return {
@@ -113,14 +142,28 @@ def link_query(lang: str | None = None) -> str:
     return f"?{urlencode(params)}" if params else ""
 
 
+_last_lap = [time.monotonic()]
+"""When a pupil last answered or asked for a hint anywhere on this page."""
+
+
 class Stopwatch:
-    """Seconds since a problem was shown."""
+    """The seconds a pupil spends on one problem: from when it was shown, or from their last
+    answer or hint elsewhere on the page if that came later (on a lesson page every exercise is
+    shown at once; the reading and work above one do not count for it)."""
 
     def __init__(self) -> None:
         self.start = time.monotonic()
+        self.begun: float | None = None
 
     def reset(self) -> None:
+        """A new problem is shown."""
         self.start = time.monotonic()
+        self.begun = None
 
     def seconds(self) -> float:
-        return round(time.monotonic() - self.start, 1)
+        """Seconds on this problem so far; the pupil did something on it now (an answer, a hint)."""
+        now = time.monotonic()
+        if self.begun is None:
+            self.begun = max(self.start, _last_lap[0])
+        _last_lap[0] = now
+        return round(now - self.begun, 1)

@@ -8,8 +8,11 @@ number and only after the engine accepted it, so two pupils tapping at once cann
 move. Every page replays the log into its own `Room` and reads only new entries after that.
 
 A seat is claimed by a name; the page that claimed it gets a token (only its hash is
-stored). With the token, or with the name once the seat has been absent for a while, a
-pupil comes back to the same seat. A look-alike of a name (a Cyrillic "А" for the Latin "A",
+stored). Only the token takes the seat back ("Weiterspielen", a reload): that appends nothing
+while the seat is the pupil's (a heartbeat says the page is back), and one "rejoin" entry if
+a computer had taken the seat over. A name alone never moves a seat: a pupil who lost the
+token asks, and the opener lets them in (`let_in`: a "rejoin" entry with a new token, the
+old one stops working). A look-alike of a name (a Cyrillic "А" for the Latin "A",
 full-width letters) is that name (`names.name_key`); names with invisible signs are refused.
 """
 
@@ -28,8 +31,11 @@ from ..core.errors import IllegalMoveError, KartenspieleError
 from ..core.events import Event
 from ..core.rng import derive_rng, new_seed
 from ..core.session import Session, game_module
+from .code_limit import CodeLimit
+from .let_in import LetInNeededError, Request, Requests
 from .names import hidden_signs, name_key, tidy
 from .open_limit import OpenLimit, TooManyRoomsError
+from .roles import is_teacher
 from .room_codes import (
     CODE_LENGTH,
     CODE_LETTERS,
@@ -225,13 +231,17 @@ class Room:
 
 class Rooms:
     """Open, join, start and play rooms kept in a `Store`. `limit` counts the rooms opened
-    (a lobby gives its page's; none: no limit)."""
+    and `guesses` the wrong codes typed (a lobby gives its page's; none: no limit)."""
 
-    def __init__(self, store: Store, clock=time.time, limit: OpenLimit | None = None) -> None:
+    def __init__(
+        self, store: Store, clock=time.time, limit: OpenLimit | None = None, guesses: CodeLimit | None = None
+    ) -> None:
         self.store = store
         self.clock = clock
         self.limit = limit
+        self.guesses = guesses
         self.codes = CodeBook(store, lambda: self.clock())
+        self.requests = Requests(store, lambda: self.clock(), token_hash)
 
     # -- opening and loading ----------------------------------------------------------------
     def open(
@@ -386,9 +396,18 @@ class Rooms:
 
     def join(self, code: str, name: str, token: str | None = None) -> tuple[Room, int, str]:
         """Sit down in room `code` as `name` (or come back to one's seat); returns
-        (room, seat, token). A page's `token` takes its seat back at once; a name whose
-        seat is absent also does; a new name takes the first open seat before the start."""
-        room = self.load(code)
+        (room, seat, token). A page's `token` takes its seat back at once; a new name takes
+        the first open seat before the start. A seat's name raises `LetInNeededError` (ask the
+        opener), before the start `NameError_` while the seat's page is open. A code that
+        names no room counts against `guesses`."""
+        if self.guesses is not None:
+            self.guesses.check()
+        try:
+            room = self.load(code)
+        except RoomNotFoundError:
+            if self.guesses is not None:
+                self.guesses.count()
+            raise
         name = normal_name(name)
         for _ in range(20):
             try:
@@ -399,13 +418,17 @@ class Rooms:
 
     def _join_once(self, room: Room, name: str, token: str | None) -> tuple[Room, int, str]:
         seat = self.seat_by_token(room, token) if token else None
-        if seat is not None:
-            return room, seat, self._claim(room, seat, room.seats[seat].name, "rejoin")
+        if seat is not None and token:
+            if room.seats[seat].is_person:
+                self.heartbeat(room, seat)  # the seat is already this token's: no entry
+            else:  # a computer took the seat over meanwhile
+                self._claim(room, seat, room.seats[seat].name, "rejoin", token)
+            return room, seat, token
         seat = room.seat_of_name(name)
         if seat is not None:
-            if self.present(room, seat):
+            if not room.started and self.present(room, seat):  # most likely a second "Ben"
                 raise NameError_("room.name_taken", name=name)
-            return room, seat, self._claim(room, seat, name, "rejoin")
+            raise LetInNeededError("room.ask", room, seat, name=room.seats[seat].name)
         if room.started:
             raise RoomFullError("room.started", code=room.code)
         free = [index for index, state in enumerate(room.seats) if state.is_open]
@@ -422,6 +445,39 @@ class Rooms:
             if seat.token == hashed:
                 return index
         return None
+
+    # -- coming back without the token (see `let_in`) -----------------------------------------
+    def ask(self, room: Room, seat: int, token: str | None = None) -> Request:
+        """The page of a pupil who lost the token asks to come back to `seat` (again with its
+        `token`, to renew the request)."""
+        return self.requests.ask(room.code, room.log, seat, token)
+
+    def pending(self, room: Room, seat: int | None) -> list[tuple[int, str]]:
+        """The requests the page of `seat` (None: the teacher's) may answer: (seat, hash)."""
+        if seat is not None and not self.leads(room, seat):
+            return []
+        return self.requests.pending(room.code, room.log, [s.token if s.name else None for s in room.seats], seat)
+
+    def let_in(self, room: Room, by: int | None, seat: int, hashed: str) -> None:
+        """The page of `by` (the opener, or who stands in for an absent opener; None: the
+        teacher's dashboard) hands `seat` to the page whose current request has the hash
+        `hashed`: a "rejoin" entry with it."""
+        self.refresh(room)
+        if not (self.leads(room, by) if by is not None else is_teacher()):
+            raise NotAllowedError("room.only_opener")
+        if not 0 <= seat < len(room.seats) or seat == by or not room.seats[seat].name:
+            raise NotAllowedError("room.not_a_pupil")
+        if room.seats[seat].is_person and room.seats[seat].token == hashed:
+            return  # let in already (a second tap, another page of the opener)
+        if self.requests.current(room.code, room.log, seat) != hashed:
+            raise NotAllowedError("room.request_gone", name=room.seats[seat].name)
+        self._append(room, {"type": "rejoin", "seat": seat, "token": hashed, "by": by})
+        self.requests.clear(room.code, seat)
+
+    def admitted(self, room: Room, request: Request) -> bool:
+        """Whether the asking page has been let in (its token now holds the seat)."""
+        self.refresh(room)
+        return room.seats[request.seat].is_person and room.seats[request.seat].token == request.hashed
 
     def heartbeat(self, room: Room, seat: int) -> None:
         """Say that the page of `seat` is open (pages call this every few seconds)."""

@@ -22,7 +22,8 @@ import ipywidgets as widgets
 
 from ..catalogue import PRACTICE_LEVELS
 from ..classroom import pupil
-from ..i18n import text
+from ..classroom.tasks import task_text
+from ..i18n import LANGUAGES, text
 from ..practice.base import check
 from ..practice.exercises import exercise
 from ..practice.phrases import Phrase
@@ -96,6 +97,10 @@ class Practice(widgets.VBox):
     def exercise_name(self) -> str:
         """The exercise in the class's evidence: the widget's name, the level and the number."""
         return f"{self.name}.{self.exercise.level}#{self.number}"
+
+    def task_text(self, lang: str) -> str:
+        """The exercise's question and cards as the class's record keeps them."""
+        return task_text(f"<p>{escape(self.exercise.question_text(lang))}</p>{cards_html(self.exercise.faces(), lang)}")
 
     def show(self, number: int) -> None:
         """Show exercise `number` at the chosen level, with a fresh answer box."""
@@ -225,6 +230,7 @@ class Practice(widgets.VBox):
             answer=answer,
             ok=ok,
             seconds=self.stopwatch.seconds(),
+            task={lang: self.task_text(lang) for lang in LANGUAGES},
         )
         limit = len(self.exercise.choices) - 1 if self.exercise.choices else TRIES_BEFORE_SOLUTION
         if ok:
@@ -256,7 +262,7 @@ class Practice(widgets.VBox):
         self._close()
         self.feedback_key = ("practice.f.solution", wrong or {})
         self._draw_feedback()
-        pupil.record("hint", lesson=pupil.page_lesson(), exercise=self.exercise_name)
+        pupil.record("hint", lesson=pupil.page_lesson(), exercise=self.exercise_name, seconds=self.stopwatch.seconds())
 
     def _draw_feedback(self) -> None:
         lang = self.lang

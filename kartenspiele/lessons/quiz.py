@@ -24,7 +24,8 @@ from typing import Any, Protocol
 import ipywidgets as widgets
 
 from ..classroom import pupil
-from ..i18n import text
+from ..classroom.tasks import task_text
+from ..i18n import LANGUAGES, text
 from ..widgets.access import Access, tagged
 from ..widgets.buttons import ButtonRow, Spec
 from .cards import Face, card_spec
@@ -161,6 +162,7 @@ class Quiz(widgets.VBox):
                 answer=self.answer_text(answer),
                 ok=judged.ok,
                 seconds=self.stopwatch.seconds(),
+                task={lang: task_text(self.problem.prompt(lang)) for lang in LANGUAGES},
             )
 
     def reveal(self) -> None:
@@ -170,12 +172,12 @@ class Quiz(widgets.VBox):
         self.revealed = True
         self.showing_hint = False
         self.redraw_feedback()
-        pupil.record("hint", lesson=pupil.page_lesson(), exercise=self.exercise)
+        pupil.record("hint", lesson=pupil.page_lesson(), exercise=self.exercise, seconds=self.stopwatch.seconds())
 
     def show_hint(self) -> None:
         self.showing_hint = True
         self.redraw_feedback()
-        pupil.record("hint", lesson=pupil.page_lesson(), exercise=self.exercise)
+        pupil.record("hint", lesson=pupil.page_lesson(), exercise=self.exercise, seconds=self.stopwatch.seconds())
 
     def next_problem(self) -> None:
         self.stopwatch.reset()

@@ -13,7 +13,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ..classroom import pupil
-from ..i18n import text
+from ..i18n import LANGUAGES, text
 from ..widgets.access import Access, tagged
 from .language import follow, language
 from .style import message
@@ -57,7 +57,9 @@ class Begruende(widgets.VBox):
         self.too_short = len(reason.split()) < MIN_WORDS
         if not self.too_short and reason not in self.sent:
             self.sent.append(reason)
-            pupil.record("reason", lesson=pupil.page_lesson(), exercise=self.exercise, text=reason)
+            key = f"lessons.{self.lesson}.reason.{self.question}"
+            task = {lang: text(key, lang) for lang in LANGUAGES}
+            pupil.record("reason", lesson=pupil.page_lesson(), exercise=self.exercise, text=reason, task=task)
         self.redraw()
 
     def redraw(self) -> None:

@@ -387,10 +387,15 @@ class Selection:
         ("Nehmen (8): 4 + 4 = 8; 3, bis 8 fehlen noch 5."); the moves that are ready (the
         buttons) first; "" for an empty selection. Says why there is no button yet when none
         is ready."""
+        return " ".join(self.expression_parts(lang, names))
+
+    def expression_parts(self, lang: str | None = None, names: Sequence[str] | None = None) -> list[str]:
+        """The sentences of `expression`: the first goal (one sentence, what a table shows at
+        once), then the others and why there is no button yet (behind "Warum?")."""
         if not self.selected:
-            return ""
+            return []
         if not self.goals:
-            return text("quanto.sum.dead", lang)
+            return [text("quanto.sum.dead", lang)]
         order = sorted(self.shapes, key=lambda g: (g not in self.ready_shapes, ORDER[g.kind], g.target))
         goals = [g for g in order if g.kind != JOKER_QUANTO]
         lines = [
@@ -401,7 +406,7 @@ class Selection:
             lines.append(text("quanto.sum.more", lang, count=len(goals) - SHOWN_GOALS))
         if not self.ready_shapes:
             lines.append(text("quanto.sum.no_button", lang))
-        return " ".join(lines)
+        return lines
 
     def _goal_line(self, goal: Goal, shape: Shape, lang: str | None, names: Sequence[str] | None) -> str:
         card = self.card

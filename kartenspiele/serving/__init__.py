@@ -2,7 +2,9 @@
 template (no outside assets, a "connection lost" banner).
 
 - `access`: who may reach the server (Host header, class password) and the address to print;
-- `limits`: how many kernels in total and per client;
+- `clients`: the client's address (`X-Forwarded-For` only from a trusted proxy) and its
+  device cookie;
+- `limits`: how many kernels in total, per device and per address without a device cookie;
 - `handlers`: the small pages and answers of our own (password, server full, kernel alive);
 - `login_limits`: how often the class password may be tried, per device and in total;
 - `local_query`: the preheated kernels' `/voila/query/`, answered only to this machine;

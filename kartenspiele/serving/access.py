@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..core.errors import ServeSetupError
+from .clients import Network, trusted_networks
 from .login_limits import FREE_TRIES
 
 MIN_PASSWORD = 8
@@ -62,13 +63,14 @@ def split_host(header: str) -> str:
 class Access:
     """The bound address, the names it answers to, the class password (None: none) and the
     wrong passwords a device may type before it waits (0: no wait per device, only the
-    server's budget — behind a reverse proxy every pupil has the proxy's address)."""
+    server's budget), and the reverse proxies whose `X-Forwarded-For` is believed (`clients`)."""
 
     bind: str
     port: int
     password: str | None = None
     names: frozenset[str] = field(default_factory=frozenset)
     login_tries: int = FREE_TRIES
+    proxies: tuple[Network, ...] = ()
 
     @classmethod
     def create(
@@ -78,14 +80,23 @@ class Access:
         password: str | None = None,
         names: tuple[str, ...] = (),
         login_tries: int = FREE_TRIES,
+        proxies: tuple[str, ...] = (),
     ) -> Access:
-        """Check the set-up: any address but loopback needs a password, and a password needs
-        `MIN_PASSWORD` characters besides spaces (raises `ServeSetupError` saying why)."""
+        """Check the set-up: any address but loopback needs a password, a password needs
+        `MIN_PASSWORD` characters besides spaces, and a trusted proxy is an address or a
+        network (raises `ServeSetupError` saying why)."""
         if password is not None and not strong_enough(password):
             raise ServeSetupError("serve.password_short", count=MIN_PASSWORD)
         if not is_loopback(bind) and not password:
             raise ServeSetupError("serve.password_needed", host=bind)
-        return cls(bind, port, password or None, frozenset(name.lower() for name in names), max(0, login_tries))
+        return cls(
+            bind,
+            port,
+            password or None,
+            frozenset(name.lower() for name in names),
+            max(0, login_tries),
+            trusted_networks(proxies),
+        )
 
     @property
     def public(self) -> bool:

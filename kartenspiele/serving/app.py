@@ -57,9 +57,12 @@ from .limits import KernelLimits
 from .local_query import QUERY_PATH, QueryRefusedHandler, is_query, loopback_sockets, query_allowed, serve_on
 from .login_limits import LoginAttempts
 from .pools import MEND_EVERY, mend_pools
+from .room_sweep import KEEP_CLASSES_DAYS, RoomSweeper
 from .room_sweep import SWEEP_EVERY as ROOM_SWEEP_EVERY
-from .room_sweep import RoomSweeper
 from .unconnected import GRACE, SWEEP_EVERY, Unconnected
+from .vanished import GRACE as VANISH_GRACE
+from .vanished import PING_EVERY, PING_TIMEOUT, Vanished
+from .vanished import SWEEP_EVERY as VANISHED_SWEEP_EVERY
 
 TEMPLATE = "kartenspiele"
 PREHEATED = ("notebooks/start.ipynb", "notebooks/quanto.ipynb", "notebooks/tausch_rausch.ipynb")
@@ -100,7 +103,7 @@ class GatedApplication(tornado.web.Application):
     def find_handler(self, request, **kwargs):
         if not self.access.host_allowed(request.host or ""):
             return self.get_handler_delegate(request, HostRefusedHandler)
-        if is_query(request.path) and not query_allowed(request):  # only this machine's kernels
+        if is_query(request.path) and not query_allowed(request, self.access.proxies):  # only this machine's kernels
             return self.get_handler_delegate(request, QueryRefusedHandler)
         if self.access.password and not request.path.startswith((LOGIN_PATH, QUERY_PATH)):
             cookie = request.cookies.get(COOKIE)
@@ -119,15 +122,24 @@ class KartenspieleVoila(Voila):
         preheat: int = 0,
         preheat_pages: tuple[str, ...] = PREHEATED,
         connect_grace: float = GRACE,
+        vanish_grace: float = VANISH_GRACE,
+        kernel_memory: int = 0,
+        kernel_record: Path | None = None,
+        keep_classes_days: float = KEEP_CLASSES_DAYS,
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
+        self.keep_classes_days = keep_classes_days
         self.access = access
         self.limits = limits
         self.preheat = preheat
         self.preheat_pages = preheat_pages
         self.connect_grace = connect_grace
         self.unconnected: Unconnected | None = None
+        self.vanish_grace = vanish_grace
+        self.vanished: Vanished | None = None
+        self.kernel_memory = kernel_memory
+        self.kernel_record = kernel_record
 
     def initialize(self, argv=None):
         super().initialize(argv)
@@ -135,6 +147,12 @@ class KartenspieleVoila(Voila):
         self.voila_configuration.page_config_hook = versioned_hook(self.static_version, banner_config())
         # the client's address reaches the kernels (set by `PageHandler`) for the rooms' open limit
         self.voila_configuration.http_header_envs = [*self.voila_configuration.http_header_envs, ADDRESS_HEADER]
+        # kernels die with the server, under a memory bound, noted for the next server (`lifecycle`)
+        self.config.MappingKernelManager.kernel_manager_class = (
+            "kartenspiele.serving.kernel_manager.GuardedKernelManager"
+        )
+        self.config.GuardedKernelManager.memory_limit = self.kernel_memory
+        self.config.GuardedKernelManager.record_path = str(self.kernel_record or "")
         if self.preheat > 0:
             self.voila_configuration.preheat_kernel = True
             self.config.VoilaKernelManager.kernel_pools_config = {
@@ -151,6 +169,12 @@ class KartenspieleVoila(Voila):
         if self.connect_grace > 0:
             self.unconnected = Unconnected(self.kernel_manager, self.connect_grace)
             self.unconnected.watch_connections()
+        if self.vanish_grace > 0:
+            self.vanished = Vanished(self.kernel_manager, self.vanish_grace)
+            self.vanished.watch_connections()
+            # a silent websocket (a tablet gone from the Wi-Fi) is closed after PING_TIMEOUT
+            settings["ws_ping_interval"] = int(min(PING_EVERY, self.vanish_grace) * 1000)
+            settings["ws_ping_timeout"] = int(min(PING_TIMEOUT, 3 * self.vanish_grace) * 1000)
         return settings
 
     def space_refills(self) -> None:
@@ -173,16 +197,16 @@ class KartenspieleVoila(Voila):
         manager.fill_if_needed = fill_if_needed
 
     def record_kernel_owners(self) -> None:
-        """Remember which client each kernel was started for (for the per-client cap) and which
+        """Remember whom each kernel was started for (for the per-device caps) and which
         kernels the page being rendered was given (to watch that it connects)."""
         manager = self.kernel_manager
         start = manager.start_kernel
         limits = self.limits
 
         def handed(kernel_id: str) -> None:
-            client, kernels = CLIENT.get(), PAGE_KERNELS.get()
-            if client is not None:
-                limits.record(kernel_id, client)
+            keys, kernels = CLIENT.get(), PAGE_KERNELS.get()
+            if keys is not None:
+                limits.record(kernel_id, keys)
             if kernels is not None:
                 kernels.append(kernel_id)
 
@@ -217,7 +241,11 @@ class KartenspieleVoila(Voila):
                 handlers.append((pattern, TemplateAssetsHandler))
             elif handler is TornadoVoilaHandler:
                 handlers.append(
-                    (pattern, PageHandler, {**options, "limits": self.limits, "unconnected": self.unconnected})
+                    (
+                        pattern,
+                        PageHandler,
+                        {**options, "access": self.access, "limits": self.limits, "unconnected": self.unconnected},
+                    )
                 )
             else:
                 handlers.append(route)
@@ -251,7 +279,11 @@ class KartenspieleVoila(Voila):
         self.app.add_handlers(".*$", self.init_handlers())
         if self.unconnected is not None:
             tornado.ioloop.PeriodicCallback(self.unconnected.sweep, SWEEP_EVERY * 1000).start()
-        sweeper = RoomSweeper()  # expired rooms and saved games: at start, then every 15 s
+        if self.vanished is not None:
+            every = min(VANISHED_SWEEP_EVERY, max(0.5, self.vanish_grace / 4))
+            tornado.ioloop.PeriodicCallback(self.vanished.sweep, every * 1000).start()
+        # expired rooms and saved games: at start, then every 15 s; unused classes once an hour
+        sweeper = RoomSweeper(keep_classes_days=self.keep_classes_days)
         tornado.ioloop.IOLoop.current().add_callback(sweeper.sweep)
         tornado.ioloop.PeriodicCallback(sweeper.sweep, ROOM_SWEEP_EVERY * 1000).start()
         if self.preheat > 0:

@@ -24,7 +24,8 @@ from voila.tornado.handler import TornadoVoilaHandler
 from ..classroom.open_limit import ADDRESS_HEADER
 from ..i18n import LANGUAGES, text
 from .access import COOKIE, Access
-from .limits import KernelLimits, ready_kernels
+from .clients import client_address, device_id, give_device_id
+from .limits import KernelLimits, client_keys, ready_kernels
 from .login_limits import LoginAttempts, retry_after
 from .unconnected import Unconnected
 
@@ -33,8 +34,9 @@ ALIVE_PATH = "/kartenspiele/alive/"
 START_PATH = "/voila/render/notebooks/start.ipynb"
 WRONG_PASSWORD_DELAY = 1.0
 LOGIN_LABEL = b"kartenspiele class login"
-CLIENT: ContextVar[str | None] = ContextVar("kartenspiele_client", default=None)
-"""The client whose page is being rendered (read where its kernel is started)."""
+CLIENT: ContextVar[tuple[str, ...] | None] = ContextVar("kartenspiele_client", default=None)
+"""What the page being rendered counts under (`limits.client_keys`; read where its kernel is
+started)."""
 PAGE_KERNELS: ContextVar[list[str] | None] = ContextVar("kartenspiele_page_kernels", default=None)
 """The kernels handed to the page being rendered (filled where its kernel is started)."""
 
@@ -98,7 +100,17 @@ def local_target(target: str) -> str:
     return target
 
 
-class LoginHandler(tornado.web.RequestHandler):
+class SecureXsrfCookie(tornado.web.RequestHandler):
+    """A handler whose `_xsrf` cookie is `Secure` over TLS, as the class cookie is (tornado sets
+    it with the application's fixed `xsrf_cookie_kwargs`, the same over http and https)."""
+
+    def set_cookie(self, name: str, value: str | bytes, *args, **kwargs) -> None:
+        if name == self.settings.get("xsrf_cookie_name", "_xsrf") and self.request.protocol == "https":
+            kwargs["secure"] = True
+        super().set_cookie(name, value, *args, **kwargs)
+
+
+class LoginHandler(SecureXsrfCookie):
     """The class password page: a form, and a signed cookie when the password is right. Wrong
     passwords are limited per device and for the whole server (`login_limits`)."""
 
@@ -127,7 +139,7 @@ class LoginHandler(tornado.web.RequestHandler):
 
     async def post(self) -> None:
         self.check_xsrf_cookie()
-        client = self.request.remote_ip or "?"
+        client = client_address(self.request, self.access.proxies)
         wait = self.attempts.begin(client)  # counted now, before any comparison or wait
         if wait > 0:  # too many tries: the password is not even compared
             seconds = retry_after(wait)
@@ -178,7 +190,7 @@ class HostRefusedHandler(tornado.web.RequestHandler):
         self.finish(small_page("403", f"<p>{escape(text('serve.host_refused', lang))}</p>", lang))
 
 
-class StartRedirectHandler(tornado.web.RequestHandler):
+class StartRedirectHandler(SecureXsrfCookie):
     """`/` and the folder listing lead to the start page (pupils need no file list)."""
 
     def get(self, *args: str, **kwargs: str) -> None:
@@ -204,11 +216,13 @@ class AliveHandler(tornado.web.RequestHandler):
         self.finish(json.dumps({"alive": alive}))
 
 
-class PageHandler(TornadoVoilaHandler):
+class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):
     """Voilà's page handler that also sets the `_xsrf` cookie (so closing or reloading the page
-    shuts its kernel down) and keeps to the kernel limits ("Server voll" instead of a hang)."""
+    shuts its kernel down) and the device cookie, and keeps to the kernel limits ("Server voll"
+    instead of a hang)."""
 
     def initialize(self, **kwargs) -> None:
+        self.access: Access = kwargs.pop("access")
         self.limits: KernelLimits = kwargs.pop("limits")
         self.unconnected: Unconnected | None = kwargs.pop("unconnected", None)
         super().initialize(**kwargs)
@@ -218,15 +232,20 @@ class PageHandler(TornadoVoilaHandler):
         self.xsrf_token  # noqa: B018 — reading it sets the cookie before the page streams
 
     async def get(self, path: str | None = None) -> None:
-        client = self.request.remote_ip or "?"
+        address = client_address(self.request, self.access.proxies)
+        device = device_id(self)
+        keys = client_keys(device, address)
         manager = self.kernel_manager
-        refusal = self.limits.refusal(client, manager.list_kernel_ids(), ready_kernels(manager))
-        if refusal is not None and path and path.endswith(".ipynb"):
+        page = bool(path and path.endswith(".ipynb"))  # a page starts a kernel
+        refusal = self.limits.refusal(keys, manager.list_kernel_ids(), ready_kernels(manager))
+        if refusal is not None and page:
             self.server_full(*refusal)
             return
-        self.limits.begin(client)
-        self.request.headers[ADDRESS_HEADER] = client  # for the kernel (`open_limit`); a sent one is replaced
-        token, kernels = CLIENT.set(client), PAGE_KERNELS.set([])
+        if device is None and page:  # given only with a page that counts: each new id costs a page
+            keys = (*client_keys(give_device_id(self), address), *keys)
+        self.limits.begin(keys)
+        self.request.headers[ADDRESS_HEADER] = address  # for the kernel (`open_limit`); a sent one is replaced
+        token, kernels = CLIENT.set(keys), PAGE_KERNELS.set([])
         try:
             await super().get(path)
         finally:
@@ -235,11 +254,11 @@ class PageHandler(TornadoVoilaHandler):
                     self.unconnected.sent(kernel)
             CLIENT.reset(token)
             PAGE_KERNELS.reset(kernels)
-            self.limits.end(client)
+            self.limits.end(keys)
 
     def server_full(self, reason: str, count: int) -> None:
         lang = request_language(self)
-        message = text("serve.full_total", lang) if reason == "total" else text("serve.full_client", lang, count=count)
+        message = text(f"serve.full_{reason}", lang, count=count)  # reason: total, client or address
         body = (
             f"<p>{escape(message)}</p><p><a class='ks-button' href='{escape(self.request.uri or START_PATH)}'>"
             f"{escape(text('serve.try_again', lang))}</a></p>"

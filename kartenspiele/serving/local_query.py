@@ -6,8 +6,8 @@ string: the language, a teacher's code, a pupil's token) once a page takes it
 (`kernel.page_request`). It needs no class cookie, so anyone else who knew a ready kernel's id
 would read that request too. The gate (`app.GatedApplication`) therefore answers 403 there —
 before any handler, for websocket upgrades too — unless the request's TCP peer is a loopback
-address (`request.remote_ip`: the server never trusts `X-Forwarded-For`, tornado's `xheaders`
-is off) and no proxy relayed it (a reverse proxy on this machine connects from loopback, and
+address (`clients.client_address`: the TCP peer; `X-Forwarded-For` only from a trusted proxy,
+tornado's `xheaders` is off) and no proxy relayed it (a reverse proxy on this machine connects from loopback, and
 nginx or Caddy add `X-Forwarded-For`).
 
 The kernels therefore reach the server on loopback (`kernel_host`): on 127.0.0.1 for a
@@ -27,6 +27,7 @@ import tornado.web
 
 from ..core.errors import ServeSetupError
 from .access import is_loopback
+from .clients import Network, client_address
 
 QUERY_PATH = "/voila/query/"
 """Where a preheated kernel asks for its page's request (the kernel has no class cookie)."""
@@ -42,9 +43,9 @@ def is_query(path: str) -> bool:
     return QUERY_PATH in path
 
 
-def query_allowed(request) -> bool:
+def query_allowed(request, proxies: tuple[Network, ...] = ()) -> bool:
     """Whether a request may reach the query route: sent from this machine, not via a proxy."""
-    return is_loopback(request.remote_ip or "") and not any(name in request.headers for name in PROXY_HEADERS)
+    return is_loopback(client_address(request, proxies)) and not any(name in request.headers for name in PROXY_HEADERS)
 
 
 class QueryRefusedHandler(tornado.web.RequestHandler):

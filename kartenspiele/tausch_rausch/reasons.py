@@ -85,9 +85,13 @@ def _parity_step(task: Task, values: Sequence[int]) -> Step | None:
         return None
     kind = task.parity.which
     wrong = [v for v in values if not task.parity.allows(v)]
-    shown = wrong or values
-    arith = "; ".join(parity_arith(v) for v in dict.fromkeys(shown))
-    return Step(not wrong, f"parity.{kind}.{'bad' if wrong else 'ok'}", {"arith": arith})
+    shown = list(dict.fromkeys(wrong or values))  # each value once: "one" form for one value
+    arith = "; ".join(parity_arith(v) for v in shown)
+    return Step(
+        not wrong,
+        f"parity.{kind}.{'bad' if wrong else 'ok'}",
+        {"arith": arith, "count": len(shown)},
+    )
 
 
 def _sum_step(task: Task, values: Sequence[int]) -> Step | None:

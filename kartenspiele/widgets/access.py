@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 from importlib import resources
+from typing import ClassVar
 
 import anywidget
 import traitlets
@@ -35,6 +36,7 @@ def tagged(widget, name: str | None = None) -> str:
 class Access(anywidget.AnyWidget):
     """Attributes per token, and focus requests, for the table around this widget."""
 
+    browser_sets: ClassVar[dict] = {}  # the browser only reads (`kernel.update_guard`)
     _esm = resources.files("kartenspiele").joinpath("static", "access.js").read_text(encoding="utf-8")
     attrs = traitlets.Dict().tag(sync=True)
     focus = traitlets.Unicode("").tag(sync=True)

@@ -6,14 +6,16 @@ and repeats it with a symbol, so it reads in black and white too.
 
 from __future__ import annotations
 
+import re
 import time
 from html import escape
 
-from ..classroom.evidence import AFTER_TRIES, FIRST_TRY, NOT_YET, UNTOUCHED, Evidence, ExerciseRecord
+from ..classroom.evidence import AFTER_TRIES, FIRST_TRY, GIVEN, NOT_YET, UNTOUCHED, Evidence, ExerciseRecord
+from ..classroom.export import exercise_title, lesson_title
 from ..i18n import text
 
-SYMBOLS = {FIRST_TRY: "✔", AFTER_TRIES: "↻", NOT_YET: "✘", UNTOUCHED: "·"}
-STATUS_ORDER = (FIRST_TRY, AFTER_TRIES, NOT_YET, UNTOUCHED)
+SYMBOLS = {FIRST_TRY: "✔", AFTER_TRIES: "↻", NOT_YET: "✘", GIVEN: "✎", UNTOUCHED: "·"}
+STATUS_ORDER = (FIRST_TRY, AFTER_TRIES, NOT_YET, GIVEN, UNTOUCHED)
 
 CSS = """
 .ks-dash h3 { margin: 10px 0 4px; }
@@ -26,43 +28,26 @@ CSS = """
 .ks-cell.ks-after { background: #FBE3B3; color: #5C3D00; }
 .ks-cell.ks-open { background: #F6CDB8; color: #7A2500; }
 .ks-cell.ks-none { background: #fff; color: #777; }
+.ks-cell.ks-given { background: #E3EEF8; color: #00406B; }
+.ks-cell.ks-given details p { font-weight: normal; text-align: left; max-width: 16em; margin: 4px 0; }
+.ks-dash .ks-grid th.ks-col { font-size: 0.8em; font-weight: normal; max-width: 7em; white-space: normal; vertical-align: bottom; }
 .ks-dash .ks-legend span { display: inline-block; margin-right: 1em; padding: 0 6px; border: 1px solid #bbb; }
 .ks-dash .ks-board { font-size: 2.2em; line-height: 1.3; padding: 16px 20px; border: 3px solid #0072B2;
   border-radius: 10px; background: #F4FAFD; min-height: 2.5em; white-space: pre-wrap; }
 .ks-dash .ks-quiet { color: #555; }
+.ks-dash .ks-board .ks-board-task { font-size: 0.5em; margin: 0 0 8px; }
+.ks-dash .ks-board-answer { margin: 0; }
+.ks-dash .ks-preview { border: 2px dashed #888; padding: 6px 10px; background: #fafafa; }
+.ks-dash .ks-chip { display: inline-block; min-width: 1.6em; padding: 1px 4px; margin: 1px; border: 2px solid #333;
+  border-radius: 5px; background: #fff; text-align: center; font-weight: bold; }
 .ks-dash button.jupyter-button { width: auto; }
 .ks-dash .ks-presence td, .ks-dash .ks-presence th { padding: 1px 6px; }
 .ks-dash .ks-warn-box { background: #FBEAE0; border-left: 6px solid #D55E00; padding: 6px 10px; }
 """
 
 
-def exercise_title(exercise: str, lang: str) -> str:
-    """ "Wie viele Gruppen? – Aufgabe 2" for `subsets.ways#2`."""
-    quiz, _, number = exercise.partition("#")
-    key = f"lessons.{quiz}.title"
-    try:
-        title = text(key, lang)
-    except KeyError:
-        title = quiz
-    return text("dash.exercise", lang, title=title, number=number or "1")
-
-
-def short_labels(exercises: list[str], lessons: dict[str, str]) -> dict[str, str]:
-    """ "2·3" = the third problem of a lesson's second exercise (exercises numbered per lesson
-    in the order first seen)."""
-    quizzes: dict[str, list[str]] = {}
-    labels = {}
-    for exercise in exercises:
-        quiz, _, number = exercise.partition("#")
-        lesson = quizzes.setdefault(lessons.get(exercise, ""), [])
-        if quiz not in lesson:
-            lesson.append(quiz)
-        labels[exercise] = f"{lesson.index(quiz) + 1}·{number or 1}"
-    return labels
-
-
-def lesson_header(exercises: list[str], lessons: dict[str, str], lesson_titles: dict[str, str]) -> str:
-    """A header row naming each lesson above its columns."""
+def lesson_header(exercises: list[str], lessons: dict[str, str], lang: str) -> str:
+    """A header row naming each lesson ("Stunde 1 · Teilsummen") above its columns."""
     spans: list[list] = []
     for exercise in exercises:
         lesson = lessons.get(exercise, "")
@@ -70,9 +55,7 @@ def lesson_header(exercises: list[str], lessons: dict[str, str], lesson_titles: 
             spans[-1][1] += 1
         else:
             spans.append([lesson, 1])
-    cells = "".join(
-        f"<th colspan='{count}'>{escape(lesson_titles.get(lesson, lesson))}</th>" for lesson, count in spans
-    )
+    cells = "".join(f"<th colspan='{count}'>{escape(lesson_title(lesson, lang))}</th>" for lesson, count in spans)
     return f"<tr><th></th>{cells}</tr>"
 
 
@@ -80,6 +63,12 @@ def cell(record: ExerciseRecord | None, lang: str) -> str:
     status = record.status if record else UNTOUCHED
     label = SYMBOLS[status]
     tip = text(f"dash.status.{status}", lang)
+    if record is not None and status == GIVEN:  # the reason one tap away
+        reasons = "".join(f"<p>{escape(reason)}</p>" for reason in record.reasons)
+        return (
+            f"<td class='ks-cell ks-{status}' title='{escape(tip)}'><details><summary>{label}</summary>"
+            f"{reasons}</details></td>"
+        )
     if record is not None and status != UNTOUCHED:
         if record.tries > 1 or (status == NOT_YET and record.tries):
             label += str(record.tries)
@@ -103,31 +92,49 @@ def legend(lang: str) -> str:
     return f"<p class='ks-legend'>{items} <span>? {escape(text('dash.legend.hint', lang))}</span></p>"
 
 
-def grid(
-    evidence: Evidence, pupils: list[str], exercises: list[str], lang: str, lesson_titles: dict[str, str] | None = None
-) -> str:
+def grid(evidence: Evidence, pupils: list[str], exercises: list[str], lang: str) -> str:
     """The pupils × exercises grid with its legend."""
     if not pupils:
         return f"<p class='ks-quiet'>{escape(text('dash.no_pupils', lang))}</p>"
     if not exercises:
         return f"<p class='ks-quiet'>{escape(text('dash.no_exercises', lang))}</p>"
-    labels = short_labels(exercises, evidence.exercises)
-    head = "".join(f"<th title='{escape(exercise_title(e, lang))}'>{escape(labels[e])}</th>" for e in exercises)
+    head = "".join(f"<th class='ks-col'>{escape(exercise_title(e, lang))}</th>" for e in exercises)
     rows = "".join(
         f"<tr><th>{escape(nick)}</th>" + "".join(cell(evidence.record(nick, e), lang) for e in exercises) + "</tr>"
         for nick in pupils
     )
-    firsts = {e.partition("#")[0]: e for e in reversed(exercises)}.values()
-    key = "".join(
-        f"<li><b>{escape(labels[e].split('·')[0])}</b> {escape(exercise_title(e, lang).rsplit(' – ', 1)[0])}"
-        f" ({escape((lesson_titles or {}).get(evidence.exercises.get(e, ''), ''))})</li>"
-        for e in firsts
-    )
     return (
-        f"<div class='ks-grid-wrap'><table class='ks-grid'>{lesson_header(exercises, evidence.exercises, lesson_titles or {})}"
+        f"<div class='ks-grid-wrap'><table class='ks-grid'>{lesson_header(exercises, evidence.exercises, lang)}"
         f"<tr><th>{escape(text('dash.nickname', lang))}</th>"
-        f"{head}</tr>{rows}</table></div>{legend(lang)}<ul class='ks-quiet'>{key}</ul>"
+        f"{head}</tr>{rows}</table></div>{legend(lang)}"
     )
+
+
+def exit_summary(evidence: Evidence, exercises: list[str], lang: str) -> str:
+    """Per exit-ticket question: how many pupils got it right, how many not yet, and the common
+    wrong answers."""
+    questions = [e for e in exercises if re.search(r"\.exit\d+#", e)]
+    if not questions:
+        return f"<p class='ks-quiet'>{escape(text('dash.exit.none', lang))}</p>"
+    head = "".join(
+        f"<th>{escape(text(f'dash.exit.{name}', lang))}</th>" for name in ("question", "right", "open", "wrong")
+    )
+    rows = []
+    for exercise in questions:
+        records = [r for (_, key), r in evidence.records.items() if key == exercise]
+        right = sum(1 for r in records if r.solved and r.first_try_right)
+        later = sum(1 for r in records if r.solved and not r.first_try_right)
+        still = sum(1 for r in records if not r.solved and r.tries)
+        common = ", ".join(
+            text("dash.wrong.count", lang, answer=answer, count=count)
+            for answer, count in evidence.common_wrong(exercise)
+        )
+        right_text = text("dash.exit.right_count", lang, count=right, later=later)
+        rows.append(
+            f"<tr><td>{escape(exercise_title(exercise, lang))}</td><td>{escape(right_text)}</td>"
+            f"<td>{still}</td><td>{escape(common or '–')}</td></tr>"
+        )
+    return f"<table class='ks-exit'><tr>{head}</tr>{''.join(rows)}</table>"
 
 
 def presence(

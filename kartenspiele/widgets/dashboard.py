@@ -2,8 +2,8 @@
 
 Live: a thread in the dashboard's kernel reads the entries pupils appended since the last
 look (one log per pupil) every `interval` seconds and redraws the views (`board`): who is
-where, the pupils × exercises grid, common wrong answers and the rooms being played. The
-teacher opens a class, paces the lessons, shows one anonymised answer "an der Tafel",
+where, the pupils × exercises grid, common wrong answers and the rooms being played (with
+"Einlassen" for a pupil who asks to come back to a seat, `classroom.let_in`). The teacher opens a class, paces the lessons, shows one anonymised answer "an der Tafel",
 exports the class as CSV and deletes it (after a confirmation).
 """
 
@@ -21,10 +21,12 @@ import ipywidgets as widgets
 from ..bots.games import game_info
 from ..catalogue import LESSONS, PRACTICE_LESSONS, PRACTICE_LEVELS
 from ..classroom.classes import Classes
-from ..classroom.evidence import Evidence, to_csv
+from ..classroom.evidence import Evidence
+from ..classroom.export import exercise_title, exercises_csv, file_name, pupils_csv
 from ..classroom.names import name_key
 from ..classroom.rooms import RoomError, Rooms
 from ..classroom.store import Store, StoreError, open_store
+from ..classroom.tasks import task_html
 from ..core.errors import KartenspieleError
 from ..i18n import text
 from . import board
@@ -85,6 +87,7 @@ class ClassView:
                     "scores": scores,
                     "started": room.started,
                     "over": room.over,
+                    "asking": rooms.pending(room, None),
                 }
             )
         return found
@@ -148,9 +151,16 @@ class Dashboard(widgets.VBox):
         self.presence = widgets.HTML()
         self.grid = widgets.HTML()
         self.wrong = widgets.HTML()
+        self.exit_ticket = widgets.HTML()
         self.room_list = widgets.HTML()
+        self.let_in_box = widgets.VBox()
+        self.let_in_box.add_class("ks-dash-let-in")
         self.board_choice = widgets.Dropdown(description=text("dash.board.exercise", lang))
         self.board_button = button("dash.board.show", self.next_on_board, "ks-board-button")
+        self.preview = widgets.HTML()
+        self.board_confirm = button("dash.board.project", self.project, "ks-board-project", "ks-main-action")
+        self.board_confirm.layout.display = "none"
+        self.previewed: tuple[str, str] | None = None
         self.board = widgets.HTML()
         self.pace = widgets.HTML()
         self.lock_button = button("dash.pace.lock", self.lock_beyond, "ks-lock")
@@ -173,15 +183,20 @@ class Dashboard(widgets.VBox):
                 section("dash.section.grid"),
                 widgets.HBox([self.lesson_choice, self.level_choice]),
                 self.grid,
+                section("dash.section.exit"),
+                self.exit_ticket,
                 section("dash.section.wrong"),
                 self.wrong,
                 section("dash.section.board"),
                 widgets.HBox([self.board_choice, self.board_button]),
+                self.preview,
+                self.board_confirm,
                 self.board,
                 section("dash.section.presence"),
                 self.presence,
                 section("dash.section.rooms"),
                 self.room_list,
+                self.let_in_box,
                 section("dash.section.pace"),
                 self.pace,
                 widgets.HBox([self.lock_button, self.release_button, self.all_button]),
@@ -275,10 +290,13 @@ class Dashboard(widgets.VBox):
                 f"<p class='ks-quiet'>{escape(text('dash.how_to_join', lang))}</p>"
             )
             self.presence.value = board.presence(view.evidence, view.pupils, titles, lang)
-            self.grid.value = board.grid(view.evidence, view.pupils, exercises, lang, titles)
+            self.grid.value = board.grid(view.evidence, view.pupils, exercises, lang)
             self.wrong.value = board.wrong_answers(view.evidence, exercises, lang)
-            self.room_list.value = board.rooms(view.room_summaries(self.rooms), lang)
-            options = [(board.exercise_title(e, lang), e) for e in view.exercises(ALL) if view.evidence.answers(e)]
+            self.exit_ticket.value = board.exit_summary(view.evidence, exercises, lang)
+            summaries = view.room_summaries(self.rooms)
+            self.room_list.value = board.rooms(summaries, lang)
+            self._draw_let_in(summaries)
+            options = [(exercise_title(e, lang), e) for e in view.exercises(ALL) if view.evidence.answers(e)]
             if [value for _, value in options] != [value for _, value in self.board_choice.options]:
                 chosen = self.board_choice.value
                 self.board_choice.options = options
@@ -294,6 +312,36 @@ class Dashboard(widgets.VBox):
                 )
                 + "</p>"
             )
+
+    def _draw_let_in(self, summaries: list[dict]) -> None:
+        """ "Raum ABCD: Ben will wieder mitspielen." with "Einlassen", per pupil asking."""
+        rows = []
+        for summary in summaries:
+            for seat, hashed in summary["asking"]:
+                name = summary["names"][seat]
+                asks = widgets.HTML(escape(text("dash.let_in.request", self.lang, code=summary["code"], name=name)))
+                button = widgets.Button(description=text("room.let_in.button", self.lang), button_style="warning")
+                button.add_class("ks-let-in")
+                button.on_click(
+                    lambda _, code=summary["code"], seat=seat, hashed=hashed: self._safely(
+                        lambda: self.let_in(code, seat, hashed)
+                    )
+                )
+                rows.append(widgets.HBox([asks, button], layout=widgets.Layout(align_items="center")))
+        shown = [row.children[0].value for row in self.let_in_box.children]
+        if shown != [row.children[0].value for row in rows]:
+            self.let_in_box.children = tuple(rows)
+
+    def let_in(self, code: str, seat: int, hashed: str) -> None:
+        """The teacher lets a pupil back to their seat (the kernel checks the teacher's role
+        and that the request is still the seat's current one)."""
+        with self.lock:
+            room = self.view.rooms.get(code) if self.view is not None else None
+            if room is None:
+                return
+            self.rooms.let_in(room, None, seat, hashed)
+            self.status.value = f"<p>{escape(text('room.let_in.done', self.lang, name=room.seats[seat].name))}</p>"
+            self.redraw()
 
     def _show_level(self, code: str) -> None:
         """The practice level of the chosen lesson (only for lessons with practice)."""
@@ -315,22 +363,42 @@ class Dashboard(widgets.VBox):
 
     # -- the board, pacing, data -----------------------------------------------------------
     def next_on_board(self) -> None:
-        """Show the next answer to the chosen exercise, large and without a name."""
+        """Preview the next answer to the chosen exercise for the teacher only (without a name);
+        `project` puts it on the board."""
         with self.lock:
-            answers = (
-                self.view.evidence.answers(self.board_choice.value) if self.view and self.board_choice.value else []
-            )
+            exercise = self.board_choice.value
+            answers = self.view.evidence.answers(exercise) if self.view and exercise else []
+            self.previewed = None
+            self.board_confirm.layout.display = "none"
             if not answers:
-                self.board.value = f"<p class='ks-quiet'>{escape(text('dash.board.none', self.lang))}</p>"
+                self.preview.value = f"<p class='ks-quiet'>{escape(text('dash.board.none', self.lang))}</p>"
                 return
             order = list(range(len(answers)))
-            random.Random(self.board_choice.value).shuffle(order)  # not the order pupils answered in
-            answer = answers[order[self.board_index % len(answers)]]
+            random.Random(exercise).shuffle(order)  # not the order pupils answered in
+            number = self.board_index % len(answers)
             self.board_index += 1
-            self.board.value = (
-                f"<div class='ks-board'>{escape(answer)}</div><p class='ks-quiet'>"
-                f"{escape(text('dash.board.which', self.lang, number=(self.board_index - 1) % len(answers) + 1, count=len(answers)))}</p>"
+            self.previewed = (exercise, answers[order[number]])
+            which = text("dash.board.which", self.lang, number=number + 1, count=len(answers))
+            self.preview.value = (
+                f"<div class='ks-preview'><p><b>{escape(text('dash.board.preview', self.lang))}</b> {escape(which)}</p>"
+                f"{self._board_html(*self.previewed)}</div>"
             )
+            self.board_confirm.layout.display = ""
+
+    def project(self) -> None:
+        """Put the previewed answer on the board, large, with its task and cards."""
+        with self.lock:
+            if self.previewed is None:
+                return
+            self.board.value = f"<div class='ks-board'>{self._board_html(*self.previewed)}</div>"
+            self.board_confirm.layout.display = "none"
+
+    def _board_html(self, exercise: str, answer: str) -> str:
+        task = self.view.evidence.tasks.get(exercise, {}) if self.view else {}
+        words = task.get(self.lang) or next(iter(task.values()), "")
+        title = f"<p class='ks-board-task'>{escape(exercise_title(exercise, self.lang))}</p>"
+        shown = f"<p class='ks-board-task'>{task_html(words)}</p>" if words else ""
+        return f"{title}{shown}<p class='ks-board-answer'>{escape(answer)}</p>"
 
     def current_lesson(self) -> int:
         """The lesson the teacher looks at (the grid's choice), else the furthest any pupil is in."""
@@ -358,15 +426,24 @@ class Dashboard(widgets.VBox):
             self.redraw()
 
     def export(self) -> None:
+        """Two spreadsheets to download: every exercise, and one row per pupil."""
         if self.view is None:
             return
+        view, lang = self.view, self.lang
         with self.lock:
-            data = base64.b64encode(to_csv(self.view.evidence).encode("utf-8")).decode("ascii")
-        name = f"klasse-{self.view.code}.csv"
-        self.download.value = (
-            f"<a class='ks-download' download='{name}' href='data:text/csv;charset=utf-8;base64,{data}'>"
-            f"{escape(text('dash.export.link', self.lang, file=name))}</a>"
-        )
+            files = (
+                ("exercises", exercises_csv(view.evidence, view.code, lang)),
+                ("pupils", pupils_csv(view.evidence, view.pupils, view.code, lang)),
+            )
+        links = []
+        for kind, content in files:
+            name = file_name(kind, view.code, lang)
+            data = base64.b64encode(content.encode("utf-8")).decode("ascii")
+            links.append(
+                f"<a class='ks-download' download='{escape(name)}' href='data:text/csv;charset=utf-8;base64,{data}'>"
+                f"{escape(text(f'dash.export.{kind}', lang, file=name))}</a>"
+            )
+        self.download.value = " ".join(links)
 
     def ask_delete(self) -> None:
         self._set_confirm(True)

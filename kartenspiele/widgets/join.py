@@ -14,6 +14,7 @@ import ipywidgets as widgets
 from ..classroom import pupil
 from ..core.errors import KartenspieleError
 from ..i18n import current_language, text
+from .class_watch import ClassWatch
 from .enter import on_enter
 
 
@@ -35,6 +36,7 @@ class JoinBox(widgets.HBox):
         on_enter(self.nickname, self.join)
         self.status = widgets.HTML()
         self.status.add_class("ks-join-status")
+        self.watch: ClassWatch | None = None
         self.redraw()
 
     def join(self) -> None:
@@ -47,6 +49,14 @@ class JoinBox(widgets.HBox):
         if self.on_join is not None:
             self.on_join()
 
+    def _watch(self, session: pupil.PupilSession) -> None:
+        """Notice when the teacher deletes the class (once per session)."""
+        if self.watch is None or self.watch.session is not session:
+            if self.watch is not None:
+                self.watch.stop()
+            session.on_end.append(self.redraw)
+            self.watch = ClassWatch(session)
+
     def set_language(self, lang: str) -> None:
         self.lang = lang
         self.redraw()
@@ -55,9 +65,14 @@ class JoinBox(widgets.HBox):
         lang = self.lang
         session = pupil.current()
         if session is not None:
-            self.status.value = escape(
-                text("class.joined", lang, code=session.pupil.code, nickname=session.pupil.nickname)
-            )
+            self._watch(session)
+            if session.ended:
+                note = escape(text("class.ended", lang, code=session.pupil.code))
+                self.status.value = f"<span class='ks-join-error'>{note}</span>"
+            else:
+                self.status.value = escape(
+                    text("class.joined", lang, code=session.pupil.code, nickname=session.pupil.nickname)
+                )
             self.children = (self.status,)
             return
         self.code.placeholder = text("class.code", lang)

@@ -27,7 +27,7 @@ from ..quanto.state import MAX_PLAYERS, MIN_PLAYERS
 from .buttons import ButtonRow, Spec
 from .setup import GameConfig, Variant
 from .table import GameTable
-from .texts import t
+from .texts import t, why
 
 ACTION_BUTTONS = 6
 """More ready moves than this are offered in a list instead of as buttons."""
@@ -283,14 +283,14 @@ class QuantoTable(GameTable):
         self._set(self.held, held)
         self._set(self.mine, self._players_html([viewer], own=True))
         if selection is not None:
-            expression = selection.expression(lang, self.names)
+            parts = selection.expression_parts(lang, self.names)
             played = card_name(DECK[self.card], lang)
             text = (
-                t("quanto.sum_line", lang, card=played, sum=expression)
-                if expression
+                t("quanto.sum_line", lang, card=played, sum=parts[0])
+                if parts
                 else t("quanto.sum_line_empty", lang, card=played)
             )
-            self._set(self.sum_line, f"<div aria-live='polite'>{escape(text)}</div>")
+            self._set(self.sum_line, f"<div aria-live='polite'>{escape(text)}</div>{why(' '.join(parts[1:]), lang)}")
         else:
             self._set(self.sum_line, "")
         moves = self.offered_moves() if mine else []

@@ -8,6 +8,10 @@ listens on the log's pub/sub channel (`Store.wait`), with SQLite it checks the l
 `POLL_SECONDS`. The page speaks one language at a time; `set_language` (the start page's
 switch, or `?lang=` in the address) changes every text of it. Undo asks the room, which allows it only to the
 mover before the next move. The seed never reaches the browser: it would tell the deck.
+
+The opener's page (or the stand-in's, `Rooms.leads`) shows who asks to come back to a seat
+(`let_in`) with one button "Einlassen"; a page whose seat was given to another page that way
+says so and moves no more (its token no longer holds the seat; checked in this kernel).
 """
 
 from __future__ import annotations
@@ -20,12 +24,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..classroom.rooms import HAND_OVER_SECONDS, MoveRaceError, Room, RoomError, Rooms
+from ..classroom.rooms import HAND_OVER_SECONDS, MoveRaceError, Room, RoomError, Rooms, token_hash
 from ..classroom.store import StoreError, StoreFullError
 from ..core.errors import IllegalMoveError, KartenspieleError
 from ..core.session import game_module
 from ..i18n import text
 from ..kernel import click_limit
+from .home import home_link
 from .quanto_table import QuantoTable
 from .seats import IDLE, PERSON, Seat, level_label
 from .style import style_widget
@@ -40,7 +45,7 @@ heartbeat and computer moves; a new entry wakes it at once."""
 HEARTBEAT_SECONDS = 3.0
 """How often a page says that it is still open (and looks who else is)."""
 ROOM_CSS = (
-    "<style>.ks-room-head{margin:0.4em 0;font-size:1.1em}"
+    "<style>.ks-room-head{margin:0.2em 0;font-size:1.1em}"
     ".ks-room-code{font-weight:bold;font-size:1.3em;letter-spacing:0.15em;padding:0.1em 0.4em;"
     "border:2px solid #1565c0;border-radius:0.3em;margin-right:0.4em}"
     ".ks-seats li{font-size:1.1em;margin:0.2em 0}.ks-seat-open{color:#555555}</style>"
@@ -113,12 +118,21 @@ def seat_display_names(room: Room, lang: str) -> list[str]:
 class RoomController:
     """Keeps one seat's table in step with the room's log."""
 
-    def __init__(self, rooms: Rooms, room: Room, seat: int, lang: str, on_note: Callable[[str, str], None]) -> None:
+    def __init__(
+        self,
+        rooms: Rooms,
+        room: Room,
+        seat: int,
+        lang: str,
+        on_note: Callable[[str, str], None],
+        token: str | None = None,
+    ) -> None:
         self.rooms = rooms
         self.room = room
         self.seat = seat
         self.lang = lang
         self.on_note = on_note
+        self.token_hash = token_hash(token) if token else ""  # the page's token, once it is known
         self.table: GameTable = TABLES[room.game](self, lang=lang)
         self.table.setup.seed.value = 0  # the room's seed would tell the deck: it stays in the kernel
         self.table.move_guard = self.submit
@@ -161,12 +175,18 @@ class RoomController:
             self.rebuild()
         return True
 
+    def holds_seat(self) -> bool:
+        """Whether this page's token still holds its seat (not given to another page since)."""
+        return not self.token_hash or self.room.seats[self.seat].token == self.token_hash
+
     # -- from the table to the log -----------------------------------------------------------
     def submit(self, move: Any) -> str | None:
         """The table's move guard: append the pupil's move; a refusal text if it lost a race."""
         try:
             before = self.room.seq
             self.rooms.refresh(self.room)
+            if not self.holds_seat():
+                return text("room.seat_moved", self.lang, name=self.room.seats[self.seat].name)
             if any(entry["type"] in ("move", "undo") for entry in self.room.entries[before:]):
                 self.catch_up()
                 return text("room.race", self.lang)
@@ -215,6 +235,9 @@ class RoomController:
 
     def undo(self) -> None:
         try:
+            self.rooms.refresh(self.room)
+            if not self.holds_seat():
+                raise RoomError("room.seat_moved", name=self.room.seats[self.seat].name)
             self.rooms.undo(self.room, self.seat)
         except KartenspieleError as error:
             self.catch_up()
@@ -233,15 +256,23 @@ class RoomController:
 class RoomPage(widgets.VBox):
     """The page of `seat` in `room`: the waiting room until the opener starts, then the table."""
 
-    def __init__(self, rooms: Rooms, room: Room, seat: int, lang: str, poll: bool = True) -> None:
+    def __init__(
+        self, rooms: Rooms, room: Room, seat: int, lang: str, poll: bool = True, token: str | None = None
+    ) -> None:
         super().__init__()
         self.add_class("ks-room")
         self.rooms = rooms
         self.room = room
         self.seat = seat
         self.lang = lang
+        self.token = token
         self.controller: RoomController | None = None
         self.header = widgets.HTML()
+        self.home = widgets.HTML()  # the way back while waiting (the table's toolbar has one)
+        self.aside = widgets.HBox()  # the start page puts its language switch here
+        self.aside.add_class("ks-room-aside")
+        self.head = widgets.HBox([self.header, self.home, self.aside])
+        self.head.add_class("ks-room-headrow")
         self.note = widgets.HTML()
         self.note.add_class("ks-room-note")
         self.seat_list = widgets.HTML()
@@ -250,6 +281,9 @@ class RoomPage(widgets.VBox):
         self.start_button.on_click(lambda _: self.start())
         self.hand_over_box = widgets.HBox()
         self.hand_over_box.add_class("ks-room-handover")
+        self.let_in_box = widgets.VBox()
+        self.let_in_box.add_class("ks-room-let-in")
+        self._requests: list[tuple[int, str]] = []  # (seat, request's hash) this page may answer
         self.waiting = widgets.VBox([self.seat_list, self.start_button])
         self.waiting.add_class("ks-waiting-room")
         self._last_heartbeat = 0.0
@@ -259,7 +293,15 @@ class RoomPage(widgets.VBox):
         self._task: asyncio.Task | None = None
         self.closed = False
         self.css = widgets.HTML(ROOM_CSS)
-        self.children = (style_widget(), self.css, self.header, self.note, self.waiting, self.hand_over_box)
+        self.children = (
+            style_widget(),
+            self.css,
+            self.head,
+            self.note,
+            self.let_in_box,
+            self.waiting,
+            self.hand_over_box,
+        )
         self.sync()
         if poll:
             self.start_polling()
@@ -294,18 +336,22 @@ class RoomPage(widgets.VBox):
             f"<div class='ks-room-head'><span class='ks-room-code'>{escape(room.code)}</span> "
             f"{escape(text('room.header', lang, game=game, name=names[self.seat]))}</div>"
         )
+        self.home.value = "" if room.started else home_link(lang)
+        self.home.layout.display = "none" if room.started else ""
         if room.started:
             if self.controller is None:
-                self.controller = RoomController(self.rooms, room, self.seat, lang, self.say)
+                self.controller = RoomController(self.rooms, room, self.seat, lang, self.say, self.token)
                 self.children = (
                     style_widget(),
                     self.css,
-                    self.header,
+                    self.head,
                     self.note,
+                    self.let_in_box,
                     self.controller.table,
                     self.hand_over_box,
                 )
             self._draw_hand_over(names)
+            self._draw_let_in(names)
             return
         rows = "".join(
             f"<li class='ks-seat-{'open' if seat.is_open else 'taken'}'>{escape(names[index])}"
@@ -325,16 +371,17 @@ class RoomPage(widgets.VBox):
             text("room.start.fill", lang, count=open_seats) if open_seats else text("room.start", lang)
         )
         self.start_button.layout.display = "" if self.leads() else "none"
+        self._draw_let_in(names)
 
     def set_language(self, lang: str) -> None:
-        """Show the whole page in `lang` (waiting room, header, table, notes)."""
+        """Show the whole page in `lang` in one pass: header and waiting room, then the table."""
         if lang == self.lang:
             return
         self.lang = lang
         self.say("")
+        self.draw()
         if self.controller is not None:
             self.controller.set_language(lang)
-        self.draw()
 
     def leads(self) -> bool:
         """Whether this page may start and hand over seats (see `Rooms.leads`); decided on the
@@ -357,6 +404,24 @@ class RoomPage(widgets.VBox):
                     buttons.append(button)
         if [b.description for b in self.hand_over_box.children] != [b.description for b in buttons]:
             self.hand_over_box.children = tuple(buttons)
+
+    def _draw_let_in(self, names: list[str]) -> None:
+        """One line per pupil asking to come back: "Ben will wieder mitspielen." + "Einlassen"."""
+        rows = []
+        for seat, hashed in self._requests:
+            button = widgets.Button(
+                description=text("room.let_in.button", self.lang),
+                button_style="warning",
+                icon="sign-in",
+                layout=widgets.Layout(width="auto"),
+            )
+            button.add_class("ks-let-in")
+            button.on_click(lambda _, seat=seat, hashed=hashed: self.let_in(seat, hashed))
+            asks = widgets.HTML(escape(text("room.let_in.request", self.lang, name=names[seat])))
+            rows.append(widgets.HBox([asks, button], layout=widgets.Layout(align_items="center")))
+        shown = [(row.children[0].value, row.children[1].description) for row in self.let_in_box.children]
+        if shown != [(row.children[0].value, row.children[1].description) for row in rows]:
+            self.let_in_box.children = tuple(rows)
 
     # -- actions ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -382,6 +447,30 @@ class RoomPage(widgets.VBox):
         self._absent.pop(seat, None)
         self.sync()
 
+    def let_in(self, seat: int, hashed: str) -> None:
+        """ "Einlassen": give `seat` to the page that asked (the kernel checks that this page
+        may, and that the request is still the seat's current one)."""
+        try:
+            self.rooms.let_in(self.room, self.seat, seat, hashed)
+        except StoreError as error:
+            self.store_trouble(error)
+            return
+        except KartenspieleError as error:
+            self.say(error.message(self.lang), "warn")
+            return
+        self._requests = [request for request in self._requests if request[0] != seat]
+        self.say(text("room.let_in.done", self.lang, name=self.room.seats[seat].name))
+        self.sync()
+
+    def lose_seat(self) -> None:
+        """The seat was given to another page: say so, stop keeping up (the kernel refuses
+        this page's moves anyway, `RoomController.holds_seat`)."""
+        self.closed = True
+        if self._task is not None:
+            self._task.cancel()
+        self.say(text("room.seat_moved", self.lang, name=self.room.seats[self.seat].name))
+        self.children = (style_widget(), self.css, self.header, self.note)
+
     # -- keeping up with the log -------------------------------------------------------------
     def sync(self) -> None:
         """One round: heartbeat now and then, new entries, automatic moves, drawing."""
@@ -397,6 +486,11 @@ class RoomPage(widgets.VBox):
                     if seat.is_person
                 }
             changed = self.controller.step() if self.controller is not None else bool(self.rooms.refresh(self.room))
+            if self.token and self.room.seats[self.seat].token != token_hash(self.token):
+                self.lose_seat()
+                return
+            if beat:
+                self._requests = self.rooms.pending(self.room, self.seat)
             self.store_back(wrote=beat)
             if changed or beat:
                 self.draw()

@@ -105,6 +105,11 @@ class SavedGame(widgets.VBox):
     def set_language(self, lang: str) -> None:
         self.table.set_language(lang)
 
+    def close(self) -> None:
+        """Close the page: no computer move is made on it any more."""
+        self.table._cancel_pending()
+        super().close()
+
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         self.table.page_arrived()
         return super()._repr_mimebundle_(**kwargs)

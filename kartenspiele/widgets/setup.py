@@ -14,7 +14,7 @@ import ipywidgets as widgets
 from ..core.rng import new_seed
 from .access import Access, tagged
 from .seats import PERSON, Seat, available_levels, default_level, level_label
-from .texts import t
+from .texts import relabel_options, t
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,7 @@ class SetupPanel(widgets.VBox):
         self.add_class("ks-setup")
         self.game = game
         self.lang = lang
+        self._relabelling = False
         self.variants = tuple(variants)
         self.levels = available_levels(game)
         low, high = players
@@ -109,6 +110,8 @@ class SetupPanel(widgets.VBox):
         return options
 
     def _seats_changed(self, _change: object = None) -> None:
+        if self._relabelling:
+            return
         for index, row in enumerate(self.seat_rows):
             row.layout.display = "flex" if index < self.players.value else "none"
             self.seat_names[index].layout.visibility = "visible" if self.seat_kinds[index].value == PERSON else "hidden"
@@ -118,17 +121,21 @@ class SetupPanel(widgets.VBox):
         self.lang = lang
         self.title.value = f"<h2>{t('setup.title', lang)}</h2>"
         self.players_label.value = f"<b>{t('setup.players', lang)}</b>"
-        for index, (label, kind, name) in enumerate(zip(self.seat_labels, self.seat_kinds, self.seat_names)):
-            label.value = t("setup.seat", lang, number=index + 1)
-            value = kind.value
-            kind.options = self._kind_options()
-            kind.value = value
-            name.placeholder = t("seat.person_name", lang, number=index + 1)
+        self._relabelling = True  # the seats' drop-downs pass through their first option
+        try:
+            for index, (label, kind, name) in enumerate(zip(self.seat_labels, self.seat_kinds, self.seat_names)):
+                label.value = t("setup.seat", lang, number=index + 1)
+                relabel_options(kind, self._kind_options())
+                name.placeholder = t("seat.person_name", lang, number=index + 1)
+        finally:
+            self._relabelling = False
         for variant, label, box in zip(self.variants, self.variant_labels, self.variant_boxes):
             label.value = f"{t(variant.label, lang)}"
-            value = box.value if box.options else variant.default
-            box.options = [(t(key, lang), choice) for key, choice in variant.choices]
-            box.value = value
+            if box.options:
+                relabel_options(box, [(t(key, lang), choice) for key, choice in variant.choices])
+            else:
+                box.options = [(t(key, lang), choice) for key, choice in variant.choices]
+                box.value = variant.default
         self.seed_label.value = t("setup.seed", lang)
         self.dice.tooltip = t("setup.new_seed", lang)
         self.start.description = t("setup.start", lang)

@@ -1,6 +1,11 @@
 """The start page of the web app: both games, their tutorials, the lessons and short rules,
 and the lobby for playing together in a room (and going on with a remembered game).
 
+The explanation comes first, then one name and one code box (a room code, or on a pupil's
+page served by Voila a class code too), beside the games and lessons. Inside a room or a
+saved game the page's header and everything else fold away: the room fills the window
+(the language switch moves into the room's header); leaving reloads the start page.
+
 The lessons are listed from the `lessons/` folder as it is when the page is shown, so the
 page links only to notebooks that exist. Links are relative to `notebooks/start.ipynb` and
 carry the chosen language (`?lang=en`).
@@ -17,9 +22,10 @@ import ipywidgets as widgets
 
 from ..catalogue import lesson_of_file
 from ..classroom import pupil
-from ..classroom.roles import TEACHER_NOTEBOOKS, is_teacher, served_by_voila
-from .join import JoinBox
+from ..classroom.roles import TEACHER_NOTEBOOKS, is_teacher, query, served_by_voila
 from .lobby import Lobby
+from .room import RoomPage
+from .saving import SavedGame
 from .style import style_widget
 from .texts import default_language, language_options, t
 
@@ -99,16 +105,26 @@ class StartPage(widgets.VBox):
         self.language.add_class("ks-language")
         self.language.observe(lambda change: self.set_language(change["new"]), "value")
         self.heading = widgets.HTML()
+        self.intro = widgets.HTML()
         self.body = widgets.HTML()
-        self.lobby = Lobby(self.lang, on_room=lambda _: self._in_room())
-        bar = widgets.HBox([self.heading, self.language])
-        bar.add_class("ks-toolbar")
-        self.children = (style_widget(), bar, self.lobby, self.body)
-        self.join: JoinBox | None = None
-        if served_by_voila() and not is_teacher():
+        self.body.add_class("ks-start-more")
+        classes = served_by_voila() and not is_teacher()
+        if classes:
             pupil.from_address()
-            self.join = JoinBox(on_join=lambda: self.set_language(self.lang))
-            self.children = (style_widget(), bar, self.join, self.lobby, self.body)
+        # `?resume=<code>` (the "connection lost" banner's link): straight back to that game
+        self.lobby = Lobby(
+            self.lang,
+            on_room=self._in_room,
+            classes=classes,
+            on_class=lambda: self.set_language(self.lang),
+            resume=query().get("resume"),
+        )
+        self.bar = widgets.HBox([self.heading, self.language])
+        self.bar.add_class("ks-toolbar")
+        columns = widgets.HBox([self.lobby, self.body])
+        columns.add_class("ks-start-columns")
+        self.style = style_widget()
+        self.children = (self.style, self.bar, self.intro, columns)
         self.set_language(self.lang)
 
     def set_language(self, lang: str) -> None:
@@ -116,15 +132,18 @@ class StartPage(widgets.VBox):
         self.lang = lang
         if self.language.value != lang:
             self.language.value = lang
-        self.heading.value = f"<span class='ks-title'>{escape(t('start.title', lang))}</span>"
-        if self.join is not None:
-            self.join.set_language(lang)
+        self.lobby.set_language(lang)  # first: a room's page fills the page
+        self.heading.value = f"<h1 class='ks-title'>{escape(t('start.title', lang))}</h1>"
+        self.intro.value = f"<p class='ks-intro'>{escape(t('start.intro', lang))}</p>"
         self.body.value = self.html()
-        self.lobby.set_language(lang)
 
-    def _in_room(self) -> None:
-        """A room fills the page: the links and rules step aside (the language switch stays)."""
-        self.body.layout.display = "none"
+    def _in_room(self, page: RoomPage | SavedGame) -> None:
+        """A room or a saved game fills the page: the header, the explanation, the links and
+        the rules fold away; a room's header takes the language switch."""
+        self.add_class("ks-in-room")
+        self.children = (self.style, self.lobby)
+        if isinstance(page, RoomPage):
+            page.aside.children = (self.language,)
 
     def lesson_item(self, lesson: LessonLink, query: str) -> str:
         """A lesson's line: a link, or the title with a lock while the teacher has not released it."""
@@ -155,8 +174,7 @@ class StartPage(widgets.VBox):
             for game in RULES
         )
         return (
-            f"<p class='ks-intro'>{escape(t('start.intro', lang))}</p>"
             f"<div class='ks-tiles'>{tiles}</div>"
             f"<h3>{escape(t('start.lessons', lang))}</h3>{lessons}"
-            f"<h3>{escape(t('start.rules', lang))}</h3>{rules}"
+            f"<h3>{escape(t('start.rules', lang))}</h3><div class='ks-rules-row'>{rules}</div>"
         )

@@ -15,7 +15,7 @@ from .log import MoveLog
 from .pacing import SPEEDS
 from .setup import SetupPanel
 from .style import style_widget
-from .texts import t
+from .texts import relabel_options, t, why
 
 
 class TableLayout:
@@ -110,9 +110,7 @@ class TableLayout:
         self.big.description = t("button.big", lang)
         self.big.tooltip = t("button.big_tooltip", lang)
         self.step.description = t("button.step", lang)
-        value = self.speed.value
-        self.speed.options = [(t(f"speed.{name}", lang), name) for name in SPEEDS]
-        self.speed.value = value
+        relabel_options(self.speed, [(t(f"speed.{name}", lang), name) for name in SPEEDS])
         self.speed.tooltip = t("speed.tooltip", lang)
         self.ending.relabel(lang)
         tags, access = self._tags, self.access
@@ -147,14 +145,21 @@ class TableLayout:
             ) + (self.keys_help,)
         else:
             children = (self.style_sheet, self.access, self.toolbar, self.settings, self.main)
+        if self.setup in children and self.setup.lang != self.lang:
+            self.setup.relabel(self.lang)  # worded when it shows (see `set_language`)
+            self.setup.name_controls(self.access)
+            self.access.flush()
         if self.children != children:
             self.children = children
         self._sync_toolbar()
 
     # -- drawing ---------------------------------------------------------------------------
-    def say(self, text: str, kind: str = "info") -> None:
-        """Show a message under the board (a reason, a hint, the tutor's word)."""
-        self.message_html = f"<div class='ks-say ks-say-{kind}' role='alert'>{escape(text)}</div>" if text else ""
+    def say(self, text: str, kind: str = "info", more: str = "") -> None:
+        """Show a message under the board (a reason, a hint, the tutor's word); `more`, the full
+        reasoning, behind "Warum?"."""
+        self.message_html = (
+            f"<div class='ks-say ks-say-{kind}' role='alert'>{escape(text)}{why(more, self.lang)}</div>" if text else ""
+        )
 
     def redraw(self) -> None:
         """Draw everything from the state."""

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import os
+from html import escape
+from typing import Any
 from urllib.parse import parse_qs
+
+import ipywidgets as widgets
 
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, text
 from ..kernel.page_request import preheated, wait_for_page
@@ -14,6 +18,25 @@ LANGUAGE_NAMES = {"de": "Deutsch", "en": "English"}
 def t(key: str, lang: str, /, **params: object) -> str:
     """The table text `widgets.<key>` in `lang`."""
     return text(f"widgets.{key}", lang, **params)
+
+
+def why(more: str, lang: str) -> str:
+    """The full reasoning one tap away: a "Warum?" fold (HTML; "" when there is no more)."""
+    if not more:
+        return ""
+    return f"<details class='ks-why'><summary>{escape(t('why', lang))}</summary>{escape(more)}</details>"
+
+
+def relabel_options(choice: widgets.widget_selection._Selection, options: list[tuple[str, Any]]) -> None:
+    """Give a selection widget (drop-down, toggle buttons) new option labels and keep its choice,
+    in one message to the browser (`options` has the same values, worded anew). Its value
+    observers see the value pass through the first option and back."""
+    if tuple(choice.options) == tuple(options):
+        return
+    value = choice.value
+    with choice.hold_sync():
+        choice.options = options
+        choice.value = value
 
 
 def language_options() -> list[tuple[str, str]]:

@@ -20,7 +20,7 @@ class Toolbar:
         self.heading = widgets.HTML()
         self.language = widgets.ToggleButtons(options=language_options(), value=lang)
         self.language.add_class("ks-language")
-        self.language.observe(lambda change: self.set_language(change["new"]), "value")
+        self.language.observe(lambda change: change["new"] != self.lang and self.set_language(change["new"]), "value")
         self.big = widgets.ToggleButton(value=False, icon="search-plus")
         self.big.observe(self._big_changed, "value")
         self.new_button = widgets.Button(icon="plus")
@@ -71,16 +71,18 @@ class Toolbar:
         tip = hint(self.state.view(self.state.to_move), self.lang)
         self.clear_selection()
         self.show_move(tip.move)
-        self.say(t("hint.shown", self.lang, reason=tip.reason), "info")
+        self.say(t("hint.shown", self.lang, reason=tip.short(self.lang)), "info", tip.more(self.lang))
         self.redraw()
 
     # -- language and size ---------------------------------------------------------------
     def set_language(self, lang: str) -> None:
-        """Show every text in `lang` (the log is told again)."""
+        """Show every text in `lang` in one pass (the log is told again): the toolbar, then the
+        game; the new-game panel now if it shows, else when it is opened (`_layout`)."""
         self.lang = lang
         if self.language.value != lang:
             self.language.value = lang
-        self.setup.relabel(lang)
+        if self.setup in self.children:
+            self.setup.relabel(lang)
         if self.session is not None and not self._given_names:
             self.names = seat_names(self.seats, lang)
         self.message_html = ""

@@ -1,6 +1,7 @@
 """Hints: the top level's move with its reason, in German and English."""
 
 import random
+import re
 import string
 
 import pytest
@@ -125,3 +126,26 @@ def test_no_hint_after_the_end():
     with pytest.raises(GameOverError) as caught:
         hint(match.state, "en")
     assert caught.value.message("de") == "Das Spiel ist schon zu Ende."
+
+
+SENTENCE_END = re.compile(r"(?<![0-9])[.!?](?=\s|$)")
+"""The end of a sentence (not an ordinal: "deine 1. Aufgabe")."""
+
+
+def sentences(said: str) -> int:
+    return len(SENTENCE_END.findall(said.replace("z. B.", "").replace("e.g.", "")))
+
+
+@pytest.mark.parametrize("game", ["quanto", "tausch_rausch"])
+def test_a_hint_says_what_to_do_in_one_breath_and_why_one_tap_away(game):
+    explained = 0
+    for state in positions(game, 8, seed=13):
+        tip = hint(state, "de")
+        for lang in ("de", "en"):
+            short, more = tip.short(lang), tip.more(lang)
+            assert tip.text(lang) == f"{short} {more}".strip()
+            assert 1 <= sentences(short) <= 2, short
+            for words in ("ausgedachten Spielen", "made-up games"):  # how it was found: behind "Warum?"
+                assert words not in short
+            explained += bool(more)
+    assert explained  # most hints have a reason beyond what to do

@@ -119,6 +119,8 @@ def test_reasons_are_stored_and_shown_on_the_board(page, sqlite_store):
     assert "subsets.reason.cut" in [value for _, value in dashboard.board_choice.options]
     dashboard.board_choice.value = "subsets.reason.cut"
     dashboard.next_on_board()
+    assert "Weil die Karten danach noch größer sind." in dashboard.preview.value and not dashboard.board.value
+    dashboard.project()
     assert "Weil die Karten danach noch größer sind." in dashboard.board.value
 
 

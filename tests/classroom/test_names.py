@@ -10,7 +10,7 @@ import pytest
 
 from kartenspiele.classroom.classes import Classes, NicknameError, pupil_key, token_hash
 from kartenspiele.classroom.names import LOOK_ALIKES, name_key, tidy
-from kartenspiele.classroom.rooms import HAND_OVER_SECONDS, NameError_
+from kartenspiele.classroom.rooms import HAND_OVER_SECONDS, LetInNeededError, NameError_
 
 CYRILLIC_ANA = "\u0410na"  # Cyrillic capital A, then Latin "na"
 FULL_WIDTH_ANA = "\uff21\uff4e\uff41"  # "Ａｎａ"
@@ -132,8 +132,9 @@ def test_a_look_alike_of_a_seated_name_is_that_name(rooms, store, clock, look_al
     assert caught.value.key == "room.name_taken"
     assert snapshot(store) == before
     clock.now += HAND_OVER_SECONDS
-    again, seat, _ = rooms.join(room.code, look_alike)  # Ana's page has gone: her seat, not a new one
-    assert seat == 0 and [state.name for state in again.seats] == ["Ana", "", ""]
+    with pytest.raises(LetInNeededError) as asked:  # Ana's page has gone: her seat, not a new one
+        rooms.join(room.code, look_alike)
+    assert asked.value.seat == 0 and [state.name for state in rooms.load(room.code).seats] == ["Ana", "", ""]
 
 
 @pytest.mark.parametrize("sign", ["\u202e", "\u2066", "\u200f", "\u200b"])

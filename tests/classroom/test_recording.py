@@ -1,6 +1,9 @@
 """Exercises report to the pupil's class; the dashboard shows it. Without a class nothing is
 recorded and the lesson works as before."""
 
+import base64
+import re
+
 import pytest
 
 from kartenspiele.classroom import pupil
@@ -53,6 +56,16 @@ def test_answers_hints_and_time_reach_the_class_and_the_dashboard(page, sqlite_s
     assert dashboard.view.code == code
     assert "ks-after" in dashboard.grid.value and "ks-first" in dashboard.grid.value
     assert f"{right + 1} (1-mal)" in dashboard.wrong.value and "Ana" in dashboard.presence.value
+    # the board shows the wrong answer with its task and cards, after the teacher's preview
+    dashboard.board_choice.value = "subsets.ways#1"
+    dashboard.next_on_board()
+    assert dashboard.board_confirm.layout.display == "" and not dashboard.board.value
+    dashboard.project()
+    cards = re.findall(r"<span class='ks-chip'>(\d+)</span>", dashboard.board.value)
+    faces = re.findall(r'aria-label="(\d+)"', subsets.ways_quiz().problem.prompt("de"))
+    assert cards == faces and len(cards) >= 3
+    assert f"<p class='ks-board-answer'>{right + 1}</p>" in dashboard.board.value
+    assert "Auf wie viele Arten" in dashboard.board.value and "Ana" not in dashboard.board.value
 
 
 def test_card_and_choice_answers_are_recorded_as_people_read_them(page, sqlite_store):
@@ -99,6 +112,8 @@ def test_dashboard_board_pacing_export_and_delete(page, sqlite_store):
     dashboard = Dashboard(sqlite_store, live=False)
     dashboard.board_choice.value = "parity.sum#1"
     dashboard.next_on_board()
+    assert "Weil zwei ungerade" in dashboard.preview.value and "Weil zwei ungerade" not in dashboard.board.value
+    dashboard.project()
     assert "Weil zwei ungerade" in dashboard.board.value and "Ana" not in dashboard.board.value
     dashboard.lesson_choice.value = "subsets"
     dashboard.lock_beyond()
@@ -106,7 +121,14 @@ def test_dashboard_board_pacing_export_and_delete(page, sqlite_store):
     dashboard.release_next()
     assert classes.released(code) == 2
     dashboard.export()
-    assert f"klasse-{code}.csv" in dashboard.download.value
+    files = dict(
+        re.findall(r"download='([^']+)' href='data:text/csv;charset=utf-8;base64,([^']+)'", dashboard.download.value)
+    )
+    assert set(files) == {f"klasse-{code}-aufgaben.csv", f"klasse-{code}-kinder.csv"}
+    sheets = {name: base64.b64decode(data).decode("utf-8") for name, data in files.items()}
+    assert all(sheet.startswith("\ufeffKlasse;Spitzname;") for sheet in sheets.values())
+    assert "Weil zwei ungerade" in sheets[f"klasse-{code}-aufgaben.csv"]
+    assert f"\r\n{code};Ana;1;" in sheets[f"klasse-{code}-kinder.csv"]  # one exercise worked on
     dashboard.ask_delete()
     assert classes.codes() == [code] and dashboard.confirm.children  # asking deletes nothing
     dashboard.confirm_no.click()

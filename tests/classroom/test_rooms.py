@@ -11,6 +11,7 @@ from kartenspiele.classroom.rooms import (
     CODE_LETTERS,
     HAND_OVER_SECONDS,
     LIFETIME_SECONDS,
+    LetInNeededError,
     MoveRaceError,
     NameError_,
     NotAllowedError,
@@ -125,12 +126,13 @@ def test_names_rejoin_and_hand_over(rooms, clock):
     with pytest.raises(NameError_):
         rooms.join(room.code, "<b>x</b>" * 5)
     rooms.heartbeat(room, 1)
-    with pytest.raises(NameError_):
-        rooms.join(room.code, "BEN")  # Ben is here: the name is taken
+    with pytest.raises(LetInNeededError):
+        rooms.join(room.code, "BEN")  # Ben is here: his name gives no seat, one may only ask
     with pytest.raises(RoomFullError):
         rooms.join(room.code, "Cem")
-    _, seat, new_token = rooms.join(room.code, "whatever", ben)  # the browser's token
-    assert seat == 1 and new_token != ben
+    seq = room.seq
+    _, seat, same_token = rooms.join(room.code, "whatever", ben)  # the browser's token
+    assert seat == 1 and same_token == ben and rooms.load(room.code).seq == seq  # nothing appended
     with pytest.raises(NotAllowedError):
         rooms.hand_over(room, 0, 1)  # Ben has not been away long enough
     clock.now += HAND_OVER_SECONDS + 1
@@ -139,8 +141,11 @@ def test_names_rejoin_and_hand_over(rooms, clock):
         rooms.hand_over(room, 1, 0)  # only the opener (who is here)
     rooms.hand_over(room, 0, 1)
     assert room.seats[1].is_computer and room.seats[1].name == "Ben"
-    _, seat, _ = rooms.join(room.code, "ben")  # absent: he comes back by name
-    assert seat == 1 and rooms.load(room.code).seats[1].is_person
+    with pytest.raises(LetInNeededError):
+        rooms.join(room.code, "ben")  # absent, but a name alone does not give the seat back
+    _, seat, token = rooms.join(room.code, "ben", ben)  # his token does, from the computer
+    assert seat == 1 and token == ben and rooms.load(room.code).seats[1].is_person
+    assert rooms.load(room.code).entries[-1]["type"] == "rejoin"
 
 
 def test_unknown_and_expired_codes(rooms, clock):

@@ -114,3 +114,28 @@ def serious(violations: list[dict]) -> list[str]:
         for v in violations
         if v["impact"] in ("serious", "critical")
     ]
+
+
+IN_VIEW_JS = """(selector) => [...document.querySelectorAll(selector)]
+  .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; })
+  .map(e => { const r = e.getBoundingClientRect();
+    return {text: (e.innerText || e.getAttribute('aria-label') || '').slice(0, 30), top: r.top, bottom: r.bottom,
+            left: r.left, right: r.right}; })"""
+
+
+def outside_window(page, selector: str) -> list[dict]:
+    """The visible elements matching `selector` that are not wholly inside the window."""
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    return [
+        box
+        for box in page.evaluate(IN_VIEW_JS, selector)
+        if box["top"] < 0 or box["left"] < 0 or box["bottom"] > height + 0.5 or box["right"] > width + 0.5
+    ]
+
+
+def page_scrolls(page) -> dict:
+    """How far the page could scroll down and sideways (0, 0: it fits the window)."""
+    return page.evaluate(
+        "() => { const s = document.scrollingElement;"
+        " return {down: s.scrollHeight - s.clientHeight, sideways: s.scrollWidth - s.clientWidth}; }"
+    )

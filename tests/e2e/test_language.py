@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from kartenspiele.i18n import texts
 
-from .driver import STEP_TIMEOUT_MS, open_app, start_game
+from .driver import STEP_TIMEOUT_MS, open_app, play_quanto_turn, start_game, wait_for_turn_or_end
 from .test_lessons import EXERCISES
 
 pytestmark = pytest.mark.browser
@@ -46,19 +46,21 @@ def words_only_in(lang: str) -> set[str]:
 
 
 GERMAN = words_only_in("de")
+ENGLISH = words_only_in("en")
 
 
-def german_words_shown(page, selector: str) -> set[str]:
-    """The German-only words in the visible text of the widgets matched by `selector`."""
+def german_words_shown(page, selector: str, probe: set[str] = GERMAN) -> set[str]:
+    """The German-only words (or those of `probe`) in the visible text of the widgets matched
+    by `selector`."""
     shown = " ".join(page.locator(selector).all_inner_texts())
-    return set(WORD.findall(shown)) & GERMAN
+    return set(WORD.findall(shown)) & probe
 
 
-def assert_no_german(page, selector: str, seconds: float = 10) -> None:
-    """No German-only word shows in `selector` once the widgets' updates have arrived (each
-    widget of a redraw reaches the page in its own message)."""
+def assert_no_german(page, selector: str, seconds: float = 10, probe: set[str] = GERMAN) -> None:
+    """No German-only word (or word of `probe`) shows in `selector` once the widgets' updates
+    have arrived (each widget of a redraw reaches the page in its own message)."""
     end = time.monotonic() + seconds
-    while (words := german_words_shown(page, selector)) and time.monotonic() < end:
+    while (words := german_words_shown(page, selector, probe)) and time.monotonic() < end:
         page.wait_for_timeout(250)
     assert not words, words
 
@@ -68,8 +70,9 @@ def switch_to_english(page) -> None:
 
 
 def test_the_word_lists_tell_the_languages_apart():
-    assert {"Karten", "Auslage", "Spieler", "Aufgabe"} <= GERMAN
+    assert {"Karten", "Auslage", "Spieler", "Aufgabe", "Nachziehstapel", "Gewinnstapel"} <= GERMAN
     assert not {"cards", "table", "Player", "Quanto"} & GERMAN
+    assert {"cards", "Undo", "Hint"} <= ENGLISH and not {"Karten", "Tipp"} & ENGLISH
 
 
 def test_start_page_switches_everything(voila, page):
@@ -122,3 +125,53 @@ def test_a_lesson_switches_its_widgets_tables_and_plots(voila, page):
     assert not german_words_shown(page, outputs), german_words_shown(page, outputs)
     expect(page.locator(".ks-only-en").first).to_be_visible()
     assert page.locator(".jp-RenderedMarkdown").first.inner_text().startswith("4. Zufall")  # Markdown stays
+
+
+def english_within(page, selector: str, seconds: float = 10) -> float:
+    """Switch to English and wait until no German-only word shows in `selector`; returns the
+    seconds it took (every widget message of the switch has arrived by then)."""
+    start = time.monotonic()
+    switch_to_english(page)
+    assert_no_german(page, selector, seconds)
+    return time.monotonic() - start
+
+
+def test_a_room_mid_game_switches_everything_and_back(voila, page):
+    """A pupil's room (Quanto, a computer player beside them) after a few moves: header,
+    toolbar, status, board, log and the "Deine Hand" label all speak English, then German."""
+    open_app(page, voila.url("notebooks/start.ipynb"))
+    page.locator(".ks-room-players button", has_text="2").click()
+    page.locator(".ks-room-seat-2 select").select_option(index=1)  # a computer player
+    page.locator(".ks-name-input input").fill("Ana")
+    page.locator(".ks-room-open").click()
+    page.locator(".ks-room-start").click()
+    for _ in range(3):
+        if wait_for_turn_or_end(page):
+            break
+        play_quanto_turn(page)
+    room = ".ks-room"
+    expect(page.locator(room)).to_contain_text("Du spielst als")
+    seconds = english_within(page, room)
+    expect(page.locator(room)).to_contain_text("You play as")
+    expect(page.locator(f"{room} .ks-log")).to_contain_text("Ana")
+    print(f"room page: no German word {seconds:.2f} s after the click")
+    page.get_by_role("button", name="Deutsch").first.click()
+    assert_no_german(page, room, probe=ENGLISH)
+    expect(page.locator(room)).to_contain_text("Du spielst als")
+    expect(page.locator(f"{room} .ks-toolbar").first).to_contain_text("Tipp")
+
+
+def test_a_solo_table_mid_game_switches_everything_and_back(voila, page):
+    open_app(page, voila.url("notebooks/quanto.ipynb"))
+    start_game(page, seed=3, speed="instant")
+    for _ in range(3):
+        if wait_for_turn_or_end(page):
+            break
+        play_quanto_turn(page)
+    page.locator(".ks-toolbar button:has(i.fa-cog)").click()  # the language is behind the settings
+    seconds = english_within(page, ".ks-table")
+    expect(page.locator(".ks-table .ks-log")).to_contain_text("New game")
+    print(f"solo table: no German word {seconds:.2f} s after the click")
+    page.get_by_role("button", name="Deutsch").first.click()
+    assert_no_german(page, ".ks-table", probe=ENGLISH)
+    expect(page.locator(".ks-table .ks-toolbar").first).to_contain_text("Tipp")

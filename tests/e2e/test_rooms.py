@@ -64,15 +64,15 @@ class Pupil:
         page = self.page
         page.locator(".ks-room-game button", has_text=game).click()
         page.locator(".ks-room-players button", has_text=str(players)).click()
-        page.locator(".ks-room-open-name input").fill(self.name)
+        page.locator(".ks-name-input input").fill(self.name)
         page.locator(".ks-room-open").click()
         page.wait_for_selector(".ks-waiting-room", timeout=STEP_TIMEOUT_MS)
         return page.locator(".ks-room-code").inner_text().strip()
 
     def join(self, code: str) -> None:
         page = self.page
-        page.locator(".ks-room-code-input input").fill(code)
-        page.locator(".ks-room-join-name input").fill(self.name)
+        page.locator(".ks-code-input input").fill(code)
+        page.locator(".ks-name-input input").fill(self.name)
         page.locator(".ks-room-join").click()
         page.wait_for_selector(".ks-room", timeout=STEP_TIMEOUT_MS)
 
@@ -385,3 +385,52 @@ def test_a_hot_seat_game_is_saved_and_comes_back_with_weiterspielen(browser, voi
         assert len(store_room(code).movers) > len(room.movers)
     finally:
         context.close()
+
+
+def test_a_pupil_on_another_tablet_asks_and_the_opener_lets_them_in(pupils, shots):
+    """Ben's first tablet stays open; on a second one he types the code and his name and
+    waits; Ana's page shows "Ben will wieder mitspielen" with one button, Cem's does not;
+    one tap and the second tablet plays at Ben's seat, the first one says so."""
+    ana, ben, cem = pupils("Ana", "Ben", "Cem")
+    code = ana.open_room("Quanto", 3)
+    ben.join(code)
+    cem.join(code)
+    expect(ana.page.locator(".ks-waiting-room")).to_contain_text("Cem", timeout=STEP_TIMEOUT_MS)
+    ana.page.locator(".ks-room-start").click()
+    for pupil in (ana, ben, cem):
+        pupil.page.wait_for_selector(".ks-room .ks-main", timeout=STEP_TIMEOUT_MS)
+    old_token = store_room(code).seats[1].token
+    tablet = pupils("Ben")[-1]  # a second tablet, without the first one's token, held upright
+    tablet.page.set_viewport_size({"width": 768, "height": 1024})
+    page = tablet.page
+    page.locator(".ks-code-input input").fill(code.lower())
+    page.locator(".ks-name-input input").fill("ben")
+    page.locator(".ks-room-join").click()
+    expect(page.locator(".ks-asking")).to_contain_text(
+        "Frag Ana, ob du wieder mitspielen darfst", timeout=STEP_TIMEOUT_MS
+    )
+    page.screenshot(path=str(shots / "room_asking.png"))
+    let_in = ana.page.locator(".ks-room-let-in")
+    expect(let_in).to_contain_text("Ben will wieder mitspielen.", timeout=STEP_TIMEOUT_MS)
+    ana.page.screenshot(path=str(shots / "room_let_in.png"))
+    cem.page.wait_for_timeout(4_000)  # a heartbeat round later, Cem's page still shows no request
+    assert cem.page.locator(".ks-let-in").count() == 0
+    assert store_room(code).seats[1].token == old_token  # nothing has moved yet
+    let_in.locator("button.ks-let-in").click()
+    expect(ana.page.locator(".ks-room-note")).to_contain_text("Ben ist wieder dabei.", timeout=STEP_TIMEOUT_MS)
+    page.wait_for_selector(".ks-room .ks-main", timeout=STEP_TIMEOUT_MS)
+    expect(page.locator(".ks-room-head")).to_contain_text("Du spielst als Ben")
+    expect(ben.page.locator(".ks-room-note")).to_contain_text(
+        "Ben spielt jetzt auf einem anderen Gerät weiter", timeout=STEP_TIMEOUT_MS
+    )
+    assert ben.page.locator(".ks-room .ks-main").count() == 0
+    ben.page.screenshot(path=str(shots / "room_seat_moved.png"))
+    room = store_room(code)
+    assert room.seats[1].token != old_token and room.entries[-1]["type"] == "rejoin"
+    # the new tablet plays Ben's turns
+    end = time.monotonic() + 180
+    while (1, True) not in store_room(code).movers and time.monotonic() < end:
+        for pupil in (ana, tablet, cem):
+            if pupil.page.locator(YOUR_TURN).count():
+                play_quanto_turn(pupil.page)
+    assert (1, True) in store_room(code).movers

@@ -1,10 +1,12 @@
 """The tables on a tablet, by keyboard and for screen readers: layout at three viewports,
 touch targets, no layout shift, an axe-core audit, and whole games played with keys only."""
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
-from .driver import click_and_wait, open_app, start_game, wait_for_turn_or_end
+from .driver import STEP_TIMEOUT_MS, click_and_wait, open_app, play_quanto_turn, start_game, wait_for_turn_or_end
 from .keys import (
     Keyboard,
     play_whole_game,
@@ -12,7 +14,18 @@ from .keys import (
     start_by_keys,
     tausch_rausch_turn,
 )
-from .tablet import VIEWPORTS, axe_violations, geometry, new_tab_links, overlap, serious, small_targets, small_texts
+from .tablet import (
+    VIEWPORTS,
+    axe_violations,
+    geometry,
+    new_tab_links,
+    outside_window,
+    overlap,
+    page_scrolls,
+    serious,
+    small_targets,
+    small_texts,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -269,3 +282,113 @@ def test_new_game_can_be_undone_and_cards_move_briefly(voila, browser, shots):
         assert page.evaluate(animation) == "none"
     finally:
         calm.close()
+
+
+TABLETS = ["landscape", pytest.param("portrait", marks=pytest.mark.slow)]
+START = "notebooks/start.ipynb"
+
+
+@pytest.mark.parametrize("viewport", ["landscape", "portrait"])
+def test_the_start_page_fits_with_one_name_and_one_code_box(voila, browser, shots, viewport):
+    """The explanation first, then one name field and one code box; nothing scrolls, every
+    target (buttons, tiles, lesson links, rules) is at least 44 px, and with four seats (three
+    seat choices) the page still fits."""
+    context, page = at(browser, viewport)
+    try:
+        open_app(page, voila.url(START))
+        page.wait_for_selector(".ks-name-input input", timeout=STEP_TIMEOUT_MS)
+        page.locator(".ks-room-players button", has_text="4").click()
+        expect(page.locator(".ks-room-seat-4")).to_be_visible()
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(shots / f"tablet_start_{viewport}.png"))
+        fields = page.locator(".ks-start-page input[type=text]:visible")
+        assert fields.count() == 2, fields.evaluate_all("es => es.map(e => e.placeholder)")
+        assert page.locator(".ks-name-input input").get_attribute("placeholder") == "z. B. Mia"
+        intro = page.locator(".ks-intro").bounding_box()
+        assert intro["y"] + intro["height"] <= page.locator(".ks-name-input").bounding_box()["y"] + 1
+        assert page_scrolls(page) == {"down": 0, "sideways": 0}
+        assert outside_window(page, ".ks-start-page button, .ks-start-page input, .ks-start-page a") == []
+        assert small_targets(page) == []
+        assert page.locator(".ks-lessons a").count() >= 4  # the lessons are links of their own size
+        players = page.locator(".ks-room-players button").evaluate_all(
+            "bs => bs.map(b => Math.round(b.getBoundingClientRect().top))"
+        )
+        assert len(set(players)) == 1, f"the seat counts wrap: {players}"
+    finally:
+        context.close()
+
+
+def open_start(browser, voila, viewport: str):
+    context, page = at(browser, viewport)
+    open_app(page, voila.url(START))
+    page.wait_for_selector(".ks-name-input input", timeout=STEP_TIMEOUT_MS)
+    return context, page
+
+
+def next_mover(pages, seconds: float = 90):
+    """The page whose turn it is (the computer's moves come in between)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for page in pages:
+            if page.locator(".ks-room .ks-table.ks-your-turn").count():
+                return page
+        assert not any(page.locator(".ks-room .ks-table.ks-over").count() for page in pages), "over too soon"
+        pages[0].wait_for_timeout(200)
+    raise AssertionError("nobody's turn")
+
+
+def check_room_fits(page) -> None:
+    """The room fills the window: no scrolling, every hand card and action button in view,
+    no target below 44 px, and the start page's header and explanation folded away."""
+    assert page_scrolls(page)["down"] <= 0 and page_scrolls(page)["sideways"] <= 0, page_scrolls(page)
+    assert outside_window(page, ".ks-room .ks-hand-cards button, .ks-room .ks-actions button") == []
+    assert small_targets(page) == []
+    expect(page.locator(".ks-start-page > .ks-toolbar")).to_have_count(0)
+    expect(page.locator(".ks-intro, .ks-lobby-entry")).to_have_count(0)
+    expect(page.locator(".ks-room-aside .ks-language")).to_be_visible()  # the language switch stays
+
+
+@pytest.mark.parametrize("viewport", TABLETS)
+def test_a_three_seat_room_after_moves_fits_the_tablet(voila, browser, shots, viewport):
+    """Kind1 opens a 3-seat Quanto room, Kind2 types its code (in small letters) into the one
+    code box and joins; after six moves the one to move sees every hand card and every action
+    button without scrolling, at 1024 x 768 and 768 x 1024. Back on the start page the browser
+    remembers Kind2's name."""
+    (first, opener), (second, guest) = open_start(browser, voila, viewport), open_start(browser, voila, viewport)
+    try:
+        opener.locator(".ks-name-input input").fill("Kind1")
+        opener.locator(".ks-room-game button", has_text="Quanto").click()
+        opener.locator(".ks-room-players button", has_text="3").click()
+        opener.locator(".ks-room-open").click()
+        opener.wait_for_selector(".ks-waiting-room", timeout=STEP_TIMEOUT_MS)
+        code = opener.locator(".ks-room-code").inner_text().strip()
+        guest.locator(".ks-name-input input").fill("Kind2")
+        guest.locator(".ks-code-input input").fill(code.lower())
+        guest.locator(".ks-code-input input").press("Enter")  # Enter in the code box joins
+        guest.wait_for_selector(".ks-waiting-room", timeout=STEP_TIMEOUT_MS)
+        expect(guest.locator(".ks-room-head")).to_contain_text("Kind2")
+        check_room_fits(guest)
+        expect(opener.locator(".ks-waiting-room")).to_contain_text("Kind2", timeout=STEP_TIMEOUT_MS)
+        opener.locator(".ks-room-start").click()  # the computer takes the third seat
+        pages = (opener, guest)
+        for page in pages:
+            page.wait_for_selector(".ks-room .ks-main", timeout=STEP_TIMEOUT_MS)
+        for _ in range(6):
+            play_quanto_turn(next_mover(pages))
+        mover = next_mover(pages)
+        mover.wait_for_timeout(500)
+        for page, name in ((opener, "kind1"), (guest, "kind2")):
+            page.screenshot(path=str(shots / f"tablet_room_{name}_{viewport}.png"))
+            check_room_fits(page)
+        assert mover.locator(".ks-room .ks-hand-cards button").count() >= 1
+        click_and_wait(mover, mover.locator(".ks-room .ks-hand-cards button:not([disabled])").first)
+        assert mover.locator(".ks-room .ks-actions button:visible").count() >= 1  # what the card can do
+        check_room_fits(mover)
+        open_app(guest, voila.url(START))  # leaving: the start page again, the name remembered
+        expect(guest.locator(".ks-name-input input")).to_have_value("Kind2", timeout=STEP_TIMEOUT_MS)
+        expect(guest.locator(".ks-start-page > .ks-toolbar")).to_be_visible()
+        expect(guest.locator(".ks-room-resume")).to_contain_text(code)
+        assert page_scrolls(guest) == {"down": 0, "sideways": 0}  # "Weiterspielen" too fits
+    finally:
+        first.close()
+        second.close()

@@ -172,6 +172,7 @@ def test_a_prediction_is_recorded_with_the_time_it_took(monkeypatch):
 
     clock = chain([100.0], repeat(112.5))  # the position is shown, then the pupil answers 12.5 s later
     monkeypatch.setattr(pupil.time, "monotonic", lambda: next(clock))
+    monkeypatch.setattr(pupil, "_last_lap", [0.0])  # no earlier answer on this page
     recorded = []
     monkeypatch.setattr(pupil, "record", lambda kind, **fields: recorded.append((kind, fields)))
     watcher = subsets.watcher()

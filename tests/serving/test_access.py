@@ -20,7 +20,7 @@ from kartenspiele.serving.handlers import (
     logged_in,
     login_mark,
 )
-from kartenspiele.serving.limits import KernelLimits, ready_kernels
+from kartenspiele.serving.limits import KernelLimits, client_keys, ready_kernels
 
 
 def run_alone(coroutine):
@@ -118,27 +118,57 @@ def test_after_login_only_local_targets(target, expected):
     assert local_target(target) == expected
 
 
-def test_kernel_caps_in_total_and_per_client():
+def test_kernel_caps_in_total_and_per_device():
     limits = KernelLimits(total=3, per_client=2)
-    limits.record("k1", "10.0.0.5")
-    limits.record("k2", "10.0.0.5")
-    assert limits.refusal("10.0.0.5", ["k1", "k2"]) == ("client", 2)
-    assert limits.refusal("10.0.0.6", ["k1", "k2"]) is None
-    limits.begin("10.0.0.6")  # a page being rendered counts before its kernel exists
-    assert limits.refusal("10.0.0.7", ["k1", "k2"]) == ("total", 3)
-    limits.end("10.0.0.6")
-    assert limits.refusal("10.0.0.5", ["k2"]) is None  # k1 was shut down: it no longer counts
-    assert KernelLimits(0, 0).refusal("x", [str(n) for n in range(500)]) is None
+    limits.record("k1", client_keys("tablet-a", "10.0.0.5"))
+    limits.record("k2", client_keys("tablet-a", "10.0.0.5"))
+    assert limits.refusal(client_keys("tablet-a", "10.0.0.5"), ["k1", "k2"]) == ("client", 2)
+    assert limits.refusal(client_keys("tablet-b", "10.0.0.5"), ["k1", "k2"]) is None  # same address
+    limits.begin(client_keys("tablet-b", "10.0.0.5"))  # a page being rendered counts before its kernel exists
+    assert limits.refusal(client_keys("tablet-c", "10.0.0.7"), ["k1", "k2"]) == ("total", 3)
+    limits.end(client_keys("tablet-b", "10.0.0.5"))
+    assert limits.refusal(client_keys("tablet-a", "10.0.0.5"), ["k2"]) is None  # k1 was shut down
+    assert KernelLimits(0, 0, 0).refusal(client_keys(None, "x"), [str(n) for n in range(500)]) is None
+
+
+def test_thirty_devices_behind_one_address_get_their_pages():
+    """A class behind one NAT: every device counts on its own; the first pages, which came
+    without a device cookie, share the address's budget and the class stays under it."""
+    limits = KernelLimits()
+    for pupil in range(30):
+        assert limits.refusal(client_keys(None, "203.0.113.9"), limits.owners) is None
+        limits.record(
+            f"start{pupil}", (*client_keys(f"pupil{pupil}", "203.0.113.9"), *client_keys(None, "203.0.113.9"))
+        )
+        assert limits.refusal(client_keys(f"pupil{pupil}", "203.0.113.9"), limits.owners) is None
+        limits.record(f"game{pupil}", client_keys(f"pupil{pupil}", "203.0.113.9"))
+    assert len(limits.owners) == 60
+
+
+def test_pages_without_a_device_cookie_share_their_address_budget():
+    """A client that drops its cookies gets a new device id with every page: the pages count
+    under its address too, and past `per_address` it is refused; other addresses are not."""
+    limits = KernelLimits(total=0, per_client=8, per_address=40)
+    kernels: list[str] = []
+    for page in range(40):
+        assert limits.refusal(client_keys(None, "198.51.100.4"), kernels) is None
+        kernels.append(f"k{page}")
+        limits.record(f"k{page}", (*client_keys(f"fresh{page}", "198.51.100.4"), *client_keys(None, "198.51.100.4")))
+    assert limits.refusal(client_keys(None, "198.51.100.4"), kernels) == ("address", 40)
+    assert limits.refusal(client_keys(None, "198.51.100.5"), kernels) is None
+    assert limits.refusal(client_keys("fresh0", "198.51.100.4"), kernels) is None  # its own cookie back: 1 of 8
+    assert limits.refusal(client_keys(None, "198.51.100.4"), kernels[1:]) is None  # one closed: room again
 
 
 def test_kernels_started_ahead_do_not_fill_the_server():
     """`--preheat 30` for three pages keeps 90 kernels ready; the cap of 60 counts pages."""
     limits = KernelLimits(total=60, per_client=0)
     ready = [f"ready{n}" for n in range(90)]
-    assert limits.refusal("10.0.0.5", ready, ready) is None
+    keys = client_keys("tablet", "10.0.0.5")
+    assert limits.refusal(keys, ready, ready) is None
     pages = [f"page{n}" for n in range(60)]
-    assert limits.refusal("10.0.0.5", ready + pages, ready) == ("total", 60)
-    assert limits.refusal("10.0.0.5", ready + pages[:59], ready) is None
+    assert limits.refusal(keys, ready + pages, ready) == ("total", 60)
+    assert limits.refusal(keys, ready + pages[:59], ready) is None
 
 
 def test_ready_kernels_are_read_from_voilas_pools():

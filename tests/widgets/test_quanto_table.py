@@ -1,6 +1,7 @@
 """The Quanto table driven without a browser: clicks on buttons and changed traits."""
 
 import random
+import re
 
 import pytest
 
@@ -233,6 +234,39 @@ def test_language_switch_tells_everything_again():
     table.language.value = "en"
     assert table.move_log.value != german and "What happened so far" in table.move_log.value
     assert table.new_button.description == "New game" and "Computer (easy)" in table.names
+    seat_kind = table.setup.seat_kinds[1].value
+    table.language.value = "de"
+    table.language.value = "en"
+    table.new_button.click()  # the new-game panel, hidden during the game, speaks English once it shows
+    assert table.setup in table.children and table.setup.start.description == "Start the game"
+    assert table.setup.seat_kinds[1].label == "Computer (easy)" and table.setup.seat_kinds[1].value == seat_kind
+    table.language.value = "de"  # shown: switched at once, the choices kept
+    assert table.setup.start.description == "Spiel starten" and table.setup.seat_kinds[1].value == seat_kind
+
+
+def test_a_language_switch_sends_each_changed_text_once():
+    """Drop-downs relabelled in one message each, the toggle's observer not a second pass."""
+    import comm
+    from comm.base_comm import BaseComm
+
+    sent: list[dict] = []
+
+    class Counting(BaseComm):
+        def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+            sent.append(data or {})
+
+    made, comm.create_comm = comm.create_comm, Counting
+    try:
+        table = QuantoTable(start=True, seats=["person", "random"], seed=3, speed="instant")
+        press_quanto_move(table, table.state.legal_moves()[0])
+        sent.clear()
+        table.language.value = "en"
+    finally:
+        comm.create_comm = made
+    speed = [m for m in sent if "_options_labels" in m.get("state", {}) and "Computer: slow" in str(m["state"])]
+    assert len(speed) == 1 and "index" in speed[0]["state"]  # labels and choice in one message
+    assert not [m for m in sent if "visibility" in m.get("state", {})]  # the hidden panel waits
+    assert len(sent) < 50
 
 
 def test_hint_button_shows_the_best_levels_move_and_its_reason():
@@ -242,7 +276,10 @@ def test_hint_button_shows_the_best_levels_move_and_its_reason():
     tip = hint(table.state.view(0), "de")
     if tip.move.card is not None:
         assert DECK[table.card] == tip.move.card and len(table.picked) == len(tip.move.takes)
-    assert tip.reason in table.message.value and "Tipp" in table.message.value
+    message = table.message.value
+    assert f"Tipp: {tip.short('de')}" in message and tip.reason not in message  # what to do, short
+    why = message.split("<details class='ks-why'><summary>Warum?</summary>", 1)[1]
+    assert why.startswith(tip.more("de")) and tip.more("de")  # the rest one tap away
 
 
 def test_the_status_line_offers_only_actions_whose_button_is_there():
@@ -259,7 +296,9 @@ def test_the_status_line_offers_only_actions_whose_button_is_there():
     assert labels(table) == ["Nehmen"] and "Knopf" in table.status.value
     table.table_row.press(ids(state.table, 7)[0])
     assert labels(table) == [] and "Knopf" not in table.status.value
-    assert "7, bis 8 fehlt noch 1" in table.sum_line.value and "Noch ist kein Zug fertig" in table.sum_line.value
+    shown, why = table.sum_line.value.split("<details class='ks-why'><summary>Warum?</summary>")
+    assert "7, bis 8 fehlt noch 1" in shown and "Noch ist kein Zug fertig" in why  # the reason one tap away
+    assert len(re.findall(r"[a-z0-9][.!?](?= |<|$)", shown)) <= 2  # at most two sentences at once
 
 
 def test_a_hint_marks_the_cards_and_the_button_it_names():

@@ -46,7 +46,7 @@ def test_a_page_opening_140_rooms_is_held_at_the_limit(store, monkeypatch):
     page = Lobby("de", store=store, poll=False)
     assert page.rooms is not None and page.rooms.limit is not None
     page.rooms.limit.clock = clock
-    page.open_name.value = "Ana"
+    page.name.value = "Ana"
     opened, refused = flood(page, 140)
     assert opened == PAGE_LIMIT and refused == 140 - PAGE_LIMIT
     assert room_count(store) == PAGE_LIMIT
@@ -59,10 +59,10 @@ def test_a_page_opening_140_rooms_is_held_at_the_limit(store, monkeypatch):
     clock.now += PAGE_SECONDS
     assert flood(page, 1) == (1, 0)  # a minute later it may open again
     other = Lobby("de", store=store, poll=False)  # another page is not held up
-    other.open_name.value = "Ben"
+    other.name.value = "Ben"
     assert flood(other, 1) == (1, 0)
     joiner = Lobby("de", store=store, poll=False)  # joining is never limited
-    joiner.code.value, joiner.join_name.value = page.page.room.code, "Cem"
+    joiner.code.value, joiner.name.value = page.page.room.code, "Cem"
     joiner.join_button.click()
     assert isinstance(joiner.page, RoomPage)
 
@@ -72,12 +72,12 @@ def test_pages_of_one_address_share_an_hourly_limit(store, monkeypatch):
     opened = 0
     for _ in range(ADDRESS_LIMIT // PAGE_LIMIT + 3):  # a fresh page (reload) each time
         page = Lobby("de", store=store, poll=False)
-        page.open_name.value = "Ana"
+        page.name.value = "Ana"
         opened += flood(page, PAGE_LIMIT)[0]
     assert opened == ADDRESS_LIMIT == room_count(store)
     monkeypatch.setenv(ADDRESS_ENVIRONMENT, "10.0.0.10")
     page = Lobby("de", store=store, poll=False)
-    page.open_name.value = "Ben"
+    page.name.value = "Ben"
     assert flood(page, 1) == (1, 0)
     assert open_limit.counted_address("::1") is None and open_limit.counted_address("nonsense") is None
 
@@ -86,7 +86,7 @@ def test_a_page_showing_an_expired_room_says_so(store, monkeypatch):
     monkeypatch.delenv(ADDRESS_ENVIRONMENT, raising=False)
     clock = Clock()
     page = Lobby("de", store=store, poll=False)
-    page.open_name.value = "Ana"
+    page.name.value = "Ana"
     page.open_button.click()
     room_page = page.page
     assert isinstance(room_page, RoomPage)

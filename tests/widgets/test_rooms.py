@@ -35,7 +35,7 @@ def open_room(store, game="quanto", players=3, seats=("open", "open"), name="Ana
     opener.players.value = players
     for dropdown, kind in zip(opener.seat_kinds, seats):
         dropdown.value = kind
-    opener.open_name.value = name
+    opener.name.value = name
     opener.open_button.click()
     assert opener.page is not None, opener.message.value
     return opener
@@ -44,7 +44,7 @@ def open_room(store, game="quanto", players=3, seats=("open", "open"), name="Ana
 def join(store, code, name, lang="de") -> Lobby:
     guest = lobby(store, lang)
     guest.code.value = code.lower()
-    guest.join_name.value = name
+    guest.name.value = name
     guest.join_button.click()
     return guest
 
@@ -234,6 +234,29 @@ def test_rejoin_with_the_browser_token_and_weiterspielen(store):
     assert again.page is not None and again.page.seat == 1 and again.page.controller is not None
 
 
+def test_the_banner_link_goes_straight_back_to_the_seat(store):
+    """`?resume=<code>`: once the browser has sent its memory the lobby opens that seat, with
+    no second tap; a code the browser does not remember, or a forged token, gives no seat."""
+    ana = open_room(store, players=2, seats=("open",))
+    code = ana.page.room.code
+    ben = join(store, code, "Ben")
+    assert ben.memory.current == code  # what the page marks for the banner's link
+    remembered = list(ben.memory.games)
+    again = Lobby("de", store=store, poll=False, resume=code.lower())
+    assert again.page is None  # nothing before the browser has sent its memory
+    again.memory.games = remembered
+    again.memory.loaded = True
+    assert again.page is not None and again.page.seat == 1 and again.memory.current == code
+    stranger = Lobby("de", store=store, poll=False, resume=code)
+    stranger.memory.games = []
+    stranger.memory.loaded = True
+    assert stranger.page is None and stranger.entry in stranger.children
+    forged = Lobby("de", store=store, poll=False, resume=code)
+    forged.memory.games = [{**remembered[0], "token": "made-up"}]
+    forged.memory.loaded = True
+    assert forged.page is None and forged.message.value  # the room says why, no seat is taken
+
+
 def test_a_corrupt_store_shows_a_message_instead_of_crashing(tmp_path, monkeypatch):
     path = tmp_path / "kartenspiele.db"
     path.write_bytes(b"not a database at all" * 200)
@@ -250,7 +273,7 @@ def test_store_down_gives_a_message_and_the_game_goes_on_when_it_is_back(store):
     flaky = Switchable(store, url="redis://test")
     ana = Lobby("de", store=flaky, poll=False)
     ana.players.value = 2
-    ana.open_name.value = "Ana"
+    ana.name.value = "Ana"
     ana.open_button.click()
     ben = join(store, ana.page.room.code, "Ben")
     ana.page.start()

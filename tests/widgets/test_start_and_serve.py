@@ -70,8 +70,7 @@ def test_voila_settings_strip_sources_hide_tracebacks_and_cull_kernels():
         "strip_sources": True,
         "show_tracebacks": False,
         "file_allowlist": [],
-        "template": "kartenspiele",
-    }
+    }  # the template is named by `kartenspiele serve` and Binder's server settings (see postBuild)
     culling = settings["MappingKernelManager"]
     assert culling["cull_idle_timeout"] > 0 and culling["cull_interval"] > 0
     assert culling["cull_connected"] is False  # a pupil's open page is never culled

@@ -143,4 +143,5 @@ def test_hint_picks_the_cards_and_marks_the_stall_or_task():
     tip = hint(table.state.view(0), "de")
     assert sorted((DECK[i] for i in table.picked), key=Card.sort_key) == list(tip.move.cards)
     marked = [button for button in table.stall_buttons + table.task_buttons if "ks-hinted" in button._dom_classes]
-    assert len(marked) == 1 and tip.reason in table.message.value
+    assert len(marked) == 1 and tip.short("de") in table.message.value
+    assert tip.more("de") in table.message.value.split("Warum?</summary>")[1]

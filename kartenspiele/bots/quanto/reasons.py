@@ -18,14 +18,19 @@ from ..planner import Decision
 
 def explain(view: QuantoView, decision: Decision, lang: str) -> str:
     """The reason for `decision.move`: what the move does, what it keeps, how it was found."""
+    return " ".join(sentences(view, decision, lang))
+
+
+def sentences(view: QuantoView, decision: Decision, lang: str) -> list[str]:
+    """The reason's sentences, what the move does first."""
     move = decision.move
     state = view.sample_state(random.Random(0))  # only open cards matter to what follows
-    sentences = [_what(state, move, lang)]
+    said = [_what(state, move, lang)]
     kept = _kept(view, move, lang)
     if kept:
-        sentences.append(kept)
-    sentences.append(_how(decision, lang))
-    return " ".join(sentences)
+        said.append(kept)
+    said.append(_how(decision, lang))
+    return said
 
 
 def _what(state, move: Move, lang: str) -> str:

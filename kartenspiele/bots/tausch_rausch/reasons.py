@@ -23,17 +23,22 @@ from .position import from_view
 
 def explain(view: TauschRauschView, decision: Decision, lang: str) -> str:
     """The reason for `decision.move`: the task it serves, the cards it keeps, how it was found."""
+    return " ".join(sentences(view, decision, lang))
+
+
+def sentences(view: TauschRauschView, decision: Decision, lang: str) -> list[str]:
+    """The reason's sentences, what the move does first."""
     move = decision.move
     hand, stalls, tasks = from_view(view)
     if move.kind == FULFIL:
-        sentences = _fulfil(view, hand, tasks, move, lang)
+        said = _fulfil(view, hand, tasks, move, lang)
     elif move.kind == SWAP:
-        sentences = _swap(hand, stalls[move.stall], tasks, move, lang)
+        said = _swap(hand, stalls[move.stall], tasks, move, lang)
     else:
-        sentences = [text("bots.tausch_rausch.pass", lang)]
+        said = [text("bots.tausch_rausch.pass", lang)]
     if not _wins(view, move):
-        sentences.append(_how(view, decision, lang))
-    return " ".join(sentence for sentence in sentences if sentence)
+        said.append(_how(view, decision, lang))
+    return [sentence for sentence in said if sentence]
 
 
 def _wins(view: TauschRauschView, move: Move) -> bool:

@@ -1,0 +1,47 @@
+"""Closing a page that is gone: every widget it built, shown or not.
+
+`Widget.close()` closes one widget; its children, layouts and the widgets a page keeps aside
+(a table's hidden panels, a room page's table) stay open and stay in the kernel until it ends.
+`close_tree` follows a page's widgets and the package's helper objects it holds (a room page's
+controller, a table's setup) and closes every widget on the way, except those in `keep`
+(widgets the page shares with the page around it, such as the browser's memory).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+OWN_PACKAGES = ("kartenspiele.widgets", "kartenspiele.lessons")
+"""Helper objects of these packages are followed (their widgets belong to the page)."""
+
+
+def _followed(item: Any) -> bool:
+    return isinstance(item, widgets.Widget) or type(item).__module__.startswith(OWN_PACKAGES)
+
+
+def close_tree(root: Any, keep: Iterable[widgets.Widget] = ()) -> int:
+    """Close every widget reachable from `root` but those in `keep`; returns how many."""
+    kept = {id(widget) for widget in keep}
+    seen: set[int] = set(kept)
+    stack = [root]
+    closed = 0
+    while stack:
+        item = stack.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, Mapping):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif _followed(item):
+            if isinstance(item, widgets.Widget):
+                stack.extend(item._trait_values.values())  # children, layout, style
+                if item.comm is not None:
+                    item.close()
+                    closed += 1
+            stack.extend(vars(item).values())
+    return closed
