@@ -155,7 +155,7 @@ async def chromium_seat(seat: Seat, room: Room, browser, url: str, moves: int, g
         if seat is room.seats[0]:
             await page.locator(".ks-room-game button", has_text="Quanto").first.tap()
             await page.locator(".ks-room-players button", has_text="3").first.tap()
-            await page.locator(".ks-room-open-name input").fill(name)
+            await page.locator(".ks-name-input input").fill(name)
             await page.locator(".ks-room-open").tap()
             await page.locator(".ks-waiting-room").wait_for(timeout=timeout)
             room.code.set_result((await page.locator(".ks-room-code").first.inner_text()).strip())
@@ -167,8 +167,8 @@ async def chromium_seat(seat: Seat, room: Room, browser, url: str, moves: int, g
             await page.locator(".ks-room-start").tap()
         else:
             code = await room.code
-            await page.locator(".ks-room-code-input input").fill(code)
-            await page.locator(".ks-room-join-name input").fill(name)
+            await page.locator(".ks-code-input input").fill(code)
+            await page.locator(".ks-name-input input").fill(name)
             await page.locator(".ks-room-join").tap()
         await page.locator(".ks-room .ks-main").wait_for(timeout=timeout)
         seat.table_at = time.time()
@@ -231,7 +231,7 @@ async def protocol_seat(seat: Seat, room: Room, url: str, moves: int, go, start,
         seat.kernel = page.kernel
         at_table = lambda: bool(page.find("ks-hand-cards", enabled=False))  # noqa: E731
         if seat is room.seats[0]:
-            await page.update(lobby_field(page, "ks-room-open-name"), {"value": name})
+            await page.update(lobby_field(page, "ks-name-input"), {"value": name})
             await press(page, page.first("ks-lobby", own="ks-room-open"), lambda: bool(room_code(page)))
             room.code.set_result(room_code(page))
             others = [f"P{s.number}" for s in room.seats[1:]]
@@ -245,8 +245,8 @@ async def protocol_seat(seat: Seat, room: Room, url: str, moves: int, go, start,
             await press(page, page.first("ks-room", own="ks-room-start"), at_table)
         else:
             code = await room.code
-            await page.update(lobby_field(page, "ks-room-code-input"), {"value": code})
-            await page.update(lobby_field(page, "ks-room-join-name"), {"value": name})
+            await page.update(lobby_field(page, "ks-code-input"), {"value": code})
+            await page.update(lobby_field(page, "ks-name-input"), {"value": name})
             await press(page, page.first("ks-lobby", own="ks-room-join"), lambda: bool(room_code(page)))
         await page.wait_until(at_table, STEP_S)
         seat.table_at = time.time()

@@ -18,12 +18,11 @@ it failed is skipped saying which step, so a failure names the broken stage.
 UI hooks relied on (classes the widgets set, roles and labels):
 - dashboard: `.ks-open-class` (open a class), `.ks-dash span.ks-class-code`, `.ks-presence`
   (nicknames), `.ks-rooms` (room codes);
-- start page: `.ks-start-page`, the join box `.ks-join .ks-class-code input`,
-  `.ks-join .ks-nickname input`, `.ks-join-button`, `.ks-join-status`; the language switch, a
-  button named "English";
-- lobby: `.ks-room-game button` (game), `.ks-room-players button` (players),
-  `.ks-room-open-name input`, `.ks-room-open`, `.ks-room-code-input input`,
-  `.ks-room-join-name input`, `.ks-room-join`, `.ks-waiting-room`, `.ks-room-code`,
+- start page: `.ks-start-page`; the language switch, a button named "English";
+- lobby: one name field `.ks-name-input input` and one code box `.ks-code-input input` with
+  `.ks-room-join` (a class code joins the class, shown in `.ks-class-status`; a room code joins
+  the room), `.ks-room-game button` (game), `.ks-room-players button` (players),
+  `.ks-room-open`, `.ks-waiting-room`, `.ks-room-code`,
   `.ks-room-start` ("Spiel starten"); going on: a button named "Spiel fortsetzen" or
   "Weiterspielen" (role button, accessible name);
 - room table: `.ks-room .ks-main`, `.ks-room-head` ("Du spielst als …"), the turn and end marks
@@ -231,13 +230,13 @@ def test_teacher_opens_a_class_and_six_pupils_join_on_tablets(period):
             pupil = Pupil(name, shared.browser.new_context(**tablet(index)), shared.server)
         shared.pupils[name] = pupil
         pupil.open_page()
-    for pupil in shared.pupils.values():
+    for pupil in shared.pupils.values():  # one name field, one code box: a class code joins the class
         page = pupil.page
-        page.locator(".ks-join .ks-class-code input").fill(shared.class_code)
-        page.locator(".ks-join .ks-nickname input").fill(pupil.name)
-        pupil.tap(".ks-join-button")
+        page.locator(".ks-name-input input").fill(pupil.name)
+        page.locator(".ks-code-input input").fill(shared.class_code)
+        pupil.tap(".ks-room-join")
     for pupil in shared.pupils.values():
-        expect(pupil.page.locator(".ks-join-status")).to_contain_text(pupil.name, timeout=STEP_TIMEOUT_MS)
+        expect(pupil.page.locator(".ks-class-status")).to_contain_text(pupil.name, timeout=STEP_TIMEOUT_MS)
     presence = teacher.locator(".ks-presence")
     for name in names:  # the dashboard lists the whole class
         expect(presence).to_contain_text(name, timeout=STEP_TIMEOUT_MS)
@@ -253,14 +252,14 @@ def test_two_rooms_of_three_open_and_start_on_every_seat(period):
         page = opener.page
         page.locator(".ks-room-game button", has_text="Quanto").first.tap()
         page.locator(".ks-room-players button", has_text="3").first.tap()
-        page.locator(".ks-room-open-name input").fill(opener.name)
+        expect(page.locator(".ks-name-input input")).to_have_value(opener.name)  # the name typed once
         opener.tap(".ks-room-open")
         page.wait_for_selector(".ks-waiting-room", timeout=STEP_TIMEOUT_MS)
         code = page.locator(".ks-room-code").first.inner_text().strip()
         shared.room_codes.append(code)
         for other in others:
-            other.page.locator(".ks-room-code-input input").fill(code)
-            other.page.locator(".ks-room-join-name input").fill(other.name)
+            other.page.locator(".ks-code-input input").fill(code)
+            expect(other.page.locator(".ks-name-input input")).to_have_value(other.name)
             other.tap(".ks-room-join")
             other.page.wait_for_selector(".ks-room", timeout=STEP_TIMEOUT_MS)
         expect(page.locator(".ks-waiting-room")).to_contain_text(others[-1].name, timeout=STEP_TIMEOUT_MS)
