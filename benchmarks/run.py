@@ -19,6 +19,7 @@ SUITES = [
     "bench_language",
     "bench_dashboard",
     "bench_serving",
+    "bench_class_period",
 ]
 
 

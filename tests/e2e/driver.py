@@ -39,6 +39,14 @@ LOAD_TIMEOUT_MS = 120_000
 STEP_TIMEOUT_MS = 20_000
 
 
+def command_line(process: psutil.Process) -> str:
+    """A process's command line ("" once it has ended: gone, or a zombie not yet reaped)."""
+    try:
+        return " ".join(process.cmdline())
+    except psutil.NoSuchProcess:  # ZombieProcess too
+        return ""
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -56,7 +64,7 @@ class VoilaServer:
         teacher_code: str | None = None,
         env: dict[str, str] | None = None,
         extra: tuple[str, ...] = (),
-        preheat: int = 0,
+        preheat: int | None = 0,
     ) -> None:
         self.root = root
         self.port = free_port()
@@ -67,7 +75,9 @@ class VoilaServer:
             command += ["--cull-idle", str(cull_idle)]
         if teacher_code is not None:
             command += ["--teacher-code", teacher_code]
-        command += ["--preheat", str(preheat), *extra]  # tests count kernels: none started ahead unless asked
+        if preheat is not None:  # tests count kernels: none started ahead unless asked (None: the default)
+            command += ["--preheat", str(preheat)]
+        command += list(extra)
         self._log = self.log_path.open("w")
         self.process = subprocess.Popen(
             command,
@@ -121,26 +131,19 @@ class VoilaServer:
 
     def kernels(self) -> list[psutil.Process]:
         """The kernel processes of this server."""
-        found = []
-        for process in self.processes()[1:]:
-            try:
-                if "ipykernel" in " ".join(process.cmdline()):
-                    found.append(process)
-            except psutil.NoSuchProcess:
-                continue
-        return found
+        return [process for process in self.processes()[1:] if "ipykernel" in command_line(process)]
 
     def kernel_of(self, kernel_id: str) -> psutil.Process:
         """The process of one kernel (its connection file is named after its id)."""
         for process in self.kernels():
-            if kernel_id in " ".join(process.cmdline()):
+            if kernel_id in command_line(process):
                 return process
         raise LookupError(kernel_id)
 
     def wait_kernel_gone(self, kernel_id: str, timeout: float) -> None:
         """Wait until the kernel `kernel_id` no longer runs (other pages' kernels may)."""
         end = time.monotonic() + timeout
-        while any(kernel_id in " ".join(process.cmdline()) for process in self.kernels()):
+        while any(kernel_id in command_line(process) for process in self.kernels()):
             if time.monotonic() > end:
                 raise TimeoutError(f"kernel {kernel_id} still runs after {timeout} s")
             time.sleep(0.5)
@@ -218,10 +221,10 @@ def ticks(page) -> int:
     return int(page.locator(".ks-table .ks-tick").first.text_content() or 0)
 
 
-def click_and_wait(page, locator) -> None:
-    """Click, then wait until the table has been redrawn after the click."""
+def click_and_wait(page, locator, tap: bool = False) -> None:
+    """Click (or `tap` by touch), then wait until the table has been redrawn after it."""
     before = ticks(page)
-    locator.click()
+    locator.tap() if tap else locator.click()
     page.wait_for_function(
         "(before) => Number(document.querySelector('.ks-table .ks-tick').textContent || 0) > before",
         arg=before,
@@ -234,28 +237,28 @@ TAKING = ", ".join(
 )
 
 
-def play_quanto_turn(page) -> None:
+def play_quanto_turn(page, tap: bool = False) -> None:
     """One move of the person: a hand card, table cards that fit until a move that takes is
-    offered (else lay the card); refill when the hand is empty."""
+    offered (else lay the card); refill when the hand is empty. `tap`: by touch."""
     if page.locator(".ks-hand-cards button").count() == 0:
-        click_and_wait(page, page.locator(".ks-actions button.ks-side").first)
+        click_and_wait(page, page.locator(".ks-actions button.ks-side").first, tap)
         return
-    click_and_wait(page, page.locator(".ks-hand-cards button:not([disabled])").first)
+    click_and_wait(page, page.locator(".ks-hand-cards button:not([disabled])").first, tap)
     while True:
         taking = page.locator(TAKING)
         if taking.count():
-            click_and_wait(page, taking.first)
+            click_and_wait(page, taking.first, tap)
             return
         joinable = page.locator(".ks-table-cards button.ks-joinable")
         if joinable.count() == 0:
             break
-        click_and_wait(page, joinable.first)
+        click_and_wait(page, joinable.first, tap)
     while page.locator(".ks-table-cards button.ks-selected").count():
-        click_and_wait(page, page.locator(".ks-table-cards button.ks-selected").first)
+        click_and_wait(page, page.locator(".ks-table-cards button.ks-selected").first, tap)
     lay = page.locator(".ks-actions button.ks-do-lay")
     if lay.count() == 0 and page.locator(".ks-action-go").is_visible():
         lay = page.locator(".ks-action-go")  # more moves than buttons: they are listed; play the first
-    click_and_wait(page, lay.first)
+    click_and_wait(page, lay.first, tap)
 
 
 def play_whole_quanto_game(page, limit: int = 300) -> int:
