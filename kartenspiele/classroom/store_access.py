@@ -3,7 +3,8 @@ pupil's pages need. The store service (`kartenspiele.serving.store_service`) wra
 store in a `GuardedStore` per request, for the caller the hub named.
 
 A pupil's pages need:
-- the rooms: `room/…`, the code count `room-codes` and the room-open counts `limit/open/…`
+- the rooms: `room/…`, the code count `room-codes` and the rate-limit counts `limit/…` (rooms
+  opened, wrong codes typed)
   (documents and logs, listing by those prefixes): a room is played by several pupils, and
   whoever knows its code may join it;
 - a class's own document `class/CODE` (to join it and to see which lessons are released);
@@ -26,12 +27,12 @@ from .store import Document, Store, StoreRefusedError
 
 RESERVED = "hub/"
 OWNERS = RESERVED + "owner/"
-PUPIL_SPACES = ("room/", "room-codes", "limit/open/")
+PUPIL_SPACES = ("room/", "room-codes", "limit/")
 """Names a pupil's pages use in full (rooms are shared by their players)."""
 
 
 def in_pupil_space(name: str) -> bool:
-    return name == "room-codes" or name.startswith(("room/", "limit/open/"))
+    return name.startswith(PUPIL_SPACES)
 
 
 def class_document(name: str) -> bool:
@@ -99,7 +100,7 @@ class GuardedStore(Store):
             raise self._refuse(log)
 
     def _listing(self, prefix: str) -> None:
-        if not self.teacher and not (prefix.startswith(("room/", "limit/open/")) or prefix == "room-codes"):
+        if not self.teacher and not in_pupil_space(prefix):
             raise self._refuse(prefix or "*")
 
     # -- documents -------------------------------------------------------------------------
