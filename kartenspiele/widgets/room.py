@@ -293,20 +293,17 @@ class RoomPage(widgets.VBox):
         self._task: asyncio.Task | None = None
         self.closed = False
         self.css = widgets.HTML(ROOM_CSS)
-        self.children = (
-            style_widget(),
-            self.css,
-            self.head,
-            self.note,
-            self.let_in_box,
-            self.waiting,
-            self.hand_over_box,
-        )
+        self._show(self.waiting)
         self.sync()
         if poll:
             self.start_polling()
 
     # -- what is shown ---------------------------------------------------------------------
+    def _show(self, middle: widgets.Widget) -> None:
+        """The page: its header, notes and let-in requests, then `middle` (the waiting room or
+        the table), then the hand-over."""
+        self.children = (style_widget(), self.css, self.head, self.note, self.let_in_box, middle, self.hand_over_box)
+
     def say(self, message: str, kind: str = "info") -> None:
         self.note.value = f"<div class='ks-say ks-say-{kind}' role='alert'>{escape(message)}</div>" if message else ""
 
@@ -341,15 +338,7 @@ class RoomPage(widgets.VBox):
         if room.started:
             if self.controller is None:
                 self.controller = RoomController(self.rooms, room, self.seat, lang, self.say, self.token)
-                self.children = (
-                    style_widget(),
-                    self.css,
-                    self.head,
-                    self.note,
-                    self.let_in_box,
-                    self.controller.table,
-                    self.hand_over_box,
-                )
+                self._show(self.controller.table)
             self._draw_hand_over(names)
             self._draw_let_in(names)
             return

@@ -420,7 +420,10 @@ def test_kernels_of_closed_pages_are_gone_within_150_s(period):
         shared.server.wait_kernel_gone(kernel, max(left, 0.1))
 
 
+@pytest.mark.slow  # about 8 minutes on 2 cores (30 pages drawn at once); `make test` runs the
+# same limit with 12 browsers in tests/e2e/test_browsers.py, `pytest -m slow` runs this one
 def test_thirty_tablets_from_one_address_each_get_a_page(period):
+    """30 tablets behind one address (a class behind a NAT or a proxy) each get a start page."""
     shared, _ = period
     contexts = [shared.browser.new_context(**tablet(index)) for index in range(TABLETS)]
     try:
