@@ -413,39 +413,31 @@ class RoomPage(widgets.VBox):
             self.let_in_box.children = tuple(rows)
 
     # -- actions ---------------------------------------------------------------------------
-    def start(self) -> None:
+    def _done(self, action: Callable[[], object]) -> bool:
+        """Run a room action; a refusal or a store in trouble is shown and nothing changes."""
         try:
-            self.rooms.start(self.room, self.seat)
+            action()
         except StoreError as error:
             self.store_trouble(error)
-            return
+            return False
         except KartenspieleError as error:
             self.say(error.message(self.lang), "warn")
-            return
-        self.draw()
+            return False
+        return True
+
+    def start(self) -> None:
+        if self._done(lambda: self.rooms.start(self.room, self.seat)):
+            self.draw()
 
     def hand_over(self, seat: int) -> None:
-        try:
-            self.rooms.hand_over(self.room, self.seat, seat)
-        except StoreError as error:
-            self.store_trouble(error)
-            return
-        except KartenspieleError as error:
-            self.say(error.message(self.lang), "warn")
-            return
-        self._absent.pop(seat, None)
-        self.sync()
+        if self._done(lambda: self.rooms.hand_over(self.room, self.seat, seat)):
+            self._absent.pop(seat, None)
+            self.sync()
 
     def let_in(self, seat: int, hashed: str) -> None:
         """ "Einlassen": give `seat` to the page that asked (the kernel checks that this page
         may, and that the request is still the seat's current one)."""
-        try:
-            self.rooms.let_in(self.room, self.seat, seat, hashed)
-        except StoreError as error:
-            self.store_trouble(error)
-            return
-        except KartenspieleError as error:
-            self.say(error.message(self.lang), "warn")
+        if not self._done(lambda: self.rooms.let_in(self.room, self.seat, seat, hashed)):
             return
         self._requests = [request for request in self._requests if request[0] != seat]
         self.say(text("room.let_in.done", self.lang, name=self.room.seats[seat].name))
