@@ -23,7 +23,6 @@ from ..catalogue import LESSONS, PRACTICE_LESSONS, PRACTICE_LEVELS
 from ..classroom.classes import Classes
 from ..classroom.evidence import Evidence
 from ..classroom.export import exercise_title, exercises_csv, file_name, pupils_csv
-from ..classroom.names import name_key
 from ..classroom.rooms import RoomError, Rooms
 from ..classroom.store import Store, StoreError, open_store
 from ..classroom.tasks import task_html
@@ -62,8 +61,9 @@ class ClassView:
         return new
 
     def room_summaries(self, rooms: Rooms) -> list[dict]:
-        """The rooms with a pupil of this class at a seat, with scores."""
-        names = {name_key(nick) for nick in self.pupils}
+        """The rooms with a pupil of this class at a seat (by the seat's `member` mark, not by a
+        name: another class's pupil of the same nickname is not this class's), with scores."""
+        members = self.classes.members(self.code)
         found = []
         for key in rooms.store.keys("room/"):
             if key.count("/") != 1:
@@ -76,7 +76,7 @@ class ClassView:
                 continue
             self.rooms[code] = room
             seat_names = [seat.name for seat in room.seats]
-            if not names & {name_key(name) for name in seat_names if name}:
+            if not members & {seat.member for seat in room.seats if seat.member}:
                 continue
             scores = room.state.scores() if room.started else [0] * len(seat_names)
             found.append(
