@@ -158,7 +158,7 @@ def test_dashboard_with_25_generated_pupils(server, browser, width, height):
         page.goto(server.teacher_url(), timeout=LOAD)
         page.locator(".ks-dash .widget-dropdown select").first.select_option(code)
         expect(page.locator(".ks-dash span.ks-class-code")).to_have_text(code, timeout=10_000)
-        expect(page.locator(".ks-grid tr")).to_have_count(27, timeout=10_000)  # lessons, exercises, 25 pupils
+        expect(page.locator(".ks-grid tr")).to_have_count(28, timeout=10_000)  # lessons, tasks, numbers, 25 pupils
         assert page.locator(".ks-grid td.ks-first").count() > 0 and page.locator(".ks-grid td.ks-open").count() > 0
         page.screenshot(path=f"test-output/screenshots/dashboard_25_{width}x{height}.png", full_page=False)
         scroll_width = page.evaluate("document.documentElement.scrollWidth")
