@@ -78,7 +78,8 @@ def grid_header(exercises: list[str], lessons: dict[str, str], lang: str) -> str
     lesson_of = [lessons.get(exercise) or exercise.partition(".")[0] for exercise in exercises]
     quizzes = [(lesson, exercise.partition("#")[0]) for lesson, exercise in zip(lesson_of, exercises)]
     lesson_row = "".join(
-        group_cell(lesson_title(lesson, lang), count, "lesson") for (lesson, _), count in spans([(q[0], "") for q in quizzes])
+        group_cell(lesson_title(lesson, lang), count, "lesson")
+        for (lesson, _), count in spans([(q[0], "") for q in quizzes])
     )
     task_row = "".join(group_cell(quiz_title(quiz, lang), count, "task") for (_, quiz), count in spans(quizzes))
     numbers = "".join(
