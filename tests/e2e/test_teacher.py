@@ -19,25 +19,18 @@ from kartenspiele.lessons import subsets
 from kartenspiele.lessons.teacher import notes
 from tests.classroom.generated import generate
 
-from .driver import Received, VoilaServer
+from .driver import TEACHER_CODE, Received
 
 pytestmark = pytest.mark.browser
 
-CODE = "tafel2026"
+CODE = TEACHER_CODE
 LOAD = 120_000
 TEACHER_ONLY = ("Für Lehrkräfte", "Lernziele", "Lösungen aller Übungen", "Knobelaufgaben")
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    url = f"sqlite:///{tmp_path_factory.mktemp('store') / 'store.db'}"
-    voila = VoilaServer(teacher_code=CODE, env={"KARTENSPIELE_STORE": url})
-    voila.store_url = url
-    try:
-        voila.wait_ready()
-        yield voila
-    finally:
-        voila.stop()
+def server(class_server):
+    return class_server
 
 
 def context_page(browser, width=1366, height=900):
