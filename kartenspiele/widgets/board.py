@@ -68,24 +68,40 @@ def group_cell(title: str, count: int, kind: str) -> str:
     two), cut short with "…" if the columns are narrower (the whole title in the tooltip)."""
     return (
         f"<th colspan='{count}' class='ks-group ks-{kind}' title='{escape(title)}'>"
-        f"<div style='max-width: {count * 3.2:.1f}em'>{escape(title)}</div></th>"
+        f"<div style='max-width: {max(count * 3.2, 6.4):.1f}em'>{escape(title)}</div></th>"
     )
+
+
+def task_and_number(exercise: str) -> tuple[str, str]:
+    """The task a grid column belongs to and its number there: `subsets.ways#2` is problem 2 of
+    `subsets.ways`; the exit-ticket questions `subsets.exit1#1` … are one task, numbered 1 to 3."""
+    quiz, _, number = exercise.partition("#")
+    exit_ticket = re.fullmatch(r"(.+)\.exit(\d+)", quiz)
+    if exit_ticket:
+        return f"{exit_ticket.group(1)}.exit", exit_ticket.group(2)
+    return quiz, number or "1"
+
+
+def task_title(task: str, lang: str) -> str:
+    """A task's title over its columns ("Exit-Ticket" for a lesson's exit ticket)."""
+    return text("activity.exit", lang) if task.endswith(".exit") else quiz_title(task, lang)
 
 
 def grid_header(exercises: list[str], lessons: dict[str, str], lang: str) -> str:
     """Three compact header rows: the lesson ("Stunde 1 · Teilsummen"), the task ("Übung 1: Wie
     viele Arten?") and the problem's number within it; a number's tooltip names all three."""
     lesson_of = [lessons.get(exercise) or exercise.partition(".")[0] for exercise in exercises]
-    quizzes = [(lesson, exercise.partition("#")[0]) for lesson, exercise in zip(lesson_of, exercises)]
+    tasks = [task_and_number(exercise) for exercise in exercises]
+    groups = [(lesson, task) for lesson, (task, _) in zip(lesson_of, tasks)]
     lesson_row = "".join(
         group_cell(lesson_title(lesson, lang), count, "lesson")
-        for (lesson, _), count in spans([(q[0], "") for q in quizzes])
+        for (lesson, _), count in spans([(g[0], "") for g in groups])
     )
-    task_row = "".join(group_cell(quiz_title(quiz, lang), count, "task") for (_, quiz), count in spans(quizzes))
+    task_row = "".join(group_cell(task_title(task, lang), count, "task") for (_, task), count in spans(groups))
     numbers = "".join(
         f"<th class='ks-col' title='{escape(lesson_title(lesson, lang) + ' · ' + exercise_title(exercise, lang))}'>"
-        f"{escape(exercise.partition('#')[2] or '1')}</th>"
-        for lesson, exercise in zip(lesson_of, exercises)
+        f"{escape(number)}</th>"
+        for lesson, exercise, (_, number) in zip(lesson_of, exercises, tasks)
     )
     nickname = f"<th rowspan='3' class='ks-nick-head'>{escape(text('dash.nickname', lang))}</th>"
     return f"<tr>{nickname}{lesson_row}</tr><tr>{task_row}</tr><tr>{numbers}</tr>"

@@ -62,7 +62,7 @@ def generate_lesson(classes: Classes, rooms: Rooms, pupils: int, seed: int = 1) 
         if rng.random() < 0.7:
             reason = {"kind": "reason", "lesson": "subsets", "exercise": "subsets.reason.cut#1"}
             classes.record(pupil, {**reason, "text": rng.choice(REASONS)})
-        for question, right, wrong in (("exit1", "6", "5"), ("exit2", "ja", "nein"), ("exit3", "9", "7")):
+        for question, right, wrong in (("exit1", "6", "5"), ("exit2", "Ja", "Nein"), ("exit3", "9", "7")):
             answers = [rng.choice((wrong, wrong, "4"))] if rng.random() < 0.35 else []
             for answer in [*answers, right]:
                 entry = {"kind": "attempt", "lesson": "subsets", "exercise": f"subsets.{question}#1"}

@@ -35,13 +35,13 @@ def test_a_reason_is_handed_in_not_wrong_and_its_text_is_one_tap_away():
 
 
 def test_the_grid_headers_name_the_lesson_and_the_task_once_and_number_the_problems():
-    exercises = ["subsets.ways#1", "subsets.ways#2", "subsets.exit1#1"]
+    exercises = ["subsets.ways#1", "subsets.ways#2", "subsets.exit1#1", "subsets.exit2#1"]
     html = board.grid(evidence(), ["Ana"], exercises, "de")
     rows = re.findall(r"<tr>(.*?)</tr>", html)
     lessons, tasks, numbers = (re.findall(r"<th[^>]*>(?:<div[^>]*>)?([^<]*)", row) for row in rows[:3])
     assert lessons == ["Spitzname", "Stunde 1 · Teilsummen (Quanto)"]
-    assert tasks == ["Übung 1: Wie viele Arten?", "Exit-Ticket, Frage 1"]  # each said once, not per column
-    assert numbers == ["1", "2", "1"]
+    assert tasks == ["Übung 1: Wie viele Arten?", "Exit-Ticket"]  # each said once, not per column
+    assert numbers == ["1", "2", "1", "2"]  # the exit ticket's questions 1 and 2
     tips = re.findall(r"<th class='ks-col' title='([^']*)'", html)
     assert tips[1] == "Stunde 1 · Teilsummen (Quanto) · Übung 1: Wie viele Arten? – Aufgabe 2"
     assert "#" not in "".join(lessons + tasks + tips) and "subsets" not in "".join(lessons + tasks + tips)
