@@ -77,8 +77,11 @@ def quiz_title(quiz: str, lang: str) -> str:
 
 
 def exercise_title(exercise: str, lang: str) -> str:
-    """ "Übung 1: Wie viele Arten? – Aufgabe 2" for `subsets.ways#2`."""
+    """ "Übung 1: Wie viele Arten? – Aufgabe 2" for `subsets.ways#2`; an exit-ticket question
+    is one problem: "Exit-Ticket, Frage 1" for `subsets.exit1#1`."""
     quiz, _, number = exercise.partition("#")
+    if re.search(r"\.exit\d+$", quiz):
+        return quiz_title(quiz, lang)
     return text("dash.exercise", lang, title=quiz_title(quiz, lang), number=number or "1")
 
 

@@ -76,7 +76,7 @@ def test_exit_ticket_summary_board_preview_and_deletion(class_server, browser):
 
         # the board: a preview for the teacher with the task's cards, the board only after the confirm
         choice = teacher.locator(".ks-dash .widget-dropdown", has_text="Aufgabe").locator("select")
-        choice.select_option(label="Exit-Ticket, Frage 1 – Aufgabe 1")
+        choice.select_option(label="Exit-Ticket, Frage 1")
         teacher.locator(".ks-board-button").click()
         preview = teacher.locator(".ks-preview")
         expect(preview).to_contain_text(str(right + 1), timeout=STEP)

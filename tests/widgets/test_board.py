@@ -44,6 +44,7 @@ def test_the_grid_headers_name_the_lesson_and_the_task_once_and_number_the_probl
     assert numbers == ["1", "2", "1", "2"]  # the exit ticket's questions 1 and 2
     tips = re.findall(r"<th class='ks-col' title='([^']*)'", html)
     assert tips[1] == "Stunde 1 · Teilsummen (Quanto) · Übung 1: Wie viele Arten? – Aufgabe 2"
+    assert tips[2] == "Stunde 1 · Teilsummen (Quanto) · Exit-Ticket, Frage 1"  # one problem: no "Aufgabe 1"
     assert "#" not in "".join(lessons + tasks + tips) and "subsets" not in "".join(lessons + tasks + tips)
     english = board.grid(evidence(), ["Ana"], ["subsets.ways#1"], "en")
     assert "Lesson 1 · " in english and "Nickname" in english and "Stunde" not in english
