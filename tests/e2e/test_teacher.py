@@ -76,13 +76,23 @@ def join(page, code: str, nickname: str) -> None:
     expect(page.locator(".ks-join-status")).to_contain_text(nickname, timeout=20_000)
 
 
-def exercise_one(page):
-    """The first exercise of lesson 1 ("Wie viele Arten?"; the exit ticket asks it again below)."""
-    return page.locator(".ks-exercise", has_text="Übung 1: Wie viele Arten")
+def open_class(teacher, server) -> str:
+    """The teacher opens the dashboard and a new class; returns its code."""
+    teacher.goto(server.teacher_url(), timeout=LOAD)
+    teacher.locator(".ks-open-class").click()
+    code_box = teacher.locator(".ks-dash span.ks-class-code")
+    expect(code_box).to_have_count(1, timeout=30_000)
+    return code_box.inner_text()
 
 
-def answer(page, value: int) -> None:
-    exercise = exercise_one(page)
+def exercise_one(page, title: str = "Übung 1: Wie viele Arten"):
+    """The first exercise of lesson 1 ("Wie viele Arten?"; the exit ticket asks it again below),
+    or the exercise of lesson 1 with this title."""
+    return page.locator(".ks-exercise", has_text=title)
+
+
+def answer(page, value: int, title: str = "Übung 1: Wie viele Arten") -> None:
+    exercise = exercise_one(page, title)
     exercise.locator("input").fill(str(value))
     exercise.locator("button", has_text="Prüfen").click()
 
@@ -92,11 +102,7 @@ def test_teacher_sees_two_pupils_work_within_five_seconds(server, browser):
     teacher_context, teacher = context_page(browser)
     pupils = [context_page(browser) for _ in range(2)]
     try:
-        teacher.goto(server.teacher_url(), timeout=LOAD)
-        teacher.locator(".ks-open-class").click()
-        code_box = teacher.locator(".ks-dash span.ks-class-code")
-        expect(code_box).to_have_count(1, timeout=30_000)
-        class_code = code_box.inner_text()
+        class_code = open_class(teacher, server)
         recorders = []
         for (context, page), nickname in zip(pupils, ("Ana", "Ben")):
             recorders.append(Received(context))

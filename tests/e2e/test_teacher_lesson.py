@@ -18,22 +18,13 @@ from playwright.sync_api import expect
 
 from kartenspiele.lessons import subsets
 
-from .test_teacher import LOAD, context_page, exercise_one, join
+from .test_teacher import LOAD, answer, context_page, exercise_one, join, open_class
 
 pytestmark = pytest.mark.browser
 
 REASON = "Das hat mir Mia Muster erklärt: die Sieben ist zu groß."
 STEP = 20_000
-
-
-def exit_question(page):
-    return page.locator(".ks-exercise", has_text="Exit-Ticket: Frage 1 von 3")
-
-
-def answer_exit(page, value: int) -> None:
-    question = exit_question(page)
-    question.locator("input").fill(str(value))
-    question.locator("button", has_text="Prüfen").click()
+EXIT = "Exit-Ticket: Frage 1 von 3"
 
 
 def store_rows(url: str) -> list[str]:
@@ -48,22 +39,18 @@ def test_exit_ticket_summary_board_preview_and_deletion(class_server, browser):
     teacher_context, teacher = context_page(browser)
     pupils = [context_page(browser) for _ in range(2)]
     try:
-        teacher.goto(class_server.teacher_url(), timeout=LOAD)
-        teacher.locator(".ks-open-class").click()
-        code_box = teacher.locator(".ks-dash span.ks-class-code")
-        expect(code_box).to_have_count(1, timeout=30_000)
-        code = code_box.inner_text()
+        code = open_class(teacher, class_server)
         for (_, page), nickname in zip(pupils, ("Ana", "Ben")):
             page.goto(class_server.url("lessons/01_teilsummen.ipynb"), timeout=LOAD)
-            expect(exit_question(page)).to_be_visible(timeout=LOAD)
+            expect(exercise_one(page, EXIT)).to_be_visible(timeout=LOAD)
             join(page, code, nickname)
         ana, ben = pupils[0][1], pupils[1][1]
-        answer_exit(ana, right)
-        expect(exit_question(ana).locator(".ks-say-good")).to_be_visible(timeout=STEP)
-        answer_exit(ben, right + 1)
-        expect(exit_question(ben).locator(".ks-say-warn")).to_be_visible(timeout=STEP)
-        answer_exit(ben, right)
-        expect(exit_question(ben).locator(".ks-say-good")).to_be_visible(timeout=STEP)
+        answer(ana, right, EXIT)
+        expect(exercise_one(ana, EXIT).locator(".ks-say-good")).to_be_visible(timeout=STEP)
+        answer(ben, right + 1, EXIT)
+        expect(exercise_one(ben, EXIT).locator(".ks-say-warn")).to_be_visible(timeout=STEP)
+        answer(ben, right, EXIT)
+        expect(exercise_one(ben, EXIT).locator(".ks-say-good")).to_be_visible(timeout=STEP)
         reason = ana.locator(".ks-reason").first
         reason.locator("textarea").fill(REASON)
         reason.locator("button.ks-main-action").click()
@@ -99,14 +86,12 @@ def test_exit_ticket_summary_board_preview_and_deletion(class_server, browser):
         teacher.locator(".ks-delete").click()
         teacher.locator(".ks-delete-yes").click()
         expect(teacher.locator(".ks-dash")).to_contain_text(f"Die Klasse {code} und alle ihre Daten", timeout=STEP)
-        wrong = str(subsets.ways_problems()[0].answer + 1)
-        exercise_one(ben).locator("input").fill(wrong)  # at once, before Ben's page has looked
-        exercise_one(ben).locator("button", has_text="Prüfen").click()
+        wrong = subsets.ways_problems()[0].answer + 1
+        answer(ben, wrong)  # at once, before Ben's page has looked
         expect(exercise_one(ben).locator(".ks-say-warn")).to_be_visible(timeout=STEP)
         for page in (ana, ben):
             expect(page.locator(".ks-join-status")).to_contain_text(f"Die Klasse {code} ist beendet", timeout=STEP)
-        exercise_one(ana).locator("input").fill(wrong)
-        exercise_one(ana).locator("button", has_text="Prüfen").click()
+        answer(ana, wrong)
         expect(exercise_one(ana).locator(".ks-say-warn")).to_be_visible(timeout=STEP)
         rows = store_rows(class_server.store_url)
         assert rows  # the store is there and holds other things (counts, the teacher code's …)
