@@ -93,9 +93,20 @@ class ClassView:
         return found
 
     def exercises(self, lesson: str) -> list[str]:
+        """The exercises of `lesson` (or all) with answers: by lesson, each task's together (in
+        the order they were first answered) and by number within it."""
         order = {item.key: number for number, item in enumerate(LESSONS)}
         chosen = [e for e, key in self.evidence.exercises.items() if lesson == ALL or key == lesson]
-        return sorted(chosen, key=lambda e: order.get(self.evidence.exercises[e], len(order)))
+        tasks: dict[str, int] = {}
+        for exercise in chosen:
+            tasks.setdefault(board.task_and_number(exercise)[0], len(tasks))
+
+        def place(exercise: str) -> tuple[int, int, int]:
+            task, number = board.task_and_number(exercise)
+            lesson_number = order.get(self.evidence.exercises[exercise], len(order))
+            return lesson_number, tasks[task], int(number) if number.isdigit() else 0
+
+        return sorted(chosen, key=place)
 
 
 class Dashboard(widgets.VBox):

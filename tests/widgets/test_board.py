@@ -4,6 +4,7 @@ import re
 
 from kartenspiele.classroom.evidence import GIVEN, Evidence
 from kartenspiele.widgets import board
+from kartenspiele.widgets.dashboard import ALL, ClassView
 
 
 def attempt(nick, exercise, answer, ok, lesson="subsets"):
@@ -64,3 +65,24 @@ def test_the_exit_ticket_summary_counts_right_and_wrong_per_question():
     assert right == "1 beim ersten Versuch, 1 später" and still == "3"
     assert wrong.startswith("5 (3-mal)") and "6 (1-mal)" in wrong
     assert "Noch keine" in board.exit_summary(evidence(), ["subsets.ways#1"], "de")
+
+
+def test_a_task_s_columns_stay_together_in_the_order_of_their_numbers():
+    view = ClassView(None, "KLASS")
+    view.evidence = Evidence().add_all(
+        [
+            attempt("Ana", "subsets.best#2", "5", True),
+            attempt("Ana", "subsets.exit1#1", "4", True),
+            attempt("Ana", "parity.sum#1", "4", True, lesson="parity"),
+            attempt("Ben", "subsets.best#1", "5", True),
+            attempt("Ben", "subsets.ways#1", "5", True),
+        ]
+    )
+    assert view.exercises(ALL) == [
+        "subsets.best#1",
+        "subsets.best#2",
+        "subsets.exit1#1",
+        "subsets.ways#1",
+        "parity.sum#1",
+    ]
+    assert view.exercises("parity") == ["parity.sum#1"]
