@@ -249,17 +249,15 @@ class Classes:
 
     def pupils(self, code: str) -> list[str]:
         """The nicknames of a class, in the order they joined."""
-        code = normal_code(code)
-        keys = [key for key in self.store.keys(f"class/{code}/pupil/") if key.count("/") == 3]
-        records = [doc.value for key in keys if (doc := self.store.get(key))]
-        return [record["nickname"] for record in sorted(records, key=lambda r: r["joined"])]
+        return [nickname for nickname, _ in self.roster(code)]
 
-    def members(self, code: str) -> set[str]:
-        """The `member_id`s of a class's pupils (the marks their seats in rooms carry)."""
+    def roster(self, code: str) -> list[tuple[str, str]]:
+        """(nickname, `member_id`) of each pupil of a class, in the order they joined (the
+        member id is the mark their seats in rooms carry)."""
         code = normal_code(code)
         keys = [key for key in self.store.keys(f"class/{code}/pupil/") if key.count("/") == 3]
-        records = [doc.value for key in keys if (doc := self.store.get(key))]
-        return {member_id(code, record["nickname"], record["token"]) for record in records}
+        records = sorted((doc.value for key in keys if (doc := self.store.get(key))), key=lambda r: r["joined"])
+        return [(record["nickname"], member_id(code, record["nickname"], record["token"])) for record in records]
 
     def record(self, pupil: Pupil, entry: dict[str, Any]) -> int:
         """Append one evidence entry to the pupil's log; returns its number. A pupil whose

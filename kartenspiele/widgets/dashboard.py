@@ -45,12 +45,15 @@ class ClassView:
         self.code = code
         self.evidence = Evidence()
         self.pupils: list[str] = []
+        self.members: set[str] = set()  # the marks of its pupils' seats in rooms (`Classes.roster`)
         self.seen: dict[str, int] = {}
         self.rooms: dict[str, Any] = {}
 
     def update(self) -> int:
         """Read what is new; returns how many entries came in."""
-        self.pupils = self.classes.pupils(self.code)
+        roster = self.classes.roster(self.code)
+        self.pupils = [nickname for nickname, _ in roster]
+        self.members = {member for _, member in roster}
         new = 0
         for nick in self.pupils:
             entries = self.classes.entries(self.code, nick, self.seen.get(nick, 0))
@@ -63,7 +66,6 @@ class ClassView:
     def room_summaries(self, rooms: Rooms) -> list[dict]:
         """The rooms with a pupil of this class at a seat (by the seat's `member` mark, not by a
         name: another class's pupil of the same nickname is not this class's), with scores."""
-        members = self.classes.members(self.code)
         found = []
         for key in rooms.store.keys("room/"):
             if key.count("/") != 1:
@@ -76,7 +78,7 @@ class ClassView:
                 continue
             self.rooms[code] = room
             seat_names = [seat.name for seat in room.seats]
-            if not members & {seat.member for seat in room.seats if seat.member}:
+            if not self.members & {seat.member for seat in room.seats if seat.member}:
                 continue
             scores = room.state.scores() if room.started else [0] * len(seat_names)
             found.append(

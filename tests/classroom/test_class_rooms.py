@@ -36,7 +36,7 @@ def test_the_seat_mark_names_neither_class_nor_nickname(store):
     ana = classes.join(code, "Ana")
     assert code not in ana.member and "ana" not in ana.member.lower()
     assert ana.member == member_id(code, "Ana", token_hash(ana.token))
-    assert classes.members(code) == {ana.member}
+    assert classes.roster(code) == [("Ana", ana.member)]
     classes.delete(code)
     reopened = classes.open(code)  # the same code anew: its "Ana" is another pupil
     assert classes.join(reopened, "Ana").member != ana.member
