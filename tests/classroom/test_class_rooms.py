@@ -4,9 +4,11 @@ bring a room into this class's list (both stores)."""
 
 from __future__ import annotations
 
+from kartenspiele.classroom import pupil
 from kartenspiele.classroom.classes import Classes, member_id, token_hash
 from kartenspiele.classroom.rooms import OPEN, Rooms
 from kartenspiele.widgets.dashboard import ClassView
+from kartenspiele.widgets.lobby import Lobby
 
 
 def codes_seen(classes: Classes, code: str, rooms: Rooms) -> set[str]:
@@ -40,3 +42,21 @@ def test_the_seat_mark_names_neither_class_nor_nickname(store):
     classes.delete(code)
     reopened = classes.open(code)  # the same code anew: its "Ana" is another pupil
     assert classes.join(reopened, "Ana").member != ana.member
+
+
+def test_the_start_page_marks_the_seat_a_class_pupil_opens(sqlite_store):
+    classes = Classes(sqlite_store)
+    code = classes.open()
+    lobby = Lobby("de", store=sqlite_store, poll=False, classes=True)
+    try:
+        lobby.name.value, lobby.code.value = "Ben", code
+        lobby.join_button.click()  # the class code: Ben joins the class
+        session = pupil.current()
+        assert session is not None and session.pupil.code == code
+        lobby.players.value = 2
+        lobby.open_button.click()
+        assert lobby.page.room.seats[0].member == session.pupil.member
+        assert codes_seen(classes, code, Rooms(sqlite_store)) == {lobby.page.room.code}
+    finally:
+        pupil.set_current(None)
+        lobby.close_page()
