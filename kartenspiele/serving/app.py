@@ -28,7 +28,7 @@ from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-from ..classroom.open_limit import ADDRESS_HEADER
+from ..classroom.open_limit import ADDRESS_HEADER, DEVICE_HEADER
 from ..i18n import LANGUAGES, text
 from .access import COOKIE, Access
 from .assets import (
@@ -137,8 +137,12 @@ class KartenspieleVoila(Voila):
         super().initialize(argv)
         self.static_version = static_version(self.static_paths)
         self.voila_configuration.page_config_hook = versioned_hook(self.static_version, banner_config())
-        # the client's address reaches the kernels (set by `PageHandler`) for the rooms' open limit
-        self.voila_configuration.http_header_envs = [*self.voila_configuration.http_header_envs, ADDRESS_HEADER]
+        # the client's address and device reach the kernels (set by `PageHandler`) for the rooms' open limit
+        self.voila_configuration.http_header_envs = [
+            *self.voila_configuration.http_header_envs,
+            ADDRESS_HEADER,
+            DEVICE_HEADER,
+        ]
         # kernels die with the server, under a memory bound, noted for the next server (`lifecycle`)
         self.config.MappingKernelManager.kernel_manager_class = (
             "kartenspiele.serving.kernel_manager.GuardedKernelManager"
