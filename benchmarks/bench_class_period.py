@@ -70,6 +70,10 @@ WATCH_LOG = """(() => {
   }).observe(document, {childList: true, subtree: true, characterData: true});
 })();"""
 CODE = re.compile(r"ks-room-code'>([A-Z0-9]+)<")
+MOVED = """(logged) => !document.querySelector('.ks-room .ks-table.ks-your-turn')
+  || document.querySelectorAll('.ks-room .ks-log li').length > logged"""
+"""After a move: the turn has passed (else a stale mark starts a move), or the move is in the
+log and the turn is still this seat's (a Quanto refill: the same player goes on)."""
 
 
 @dataclass
@@ -187,13 +191,12 @@ async def chromium_seat(seat: Seat, room: Room, browser, url: str, moves: int, g
             if await page.locator(".ks-room .ks-table.ks-over").count():
                 break
             if await page.locator(".ks-room .ks-table.ks-your-turn").count():
+                logged = await page.locator(".ks-room .ks-log li").count()
                 last_tap = await chromium_turn(page, seat)
                 room.moves += 1
                 seat.moves += 1
+                await page.wait_for_function(MOVED, arg=logged, timeout=timeout)
                 seat.last_taps[await page.locator(".ks-room .ks-log li").count()] = last_tap
-                await page.wait_for_function(  # the turn has passed (else a stale mark starts a move)
-                    "() => !document.querySelector('.ks-room .ks-table.ks-your-turn')", timeout=timeout
-                )
             else:
                 await asyncio.sleep(0.1)
         seat.seen = [tuple(item) for item in await page.evaluate("window.__ksLog")]
@@ -222,6 +225,15 @@ async def press(page: ProtocolPage, model_id: str, until, timeout: float = STEP_
     has no redraw counter to wait for)."""
     page.send("comm_msg", {"comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}})
     await page.wait_until(until, timeout)
+
+
+def log_length(page: ProtocolPage) -> int:
+    """The entries of the page's move logs (as `MOVED` counts them in Chromium)."""
+    return sum(
+        str(model.state.get("value", "")).count("<li")
+        for model in page.models.values()
+        if "ks-log" in model.state.get("_dom_classes", [])
+    )
 
 
 def room_code(page: ProtocolPage) -> str:
@@ -266,10 +278,11 @@ async def protocol_seat(seat: Seat, room: Room, url: str, moves: int, go, start,
             if page.marked("ks-over"):
                 break
             if page.marked("ks-your-turn"):
+                logged = log_length(page)
                 await protocol_quanto_turn(page, seat.taps, STEP_S)
                 room.moves += 1
                 seat.moves += 1
-                await page.wait_until(lambda: not page.marked("ks-your-turn"), STEP_S)  # the turn has passed
+                await page.wait_until(lambda: not page.marked("ks-your-turn") or log_length(page) > logged, STEP_S)
             else:
                 page.changed.clear()
                 try:
