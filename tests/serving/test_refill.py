@@ -66,6 +66,15 @@ async def settled(pools: Refills, timeout: float = 30) -> None:
         await asyncio.sleep(0.01)
 
 
+async def filled(tmp_path, sizes: dict[str, int], delay: float, spacing: float) -> tuple[Manager, Refills]:
+    """Voilà's manager with `Refills` installed, once every pool is full."""
+    voila = manager(tmp_path)
+    pools = Refills(voila, sizes, RefillSchedule(delay=delay, spacing=spacing))
+    pools.install()
+    await settled(pools)
+    return voila, pools
+
+
 def test_the_schedule_spaces_starts_and_keeps_the_delay():
     now = [100.0]
     schedule = RefillSchedule(delay=1, spacing=2, clock=lambda: now[0])
@@ -104,10 +113,7 @@ def test_pools_fill_one_kernel_at_a_time_the_start_page_first(tmp_path):
 
 def test_a_page_takes_a_ready_kernel_and_its_replacement_is_booked_after_the_delay(tmp_path):
     async def scenario():
-        voila = manager(tmp_path)
-        pools = Refills(voila, {GAME: 2}, RefillSchedule(delay=0.3, spacing=0.05))
-        pools.install()
-        await settled(pools)
+        voila, pools = await filled(tmp_path, {GAME: 2}, delay=0.3, spacing=0.05)
         taken_at = time.monotonic()
         _task, _cache, kernel = await voila.get_rendered_notebook(GAME)
         assert voila.get_pool_size(GAME) == 1  # the replacement is in the pool, not yet offered
@@ -126,10 +132,7 @@ def test_no_page_waits_for_a_replacement_whose_turn_has_not_come(tmp_path):
     pool's size is 0); Voilà's own count would have handed it the waiting replacement."""
 
     async def scenario():
-        voila = manager(tmp_path)
-        pools = Refills(voila, {GAME: 1}, RefillSchedule(delay=60, spacing=0.05))
-        pools.install()
-        await settled(pools)
+        voila, pools = await filled(tmp_path, {GAME: 1}, delay=60, spacing=0.05)
         await voila.get_rendered_notebook(GAME)
         waiting = list(voila._pools[GAME])
         sizes = (voila.get_pool_size(GAME), len(waiting))
@@ -142,10 +145,7 @@ def test_no_page_waits_for_a_replacement_whose_turn_has_not_come(tmp_path):
 
 def test_a_ready_kernel_is_taken_before_one_still_starting_or_waiting(tmp_path):
     async def scenario():
-        voila = manager(tmp_path)
-        pools = Refills(voila, {GAME: 1}, RefillSchedule(delay=0, spacing=0))
-        pools.install()
-        await settled(pools)
+        voila, pools = await filled(tmp_path, {GAME: 1}, delay=0, spacing=0)
         loop = asyncio.get_running_loop()
         waiting, starting = loop.create_future(), loop.create_future()
         pools.due[waiting] = time.monotonic() + 60
