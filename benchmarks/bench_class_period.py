@@ -70,6 +70,11 @@ WATCH_LOG = """(() => {
   }).observe(document, {childList: true, subtree: true, characterData: true});
 })();"""
 CODE = re.compile(r"ks-room-code'>([A-Z0-9]+)<")
+YOUR_MOVE = (
+    ".ks-room .ks-table.ks-your-turn:has(.ks-hand-cards button:not([disabled])), "
+    ".ks-room .ks-table.ks-your-turn:not(:has(.ks-hand-cards button))"
+)
+"""This seat's turn, drawn: a hand card to tap, or none at all (then a refill)."""
 MOVED = """(logged) => !document.querySelector('.ks-room .ks-table.ks-your-turn')
   || document.querySelectorAll('.ks-room .ks-log li').length > logged"""
 """After a move: the turn has passed (else a stale mark starts a move), or the move is in the
@@ -190,7 +195,7 @@ async def chromium_seat(seat: Seat, room: Room, browser, url: str, moves: int, g
         while room.moves < moves and not broken(room):
             if await page.locator(".ks-room .ks-table.ks-over").count():
                 break
-            if await page.locator(".ks-room .ks-table.ks-your-turn").count():
+            if await page.locator(YOUR_MOVE).count():
                 logged = await page.locator(".ks-room .ks-log li").count()
                 last_tap = await chromium_turn(page, seat)
                 room.moves += 1
@@ -225,6 +230,14 @@ async def press(page: ProtocolPage, model_id: str, until, timeout: float = STEP_
     has no redraw counter to wait for)."""
     page.send("comm_msg", {"comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}})
     await page.wait_until(until, timeout)
+
+
+def your_move(page: ProtocolPage) -> bool:
+    """This seat's turn, drawn (`YOUR_MOVE`): the turn mark's message comes last, so after
+    a move the mark may still stand while the hand is already disabled."""
+    return page.marked("ks-your-turn") and (
+        bool(page.find("ks-hand-cards")) or not page.find("ks-hand-cards", enabled=False)
+    )
 
 
 def log_length(page: ProtocolPage) -> int:
@@ -277,7 +290,7 @@ async def protocol_seat(seat: Seat, room: Room, url: str, moves: int, go, start,
         while room.moves < moves and not broken(room):
             if page.marked("ks-over"):
                 break
-            if page.marked("ks-your-turn"):
+            if your_move(page):
                 logged = log_length(page)
                 await protocol_quanto_turn(page, seat.taps, STEP_S)
                 room.moves += 1
