@@ -22,11 +22,14 @@ redraw counter); a move on the other pages from the mover's last tap (Python's c
 the other page's move log has one more entry (the page's `Date.now()` in a MutationObserver;
 one machine, one clock).
 
-The class server is `kartenspiele serve` with its defaults except: its own data folder,
-`--max-per-client 0` (every pupil here comes from 127.0.0.1) and `--preheat N --preheat-page
-notebooks/start.ipynb` (N = the pupils, as docs/serving.md advises for a class).
+The class server is `kartenspiele serve` with its defaults except: its own data folder and
+`--preheat N` (N = the pupils: the ready kernels a class network gets by default, for every page
+a class opens; on 127.0.0.1 the default is smaller). Every pupil here comes from 127.0.0.1, each
+page with its own browser's device cookie, as a class behind one address. The machine's load
+average is printed with each phase (other programs on it change every figure).
 
-`.venv/bin/python benchmarks/bench_class_period.py [--pupils 30] [--browsers 6] [--moves 20] [--rounds 3]`
+Alone in about 10 minutes with the defaults:
+`.venv/bin/python benchmarks/bench_class_period.py [--pupils 30] [--browsers 3] [--moves 12] [--rounds 2]`
 """
 
 from __future__ import annotations
@@ -47,10 +50,12 @@ from common import median, percentile
 from protocol_play import quanto_turn as protocol_quanto_turn
 from protocol_pupil import ProtocolPage
 
+from kartenspiele.serving.pools import pool_plan
+
 MB = 1024 * 1024
 START = "notebooks/start.ipynb"
 GAME = "notebooks/quanto.ipynb"
-STEP_S = 180.0
+STEP_S = 90.0
 GONE_S = 150.0
 TAKING = ", ".join(
     f".ks-actions button.ks-do-{kind}" for kind in ("capture", "form", "extend", "collect", "joker_quanto")
@@ -65,6 +70,15 @@ WATCH_LOG = """(() => {
   }).observe(document, {childList: true, subtree: true, characterData: true});
 })();"""
 CODE = re.compile(r"ks-room-code'>([A-Z0-9]+)<")
+YOUR_MOVE = (
+    ".ks-room .ks-table.ks-your-turn:has(.ks-hand-cards button:not([disabled])), "
+    ".ks-room .ks-table.ks-your-turn:not(:has(.ks-hand-cards button))"
+)
+"""This seat's turn, drawn: a hand card to tap, or none at all (then a refill)."""
+MOVED = """(logged) => !document.querySelector('.ks-room .ks-table.ks-your-turn')
+  || document.querySelectorAll('.ks-room .ks-log li').length > logged"""
+"""After a move: the turn has passed (else a stale mark starts a move), or the move is in the
+log and the turn is still this seat's (a Quanto refill: the same player goes on)."""
 
 
 @dataclass
@@ -98,17 +112,21 @@ class Room:
 
 
 # -- Chromium tablets --------------------------------------------------------------------------
-async def timed_tap(page, locator, seat: Seat) -> float:
-    """Tap, then wait until the table has drawn again; returns when the tap began."""
+async def timed_tap(page, locator, seat: Seat, until: str = "") -> float:
+    """Tap, then wait until the table has drawn again (or the element `until` is there);
+    returns when the tap began."""
     tick = page.locator(".ks-table .ks-tick").first
     before = int(await tick.text_content() or 0)
     began = time.time()
     await locator.tap(timeout=STEP_S * 1000)
-    await page.wait_for_function(
-        "(b) => Number(document.querySelector('.ks-table .ks-tick').textContent || 0) > b",
-        arg=before,
-        timeout=STEP_S * 1000,
-    )
+    if until:
+        await page.locator(until).first.wait_for(state="attached", timeout=STEP_S * 1000)
+    else:
+        await page.wait_for_function(
+            "(b) => Number(document.querySelector('.ks-table .ks-tick').textContent || 0) > b",
+            arg=before,
+            timeout=STEP_S * 1000,
+        )
     seat.taps.append(time.time() - began)
     return began
 
@@ -118,7 +136,9 @@ async def chromium_turn(page, seat: Seat) -> float:
     its last tap began."""
     if await page.locator(".ks-hand-cards button").count() == 0:
         return await timed_tap(page, page.locator(".ks-actions button.ks-side").first, seat)
-    await timed_tap(page, page.locator(".ks-hand-cards button:not([disabled])").first, seat)
+    # until the card is chosen (in a room the table may redraw for another reason meanwhile)
+    hand = page.locator(".ks-hand-cards button:not([disabled])").first
+    await timed_tap(page, hand, seat, until=".ks-hand-cards button.ks-selected")
     while True:
         if await page.locator(TAKING).count():
             return await timed_tap(page, page.locator(TAKING).first, seat)
@@ -175,14 +195,13 @@ async def chromium_seat(seat: Seat, room: Room, browser, url: str, moves: int, g
         while room.moves < moves and not broken(room):
             if await page.locator(".ks-room .ks-table.ks-over").count():
                 break
-            if await page.locator(".ks-room .ks-table.ks-your-turn").count():
+            if await page.locator(YOUR_MOVE).count():
+                logged = await page.locator(".ks-room .ks-log li").count()
                 last_tap = await chromium_turn(page, seat)
                 room.moves += 1
                 seat.moves += 1
+                await page.wait_for_function(MOVED, arg=logged, timeout=timeout)
                 seat.last_taps[await page.locator(".ks-room .ks-log li").count()] = last_tap
-                await page.wait_for_function(  # the turn has passed (else a stale mark starts a move)
-                    "() => !document.querySelector('.ks-room .ks-table.ks-your-turn')", timeout=timeout
-                )
             else:
                 await asyncio.sleep(0.1)
         seat.seen = [tuple(item) for item in await page.evaluate("window.__ksLog")]
@@ -190,6 +209,7 @@ async def chromium_seat(seat: Seat, room: Room, browser, url: str, moves: int, g
         seat.errors.append(f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
         if room.code is not None and not room.code.done():
             room.code.set_exception(RuntimeError("the room was not opened"))
+            room.code.exception()  # the joiners that wait for it say so; nobody else has to
     seat.kernel_uss = kernel_uss(server, seat.kernel)
     await done.wait()
     await page.close(run_before_unload=True)  # the tab is closed: Voila's beacon
@@ -210,6 +230,23 @@ async def press(page: ProtocolPage, model_id: str, until, timeout: float = STEP_
     has no redraw counter to wait for)."""
     page.send("comm_msg", {"comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}})
     await page.wait_until(until, timeout)
+
+
+def your_move(page: ProtocolPage) -> bool:
+    """This seat's turn, drawn (`YOUR_MOVE`): the turn mark's message comes last, so after
+    a move the mark may still stand while the hand is already disabled."""
+    return page.marked("ks-your-turn") and (
+        bool(page.find("ks-hand-cards")) or not page.find("ks-hand-cards", enabled=False)
+    )
+
+
+def log_length(page: ProtocolPage) -> int:
+    """The entries of the page's move logs (as `MOVED` counts them in Chromium)."""
+    return sum(
+        str(model.state.get("value", "")).count("<li")
+        for model in page.models.values()
+        if "ks-log" in model.state.get("_dom_classes", [])
+    )
 
 
 def room_code(page: ProtocolPage) -> str:
@@ -253,11 +290,12 @@ async def protocol_seat(seat: Seat, room: Room, url: str, moves: int, go, start,
         while room.moves < moves and not broken(room):
             if page.marked("ks-over"):
                 break
-            if page.marked("ks-your-turn"):
+            if your_move(page):
+                logged = log_length(page)
                 await protocol_quanto_turn(page, seat.taps, STEP_S)
                 room.moves += 1
                 seat.moves += 1
-                await page.wait_until(lambda: not page.marked("ks-your-turn"), STEP_S)  # the turn has passed
+                await page.wait_until(lambda: not page.marked("ks-your-turn") or log_length(page) > logged, STEP_S)
             else:
                 page.changed.clear()
                 try:
@@ -268,6 +306,7 @@ async def protocol_seat(seat: Seat, room: Room, url: str, moves: int, go, start,
         seat.errors.append(f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
         if room.code is not None and not room.code.done():
             room.code.set_exception(RuntimeError("the room was not opened"))
+            room.code.exception()  # the joiners that wait for it say so; nobody else has to
     seat.kernel_uss = kernel_uss(server, seat.kernel)
     await done.wait()
     seat.errors += page.problems()
@@ -433,8 +472,22 @@ def page_against_button(root, rounds: int) -> dict[str, list[float]]:
 def class_server(root, pupils: int):
     from tests.e2e.driver import VoilaServer
 
-    extra = ("--max-per-client", "0", "--data", str(root / "data"), "--preheat-page", START)
+    extra = ("--data", str(root / "data"))
     return VoilaServer(root, log=ROOT / "test-output" / "voila-bench-period.log", preheat=pupils, extra=extra)
+
+
+def load_average() -> str:
+    return " / ".join(f"{x:.1f}" for x in psutil.getloadavg())
+
+
+def idle_kernels(server) -> str:
+    """USS of each ready kernel no page holds (all kernels, before the pages come)."""
+    sizes = sorted(uss([process]) / MB for process in server.kernels())
+    if not sizes:
+        return "none"
+    return (
+        f"{len(sizes)} kernels, USS median {median(sizes):.1f} MB, max {sizes[-1]:.1f} MB, together {sum(sizes):.0f} MB"
+    )
 
 
 def rooms_of(first: int, pupils: int, browsers: int) -> list[Room]:
@@ -448,28 +501,35 @@ def rooms_of(first: int, pupils: int, browsers: int) -> list[Room]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pupils", type=int, default=30, help="the class (rooms of three)")
-    parser.add_argument("--browsers", type=int, default=6, help="how many of them are Chromium tablets")
-    parser.add_argument("--moves", type=int, default=20, help="moves per room")
-    parser.add_argument("--rounds", type=int, default=3, help="loads of each page for the comparison")
+    parser.add_argument("--browsers", type=int, default=3, help="how many of them are Chromium tablets")
+    parser.add_argument("--moves", type=int, default=12, help="moves per room")
+    parser.add_argument("--rounds", type=int, default=2, help="loads of each page for the comparison")
     args = parser.parse_args(argv or [])
     pupils = max(3, args.pupils - args.pupils % 3)
     browsers = min(pupils, 3 * ((args.browsers + 2) // 3))
     print("== bench_class_period: a class period in rooms, on tablets ==")
-    print(f"machine: {psutil.cpu_count()} cores, load average {' / '.join(f'{x:.1f}' for x in psutil.getloadavg())}")
+    began = time.monotonic()
+    print(f"machine: {psutil.cpu_count()} cores, load average {load_average()}")
     root = served_root()
     try:
         print("-- 1. quiet: time to interactive, game page against one button --", flush=True)
         pages = page_against_button(root, args.rounds)
         server = class_server(root, pupils)
+        ready = sum(pool_plan(pupils).values())
         try:
             server.wait_ready()
-            waited = wait_pool(server, pupils, 1800) + wait_quiet(server, 300)
-            print(f"-- class server: --preheat {pupils} for the start page, quiet after {waited:.0f} s --", flush=True)
+            waited = wait_pool(server, ready, 1800) + wait_quiet(server, 300)
+            print(
+                f"-- class server: --preheat {pupils}, {ready} ready kernels for {len(pool_plan(pupils))} pages, "
+                f"quiet after {waited:.0f} s; load average {load_average()} --",
+                flush=True,
+            )
+            print(f"  idle ready kernels: {idle_kernels(server)}")
             idle = uss(server.processes())
             alone = rooms_of(0, 3, 3)
             asyncio.run(lesson(server, alone, args.moves))
-            quiet = report("2. quiet: one room of three Chromium tablets alone", alone)
-            wait_pool(server, pupils, 900)
+            quiet = report(f"2. one room of three Chromium tablets alone (load average {load_average()})", alone)
+            wait_pool(server, ready, 900)
             wait_quiet(server, 300)
             rooms = rooms_of(100, pupils, browsers)
             load_at = psutil.getloadavg()[0]
@@ -491,7 +551,9 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         shutil.rmtree(root, ignore_errors=True)
     game, button = median(pages[GAME]), median(pages[ONE_BUTTON])
-    print("-- against the goals (one run; the machine's load is printed above) --")
+    print(
+        f"-- against the goals (one run, {(time.monotonic() - began) / 60:.1f} min; load average now {load_average()}) --"
+    )
     print(f"  game page {game:.2f} s, one button {button:.2f} s (medians of {args.rounds})")
     verdict("game page / one button", game / button, 1.3, "x")
     verdict(

@@ -37,7 +37,9 @@ async def quanto_turn(page: ProtocolPage, clicks: list[float], timeout: float) -
     if not page.find("ks-hand-cards", enabled=False):
         await page.click(page.first("ks-actions", own="ks-side"), timeout, clicks)
         return
-    await page.click(page.first("ks-hand-cards"), timeout, clicks)
+    # until the card is chosen (in a room the table may redraw for another reason meanwhile)
+    chosen = lambda: bool(page.find("ks-hand-cards", own="ks-selected"))  # noqa: E731
+    await page.click(page.first("ks-hand-cards"), timeout, clicks, until=chosen)
     while True:
         taking = [m for m in page.find("ks-actions") if set(TAKING) & set(page.classes(m))]
         if taking:
@@ -50,6 +52,9 @@ async def quanto_turn(page: ProtocolPage, clicks: list[float], timeout: float) -
     while selected := page.find("ks-table-cards", own="ks-selected"):
         await page.click(selected[0], timeout, clicks)
     lay = page.find("ks-actions", own="ks-do-lay") or page.find("ks-table", own="ks-action-go")
+    if not lay:  # the redraw's last messages may still be on their way: a round trip lets them come
+        await page.request("kernel_info_request", {}, timeout)
+        lay = page.find("ks-actions", own="ks-do-lay") or page.find("ks-table", own="ks-action-go")
     if not lay:  # more moves than buttons: they are listed, "ks-action-go" plays the chosen one
         raise PageError("neither a lay button nor a listed move")
     await page.click(lay[0], timeout, clicks)

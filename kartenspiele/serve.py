@@ -30,6 +30,7 @@ from .i18n import LANGUAGES, set_language, text
 from .serving.lifecycle import DEFAULT_MEMORY_MIB, MIB, reap, record_file
 from .serving.limits import PER_ADDRESS
 from .serving.login_limits import FREE_TRIES
+from .serving.pools import ALONE, CLASS_SIZE, pool_plan
 from .serving.room_sweep import KEEP_CLASSES_DAYS
 from .serving.teacher import add_teacher_option, announce_teacher
 from .serving.vanished import GRACE as VANISH_GRACE
@@ -162,16 +163,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--preheat",
         type=int,
-        default=2,
-        help="kernels kept started ahead of time for the start page and each game (0: none; "
-        "about the class size when all open a page at once)",
+        default=None,
+        metavar="CLASS",
+        help=f"keep kernels started ahead of time for a class of CLASS pupils: CLASS for the start page, a sixth "
+        f"of it for each game and lesson, a fifteenth for each tutorial (0: none; default: {CLASS_SIZE} on a class "
+        f"network, {ALONE} on 127.0.0.1)",
     )
     parser.add_argument(
         "--preheat-page",
         action="append",
         default=None,
         metavar="PATH",
-        help="a page to keep kernels ready for (repeatable; default: the start page and both games)",
+        help="keep CLASS ready kernels for this page only (repeatable; instead of the pages above)",
     )
     parser.add_argument(
         "--click-limit",
@@ -225,6 +228,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def ready_pools(args: argparse.Namespace, public: bool) -> dict[str, int]:
+    """Ready kernels per page (`--preheat`, `--preheat-page`)."""
+    size = args.preheat if args.preheat is not None else (CLASS_SIZE if public else ALONE)
+    if args.preheat_page:
+        return dict.fromkeys(args.preheat_page, max(0, size))
+    return pool_plan(size)
+
+
 def announce(access, port: int) -> None:
     """Print the start page's address, and for a class network a QR code of it."""
     url = start_url(access.display_host(), port)
@@ -270,7 +281,7 @@ def main(argv: list[str]) -> int:
         print(text("serve.reaped", None, count=ended), flush=True)
     os.chdir(root)  # Voilà reads voila.json from the current folder
     from .kernel.click_limit import ENVIRONMENT as CLICK_LIMIT
-    from .serving.app import PREHEATED, KartenspieleVoila, data_folder
+    from .serving.app import KartenspieleVoila, data_folder
     from .serving.local_query import kernel_host
 
     os.environ["JUPYTER_PATH"] = os.pathsep.join([str(data_folder()), *filter(None, [os.environ.get("JUPYTER_PATH")])])
@@ -282,8 +293,7 @@ def main(argv: list[str]) -> int:
     app = KartenspieleVoila(
         access,
         KernelLimits(args.max_kernels, args.max_per_client, args.max_per_address),
-        args.preheat,
-        tuple(args.preheat_page or PREHEATED),
+        ready_pools(args, access.public),
         args.connect_grace,
         args.reconnect_grace,
         max(0, args.kernel_memory) * MIB,

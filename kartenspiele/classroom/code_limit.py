@@ -35,6 +35,7 @@ class CodeLimit(OpenLimit):
 
     page_limit = PAGE_LIMIT
     page_seconds = PAGE_SECONDS
+    device_limit = 0  # a guesser drops cookies: the address counts
     address_limit = ADDRESS_LIMIT
     address_seconds = ADDRESS_SECONDS
     prefix = COUNTS

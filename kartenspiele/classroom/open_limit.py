@@ -1,5 +1,6 @@
-"""How many rooms one page, and one device's address, may open: at most `PAGE_LIMIT` a minute
-per page and `ADDRESS_LIMIT` an hour per address.
+"""How many rooms one page, one browser and one address may open: at most `PAGE_LIMIT` a minute
+per page, `DEVICE_LIMIT` an hour per browser and `ADDRESS_LIMIT` an hour per address (a class of
+30 behind one school address or one reverse proxy opens rooms all period long).
 
 The check is in the kernel (`Rooms.open` asks its `OpenLimit`), not in the browser: a page
 that sends "Raum eröffnen" clicks over its websocket, with the button hidden, meets the same
@@ -15,7 +16,12 @@ browser sent is overwritten) and names it there, so its kernels find the address
 `HTTP_X_KARTENSPIELE_CLIENT`. The count per address is a small document in the store
 (`limit/open/<hash of the address>`), shared by all kernels. Without the variable (Voilà
 started otherwise, Binder) and for a loopback address (the teacher's own machine, or a
-reverse proxy on it, behind which every pupil would share one address) only the page counts.
+reverse proxy on it, behind which every pupil would share one address) the address does not count.
+
+The browser: `kartenspiele serve` also sets `X-Kartenspiele-Device` to the page's device id
+(the signed device cookie, or the one given with this page: `serving.clients`), found in
+`HTTP_X_KARTENSPIELE_DEVICE`, and counted under `limit/open/device-<hash>`. A browser that drops
+its cookies gets a new id with every page, so the address's count stays the bound for it.
 """
 
 from __future__ import annotations
@@ -31,12 +37,17 @@ from .store import ConflictError, Store
 
 PAGE_LIMIT = 5
 PAGE_SECONDS = 60.0
-ADDRESS_LIMIT = 30
+DEVICE_LIMIT = 30
+ADDRESS_LIMIT = 150
+"""A class of 30 behind one address, five rooms each an hour."""
 ADDRESS_SECONDS = 3600.0
 ADDRESS_HEADER = "X-Kartenspiele-Client"
 """The request header `kartenspiele serve` fills with the client's address for its kernels."""
 ADDRESS_ENVIRONMENT = "HTTP_X_KARTENSPIELE_CLIENT"
 """Where a kernel finds it (Voilà's name for the header)."""
+DEVICE_HEADER = "X-Kartenspiele-Device"
+"""The request header `kartenspiele serve` fills with the page's device id for its kernels."""
+DEVICE_ENVIRONMENT = "HTTP_X_KARTENSPIELE_DEVICE"
 COUNTS = "limit/open/"
 """Where the counts per address are kept (one small document per address and hour)."""
 LIMITS = "limit/"
@@ -60,20 +71,22 @@ def counted_address(address: str | None) -> str | None:
 
 
 class OpenLimit:
-    """The rooms opened by one page (in memory) and by its address (in the store). Other
-    limits (`code_limit.CodeLimit`) count other things with the same rules: they change the
-    class attributes and `refuse`."""
+    """The rooms opened by one page (in memory), by its browser and by its address (in the
+    store). Other limits (`code_limit.CodeLimit`) count other things with the same rules: they
+    change the class attributes (a `device_limit` of 0: the browser is not counted) and `refuse`."""
 
     page_limit = PAGE_LIMIT
     page_seconds = PAGE_SECONDS
+    device_limit = DEVICE_LIMIT
     address_limit = ADDRESS_LIMIT
     address_seconds = ADDRESS_SECONDS
     prefix = COUNTS
 
-    def __init__(self, store: Store, clock=time.time, address: str | None = None) -> None:
+    def __init__(self, store: Store, clock=time.time, address: str | None = None, device: str | None = None) -> None:
         self.store = store
         self.clock = clock
         self.given = address
+        self.given_device = device
         self.opened: deque[float] = deque()
 
     @property
@@ -87,6 +100,19 @@ class OpenLimit:
         if address is None:
             return None
         return self.prefix + hashlib.sha256(address.encode()).hexdigest()[:24]
+
+    @property
+    def device_key(self) -> str | None:
+        """Where the page's browser is counted (None: no device id, or not counted)."""
+        device = (os.environ.get(DEVICE_ENVIRONMENT) if self.given_device is None else self.given_device) or ""
+        if not device.strip() or self.device_limit <= 0:
+            return None
+        return self.prefix + "device-" + hashlib.sha256(device.strip().encode()).hexdigest()[:24]
+
+    def counted(self) -> list[tuple[str, int]]:
+        """(store key, limit) of every count this page adds to: its browser's, its address's."""
+        pairs = ((self.device_key, self.device_limit), (self.key, self.address_limit))
+        return [(key, limit) for key, limit in pairs if key is not None]
 
     def _window(self) -> int:
         return int(self.clock() // self.address_seconds)
@@ -102,29 +128,28 @@ class OpenLimit:
             self.opened.popleft()
         if len(self.opened) >= self.page_limit:
             raise self.refuse(self.opened[0] + self.page_seconds - now)
-        if self.key is not None:
-            document = self.store.get(self.key)
+        for key, limit in self.counted():
+            document = self.store.get(key)
             value = document.value if document is not None else {}
-            if value.get("window") == self._window() and int(value.get("count", 0)) >= self.address_limit:
+            if value.get("window") == self._window() and int(value.get("count", 0)) >= limit:
                 raise self.refuse((self._window() + 1) * self.address_seconds - now)
 
     def count(self) -> None:
         """Count one (a room opened, after it was opened)."""
         self.opened.append(self.clock())
-        if self.key is None:
-            return
         window = self._window()
-        for _ in range(5):  # compare-and-set: pages of one address opening at once all count
-            document = self.store.get(self.key)
-            value = document.value if document is not None else {}
-            count = int(value.get("count", 0)) if value.get("window") == window else 0
-            try:
-                self.store.put(
-                    self.key, {"window": window, "count": count + 1}, expected=document.version if document else 0
-                )
-                return
-            except ConflictError:
-                continue
+        for key, _limit in self.counted():
+            for _ in range(5):  # compare-and-set: pages of one address opening at once all count
+                document = self.store.get(key)
+                value = document.value if document is not None else {}
+                count = int(value.get("count", 0)) if value.get("window") == window else 0
+                try:
+                    self.store.put(
+                        key, {"window": window, "count": count + 1}, expected=document.version if document else 0
+                    )
+                    break
+                except ConflictError:
+                    continue
 
 
 def forget_old_counts(store: Store, now: float) -> int:

@@ -14,7 +14,6 @@ It is Voilà with these changes:
 
 from __future__ import annotations
 
-import time
 from functools import partial
 from importlib import resources
 from pathlib import Path
@@ -29,7 +28,7 @@ from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-from ..classroom.open_limit import ADDRESS_HEADER
+from ..classroom.open_limit import ADDRESS_HEADER, DEVICE_HEADER
 from ..i18n import LANGUAGES, text
 from .access import COOKIE, Access
 from .assets import (
@@ -57,6 +56,7 @@ from .limits import KernelLimits
 from .local_query import QUERY_PATH, QueryRefusedHandler, is_query, loopback_sockets, query_allowed, serve_on
 from .login_limits import LoginAttempts
 from .pools import MEND_EVERY, mend_pools
+from .refill import Refills
 from .room_sweep import KEEP_CLASSES_DAYS, RoomSweeper
 from .room_sweep import SWEEP_EVERY as ROOM_SWEEP_EVERY
 from .unconnected import GRACE, SWEEP_EVERY, Unconnected
@@ -65,13 +65,6 @@ from .vanished import PING_EVERY, PING_TIMEOUT, Vanished
 from .vanished import SWEEP_EVERY as VANISHED_SWEEP_EVERY
 
 TEMPLATE = "kartenspiele"
-PREHEATED = ("notebooks/start.ipynb", "notebooks/quanto.ipynb", "notebooks/tausch_rausch.ipynb")
-"""The pages a class opens at once; Voilà keeps kernels for them started ahead of time."""
-REFILL_DELAY = 30.0
-"""Seconds after handing out a ready kernel before a new one is started for the pool."""
-REFILL_SPACING = 3.0
-"""Seconds between two kernels started for the pools: a class that took 30 kernels at once gets
-them back one by one, not 30 kernel starts at once while its pages are still loading."""
 BANNER_KEYS = ("serve.lost", "serve.lost_text", "serve.resume")
 
 
@@ -119,8 +112,7 @@ class KartenspieleVoila(Voila):
         self,
         access: Access,
         limits: KernelLimits,
-        preheat: int = 0,
-        preheat_pages: tuple[str, ...] = PREHEATED,
+        pools: dict[str, int] | None = None,
         connect_grace: float = GRACE,
         vanish_grace: float = VANISH_GRACE,
         kernel_memory: int = 0,
@@ -132,8 +124,8 @@ class KartenspieleVoila(Voila):
         self.keep_classes_days = keep_classes_days
         self.access = access
         self.limits = limits
-        self.preheat = preheat
-        self.preheat_pages = preheat_pages
+        self.pools = {page: size for page, size in (pools or {}).items() if size > 0}
+        """Ready kernels per page (`--preheat`; `pools.pool_plan`)."""
         self.connect_grace = connect_grace
         self.unconnected: Unconnected | None = None
         self.vanish_grace = vanish_grace
@@ -145,27 +137,28 @@ class KartenspieleVoila(Voila):
         super().initialize(argv)
         self.static_version = static_version(self.static_paths)
         self.voila_configuration.page_config_hook = versioned_hook(self.static_version, banner_config())
-        # the client's address reaches the kernels (set by `PageHandler`) for the rooms' open limit
-        self.voila_configuration.http_header_envs = [*self.voila_configuration.http_header_envs, ADDRESS_HEADER]
+        # the client's address and device reach the kernels (set by `PageHandler`) for the rooms' open limit
+        self.voila_configuration.http_header_envs = [
+            *self.voila_configuration.http_header_envs,
+            ADDRESS_HEADER,
+            DEVICE_HEADER,
+        ]
         # kernels die with the server, under a memory bound, noted for the next server (`lifecycle`)
         self.config.MappingKernelManager.kernel_manager_class = (
             "kartenspiele.serving.kernel_manager.GuardedKernelManager"
         )
         self.config.GuardedKernelManager.memory_limit = self.kernel_memory
         self.config.GuardedKernelManager.record_path = str(self.kernel_record or "")
-        if self.preheat > 0:
+        if self.pools:
             self.voila_configuration.preheat_kernel = True
-            self.config.VoilaKernelManager.kernel_pools_config = {
-                "default": {"pool_size": 0},
-                **{page: {"pool_size": self.preheat} for page in self.preheat_pages},
-            }
-            # refill the pool after a class has opened its pages, not while they are loading
-            self.config.VoilaKernelManager.fill_delay = REFILL_DELAY
+            # no pool is filled yet: `Refills` fills them when the server starts, one by one
+            self.config.VoilaKernelManager.kernel_pools_config = {"default": {"pool_size": 0}}
 
     def init_settings(self) -> dict:
         settings = super().init_settings()
+        if self.pools:
+            Refills(self.kernel_manager, self.pools).install()
         self.record_kernel_owners()
-        self.space_refills()
         if self.connect_grace > 0:
             self.unconnected = Unconnected(self.kernel_manager, self.connect_grace)
             self.unconnected.watch_connections()
@@ -176,25 +169,6 @@ class KartenspieleVoila(Voila):
             settings["ws_ping_interval"] = int(min(PING_EVERY, self.vanish_grace) * 1000)
             settings["ws_ping_timeout"] = int(min(PING_TIMEOUT, 3 * self.vanish_grace) * 1000)
         return settings
-
-    def space_refills(self) -> None:
-        """Start the pools' new kernels `REFILL_SPACING` seconds apart (Voilà starts every one
-        `fill_delay` after its page, so a class opening pages at once gets a burst)."""
-        manager = self.kernel_manager
-        if not hasattr(manager, "fill_if_needed"):
-            return
-        fill = manager.fill_if_needed
-        next_start = [0.0]
-
-        def fill_if_needed(delay=None, *args, **kwargs):
-            if delay is None:  # a refill after a page took a kernel (not the first filling)
-                now = time.monotonic()
-                start = max(now + REFILL_DELAY, next_start[0])
-                next_start[0] = start + REFILL_SPACING
-                delay = start - now
-            return fill(delay, *args, **kwargs)
-
-        manager.fill_if_needed = fill_if_needed
 
     def record_kernel_owners(self) -> None:
         """Remember whom each kernel was started for (for the per-device caps) and which
@@ -270,7 +244,7 @@ class KartenspieleVoila(Voila):
         import tempfile
 
         # where preheated kernels ask for their page (bound first: a taken port starts no kernel)
-        loopback = loopback_sockets(self.access.bind, self.port) if self.preheat > 0 else []
+        loopback = loopback_sockets(self.access.bind, self.port) if self.pools else []
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
         settings = self.init_settings()
         self.app = GatedApplication(self.access, **settings)
@@ -286,6 +260,6 @@ class KartenspieleVoila(Voila):
         sweeper = RoomSweeper(keep_classes_days=self.keep_classes_days)
         tornado.ioloop.IOLoop.current().add_callback(sweeper.sweep)
         tornado.ioloop.PeriodicCallback(sweeper.sweep, ROOM_SWEEP_EVERY * 1000).start()
-        if self.preheat > 0:
+        if self.pools:
             tornado.ioloop.PeriodicCallback(partial(mend_pools, self.kernel_manager), MEND_EVERY * 1000).start()
         self.listen()

@@ -21,7 +21,7 @@ from jupyter_core.utils import ensure_async
 from tornado.escape import utf8
 from voila.tornado.handler import TornadoVoilaHandler
 
-from ..classroom.open_limit import ADDRESS_HEADER
+from ..classroom.open_limit import ADDRESS_HEADER, DEVICE_HEADER
 from ..i18n import LANGUAGES, text
 from .access import COOKIE, Access
 from .clients import client_address, device_id, give_device_id
@@ -242,19 +242,24 @@ class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):
             self.server_full(*refusal)
             return
         if device is None and page:  # given only with a page that counts: each new id costs a page
-            keys = (*client_keys(give_device_id(self), address), *keys)
+            device = give_device_id(self)
+            keys = (*client_keys(device, address), *keys)
         self.limits.begin(keys)
-        self.request.headers[ADDRESS_HEADER] = address  # for the kernel (`open_limit`); a sent one is replaced
+        # for the kernel (`open_limit`); values a browser sent are replaced
+        self.request.headers[ADDRESS_HEADER] = address
+        self.request.headers[DEVICE_HEADER] = device or ""
         token, kernels = CLIENT.set(keys), PAGE_KERNELS.set([])
         try:
             await super().get(path)
         finally:
-            for kernel in PAGE_KERNELS.get() or []:
+            handed = PAGE_KERNELS.get() or []
+            for kernel in handed:
                 if self.unconnected is not None:
                     self.unconnected.sent(kernel)
             CLIENT.reset(token)
             PAGE_KERNELS.reset(kernels)
-            self.limits.end(keys)
+            if not handed:  # else its kernel counts (`KernelLimits.record`)
+                self.limits.end(keys)
 
     def server_full(self, reason: str, count: int) -> None:
         lang = request_language(self)

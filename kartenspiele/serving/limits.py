@@ -73,15 +73,18 @@ class KernelLimits:
             self.pending[key] += 1
 
     def end(self, keys: tuple[str, ...]) -> None:
-        """The page counted under `keys` has been rendered (or failed)."""
+        """The page counted under `keys` has been rendered (or failed) without being given a
+        kernel (`record` ends it otherwise)."""
         for key in keys:
             self.pending[key] -= 1
             if self.pending[key] <= 0:
                 del self.pending[key]
 
     def record(self, kernel_id: str, keys: tuple[str, ...]) -> None:
-        """A page counted under `keys` was given `kernel_id`."""
+        """A page counted under `keys` was given `kernel_id`: from now on its kernel counts, not
+        the page being rendered (counting both, 20 pages of a class at once counted 40)."""
         self.owners[kernel_id] = keys
+        self.end(keys)
 
 
 def ready_kernels(manager: object) -> set[str]:

@@ -9,12 +9,33 @@ gets no table. `mend_pools` drops such kernels and refills their pools.
 from __future__ import annotations
 
 import asyncio
+import math
 from typing import Any
 
 from jupyter_core.utils import ensure_async
 
+from ..catalogue import LESSONS
+
 MEND_EVERY = 10.0
 """Seconds between two looks at the pools."""
+START_PAGE = "notebooks/start.ipynb"
+GAME_PAGES = ("notebooks/quanto.ipynb", "notebooks/tausch_rausch.ipynb")
+TUTORIAL_PAGES = ("notebooks/quanto_tutorial.ipynb", "notebooks/tausch_rausch_tutorial.ipynb")
+LESSON_PAGES = tuple(f"lessons/{lesson.file}" for lesson in LESSONS)
+CLASS_SIZE = 30
+"""The class `kartenspiele serve` keeps kernels ready for on a class network."""
+ALONE = 2
+"""... and on 127.0.0.1 (one person at this computer)."""
+
+
+def pool_plan(class_size: int) -> dict[str, int]:
+    """Ready kernels per page for a class of `class_size` that opens pages together: the whole
+    class for the start page (every pupil opens it first), a sixth of it for each game and
+    lesson, a fifteenth for each tutorial (at least one each); the start page first."""
+    if class_size <= 0:
+        return {}
+    share = {START_PAGE: 1, **dict.fromkeys(GAME_PAGES + LESSON_PAGES, 6), **dict.fromkeys(TUTORIAL_PAGES, 15)}
+    return {page: max(1, math.ceil(class_size / part)) for page, part in share.items()}
 
 
 async def _broken(task: asyncio.Future, manager: Any) -> bool:

@@ -9,7 +9,13 @@ import threading
 import pytest
 
 from kartenspiele.classroom import room_codes
-from kartenspiele.classroom.open_limit import ADDRESS_LIMIT, OpenLimit, TooManyRoomsError
+from kartenspiele.classroom.open_limit import (
+    ADDRESS_LIMIT,
+    DEVICE_LIMIT,
+    PAGE_LIMIT,
+    OpenLimit,
+    TooManyRoomsError,
+)
 from kartenspiele.classroom.room_codes import COUNT_KEY, LIFETIME_SECONDS, SAVED_LIFETIME_SECONDS
 from kartenspiele.classroom.rooms import RoomError, RoomExpiredError, RoomNotFoundError, Rooms
 
@@ -181,6 +187,34 @@ def test_rooms_opened_per_address_are_limited_across_pages(store, clock):
     clock.now += 3600
     Rooms(store, clock, limit=OpenLimit(store, clock, address="192.168.1.7")).open("quanto", 2, ["open"], "Ana")
     assert OpenLimit(store, clock, address="127.0.0.1").key is None  # this machine or a proxy: per page only
+
+
+def test_a_class_behind_one_address_opens_rooms_all_period_and_one_browser_is_held(store, clock):
+    """30 browsers behind one school address (a NAT, a proxy) each open four rooms in the hour,
+    on fresh pages: all are opened (before issue 23 the 31st was refused). One browser alone
+    is held at `DEVICE_LIMIT`; browsers dropping their cookies (a new id each page) at the
+    address's `ADDRESS_LIMIT`."""
+
+    def open_rooms(device: str, count: int) -> int:
+        opened = 0
+        for number in range(count):
+            page_device = f"{device}{number}" if device == "dropper" else device
+            limit = OpenLimit(store, clock, address="192.168.1.7", device=page_device)
+            rooms = Rooms(store, clock, limit=limit)
+            try:
+                rooms.open("quanto", 2, ["open"], "Ana")
+                opened += 1
+            except TooManyRoomsError:
+                pass
+            clock.now += 1
+        return opened
+
+    assert sum(open_rooms(f"tablet{pupil}", 4) for pupil in range(30)) == 120
+    assert open_rooms("tablet0", DEVICE_LIMIT) == DEVICE_LIMIT - 4  # that browser's hour is used up
+    left = ADDRESS_LIMIT - 120 - (DEVICE_LIMIT - 4)
+    assert 0 < left < PAGE_LIMIT * 2
+    assert open_rooms("dropper", PAGE_LIMIT * 2) == left
+    assert OpenLimit(store, clock, address="127.0.0.1", device="tablet0").counted()  # loopback: the browser still
 
 
 def test_the_sweep_forgets_the_counts_of_past_hours(store, clock):

@@ -5,6 +5,7 @@ proxy; after a lost kernel one tap on "Spiel fortsetzen" brings the same seat ba
 from __future__ import annotations
 
 import http.cookiejar
+import re
 import shutil
 import time
 import urllib.error
@@ -20,8 +21,12 @@ from .driver import LOAD_TIMEOUT_MS, ROOT, STEP_TIMEOUT_MS, VoilaServer, open_ap
 
 pytestmark = pytest.mark.browser
 KERNEL_ID = "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
-WHO = "import os\nprint('client=' + os.environ.get('HTTP_X_KARTENSPIELE_CLIENT', 'none'))"
-"""The tiny page of these tests: it prints the address the server gave its kernel."""
+WHO = (
+    "import os\nprint('client=' + os.environ.get('HTTP_X_KARTENSPIELE_CLIENT', 'none'))\n"
+    "print('device=' + os.environ.get('HTTP_X_KARTENSPIELE_DEVICE', 'none') + ';')"
+)
+"""The tiny page of these tests: it prints the address and the device the server gave its kernel."""
+DEVICE = re.compile(r"device=([^;]*);")
 CLASS_SIZE = 30
 
 
@@ -60,12 +65,15 @@ def test_forged_forwarded_for_and_dropped_cookies_do_not_escape_the_caps(tiny):
         code, body = fetch(page, "198.51.100.1", jar)
         assert code == 200 and "client=127.0.0.1" in body and "client=198.51.100.1" not in body
         assert [cookie.name for cookie in jar if cookie.name == DEVICE_COOKIE] == [DEVICE_COOKIE]
-        assert fetch(page, "198.51.100.2")[0] == 200  # cookies dropped: the address's second page
+        device = DEVICE.findall(body)
+        code, body = fetch(page, "198.51.100.2")  # cookies dropped: the address's second page
+        assert code == 200 and DEVICE.findall(body) != device  # a new device id for the rooms' limit
         code, body = fetch(page, "198.51.100.3")  # a third address made up: still the same budget
         assert code == 503 and "keine Cookies" in body and "2 solche Seiten" in body
         assert fetch(page)[0] == 503
         code, body = fetch(page, jar=jar)  # the first browser, with its device cookie
         assert code == 200 and "client=127.0.0.1" in body
+        assert DEVICE.findall(body) == device and len(device) == 1 and len(device[0]) >= 16
         assert len(voila.kernels()) == 3
         other = http.cookiejar.CookieJar()  # no device id without a page: none to collect for free
         assert fetch(voila.url("notebooks/voila.json"), jar=other)[0] != 200

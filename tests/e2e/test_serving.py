@@ -243,7 +243,9 @@ def test_culling_spares_an_open_page(project, browser):
 
 def test_preheated_pages_know_their_language(project, browser):
     """Kernels started ahead of time wait for the page's address before they draw the table."""
-    voila = VoilaServer(project, log=ROOT / "test-output" / "voila-preheat.log", preheat=1)
+    pages = ("notebooks/start.ipynb", "notebooks/quanto.ipynb", "notebooks/tausch_rausch.ipynb")
+    extra = tuple(option for page in pages for option in ("--preheat-page", page))
+    voila = VoilaServer(project, log=ROOT / "test-output" / "voila-preheat.log", preheat=1, extra=extra)
     try:
         voila.wait_ready()
         voila.wait_kernels(3, 180)  # one each for the start page and the two games

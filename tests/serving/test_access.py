@@ -160,6 +160,26 @@ def test_pages_without_a_device_cookie_share_their_address_budget():
     assert limits.refusal(client_keys(None, "198.51.100.4"), kernels[1:]) is None  # one closed: room again
 
 
+def test_a_page_counts_once_while_it_is_still_sent_with_its_kernel():
+    """A class's first pages at once, without device cookies: each counts once under its address
+    and in the total while it is still being sent (before, twice: its kernel and its request;
+    20 of 30 pages at once filled the address's budget of 40)."""
+    limits = KernelLimits(total=3, per_client=0, per_address=2)
+    kernels: list[str] = []
+    for page in range(2):
+        assert limits.refusal(client_keys(None, "10.0.0.7"), kernels) is None
+        keys = (*client_keys(f"new{page}", "10.0.0.7"), *client_keys(None, "10.0.0.7"))
+        limits.begin(keys)
+        kernels.append(f"k{page}")
+        limits.record(f"k{page}", keys)  # its page is still being sent
+    assert limits.refusal(client_keys(None, "10.0.0.7"), kernels) == ("address", 2)
+    assert limits.refusal(client_keys("tablet", "10.0.0.8"), kernels) is None  # 2 pages of 3, not 4
+    limits.begin(client_keys("tablet", "10.0.0.8"))  # a page that failed before it got a kernel
+    assert limits.refusal(client_keys("other", "10.0.0.9"), kernels) == ("total", 3)
+    limits.end(client_keys("tablet", "10.0.0.8"))
+    assert limits.refusal(client_keys("other", "10.0.0.9"), kernels) is None
+
+
 def test_kernels_started_ahead_do_not_fill_the_server():
     """`--preheat 30` for three pages keeps 90 kernels ready; the cap of 60 counts pages."""
     limits = KernelLimits(total=60, per_client=0)
