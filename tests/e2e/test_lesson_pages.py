@@ -39,6 +39,19 @@ TOO_WIDE_JS = """() => {
 }"""
 
 
+CLIPPED_JS = """() => [...document.querySelectorAll('.jp-OutputArea-output *')].filter((e) => {
+    const style = getComputedStyle(e);
+    if (!['hidden', 'clip'].includes(style.overflowX) || e.closest('.ks-hidden') || e.clientWidth <= 1) return false;
+    return e.scrollWidth > e.clientWidth + 1;
+  }).map((e) => ({tag: e.tagName, cls: String(e.className).slice(0, 50), text: (e.innerText || '').slice(0, 30),
+                  shown: e.clientWidth, needs: e.scrollWidth}))"""
+
+
+def clipped(page) -> list[dict]:
+    """The visible parts of the page's outputs whose content is cut off at their right side."""
+    return page.evaluate(CLIPPED_JS)
+
+
 def too_wide(page) -> list[dict]:
     """The visible parts of the page's outputs that reach past the window's sides and are not
     inside a box that scrolls sideways within the window."""
@@ -80,6 +93,7 @@ def test_a_lesson_renders_fits_both_tablet_viewports_and_speaks_english(voila, b
             page.set_viewport_size({"width": width, "height": height})
             page.wait_for_timeout(500)
             assert too_wide(page) == [], shape
+            assert clipped(page) == [], shape
             assert page_scrolls(page)["sideways"] == 0, shape
             assert [t for t in small_targets(page) if t["tag"] != "A"] == [], shape
             page.screenshot(path=str(SCREENSHOTS / f"lesson_{name[:2]}_{shape}.png"))
@@ -106,6 +120,7 @@ def test_a_tutorial_fits_both_tablet_viewports(voila, browser, name):
             page.set_viewport_size({"width": width, "height": height})
             page.wait_for_timeout(500)
             assert too_wide(page) == [], shape
+            assert clipped(page) == [], shape
             assert page_scrolls(page) == {"down": 0, "sideways": 0}, shape
             page.screenshot(path=str(SCREENSHOTS / f"tutorial_{name.removesuffix('.ipynb')}_{shape}.png"))
         assert page.get_by_text(MISSING).count() == 0 and errors == []
