@@ -10,6 +10,10 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from kartenspiele.classroom.classes import Classes
+from kartenspiele.classroom.store import open_store
+from kartenspiele.widgets.memory import NAME_KEY
+
 from .driver import SCREENSHOTS, VoilaServer, launch_browser
 from .tablet import VIEWPORTS, page_scrolls, small_targets
 from .test_language import english_within, german_words_shown
@@ -102,6 +106,33 @@ def test_a_lesson_renders_fits_both_tablet_viewports_and_speaks_english(voila, b
         seconds = english_within(page, outputs)
         print(f"{name}: no German word in the widgets {seconds:.2f} s after 'English'")
         assert errors == []
+    finally:
+        context.close()
+
+
+def test_a_pupil_joins_from_the_lesson_bar_under_the_remembered_name(voila, browser):
+    """The name the start page remembered and the class code join; the bar folds to one small
+    line, and "Ändern" brings the boxes back."""
+    store = open_store()  # the server's store (the tests' `KARTENSPIELE_STORE`)
+    code = Classes(store).open()
+    store.close()
+    context = browser.new_context(viewport=dict(zip(("width", "height"), VIEWPORTS["portrait"])), locale="de-DE")
+    context.add_init_script(f"window.localStorage.setItem('{NAME_KEY}', 'Mia')")
+    page = context.new_page()
+    try:
+        open_lesson(page, voila.url("lessons/01_teilsummen.ipynb"))
+        join = page.locator(".ks-join")
+        expect(join.locator(".ks-nickname input")).to_have_value("Mia", timeout=20_000)
+        join.locator(".ks-class-code input").fill(code.lower())
+        join.locator(".ks-join-button").click()
+        expect(join.locator(".ks-join-status")).to_have_text(f"Klasse {code} · Mia", timeout=20_000)
+        expect(join.locator("input")).to_have_count(0)
+        assert join.bounding_box()["height"] <= 56  # one small line
+        assert [t for t in small_targets(page) if t["tag"] != "A"] == []
+        page.screenshot(path=str(SCREENSHOTS / "lesson_bar_joined_portrait.png"))
+        join.get_by_role("button", name="Ändern").click()
+        expect(join.locator(".ks-class-code input")).to_be_visible(timeout=20_000)
+        expect(join.locator(".ks-nickname input")).to_have_value("Mia")
     finally:
         context.close()
 
