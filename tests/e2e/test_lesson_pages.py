@@ -84,23 +84,35 @@ def rendered(page, name: str) -> None:
     assert page.get_by_text(MISSING).count() == 0
 
 
+def tablet(browser, shape: str = "landscape"):
+    """A German browser context with a tablet's window."""
+    return browser.new_context(viewport=dict(zip(("width", "height"), VIEWPORTS[shape])), locale="de-DE")
+
+
+def fits_both_viewports(page, shot: str, scrolls_down: bool) -> None:
+    """At 1024×768 and then 768×1024: nothing wider than the window or cut off, no sideways
+    scrolling (nor downwards unless the page `scrolls_down`), targets of 44 px; a screenshot."""
+    for shape in ("landscape", "portrait"):
+        width, height = VIEWPORTS[shape]
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(500)
+        assert too_wide(page) == [], shape
+        assert clipped(page) == [], shape
+        scrolls = page_scrolls(page)
+        assert scrolls["sideways"] == 0 and (scrolls_down or scrolls["down"] == 0), (shape, scrolls)
+        assert small_targets(page) == [], shape
+        page.screenshot(path=str(SCREENSHOTS / f"{shot}_{shape}.png"))
+
+
 @pytest.mark.parametrize("name", LESSONS)
 def test_a_lesson_renders_fits_both_tablet_viewports_and_speaks_english(voila, browser, name):
-    context = browser.new_context(viewport=dict(zip(("width", "height"), VIEWPORTS["landscape"])), locale="de-DE")
+    context = tablet(browser)
     page = context.new_page()
     errors = watch_console(page)
     try:
         open_lesson(page, voila.url(f"lessons/{name}"))
         rendered(page, name)
-        for shape in ("landscape", "portrait"):
-            width, height = VIEWPORTS[shape]
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(500)
-            assert too_wide(page) == [], shape
-            assert clipped(page) == [], shape
-            assert page_scrolls(page)["sideways"] == 0, shape
-            assert small_targets(page) == [], shape
-            page.screenshot(path=str(SCREENSHOTS / f"lesson_{name[:2]}_{shape}.png"))
+        fits_both_viewports(page, f"lesson_{name[:2]}", scrolls_down=True)  # a lesson is read downwards
         outputs = ".jp-OutputArea-output"
         assert german_words_shown(page, outputs)
         seconds = english_within(page, outputs)
@@ -116,7 +128,7 @@ def test_a_pupil_joins_from_the_lesson_bar_under_the_remembered_name(voila, brow
     store = open_store()  # the server's store (the tests' `KARTENSPIELE_STORE`)
     code = Classes(store).open()
     store.close()
-    context = browser.new_context(viewport=dict(zip(("width", "height"), VIEWPORTS["portrait"])), locale="de-DE")
+    context = tablet(browser, "portrait")
     context.add_init_script(f"window.localStorage.setItem('{NAME_KEY}', 'Mia')")
     page = context.new_page()
     try:
@@ -139,21 +151,14 @@ def test_a_pupil_joins_from_the_lesson_bar_under_the_remembered_name(voila, brow
 
 @pytest.mark.parametrize("name", TUTORIALS)
 def test_a_tutorial_fits_both_tablet_viewports(voila, browser, name):
-    context = browser.new_context(viewport=dict(zip(("width", "height"), VIEWPORTS["landscape"])), locale="de-DE")
+    context = tablet(browser)
     page = context.new_page()
     errors = watch_console(page)
     try:
         page.goto(voila.url(f"notebooks/{name}"), timeout=LOAD_MS)
         expect(page.locator(".ks-tutorial")).to_be_visible(timeout=LOAD_MS)
         page.wait_for_timeout(1000)
-        for shape in ("landscape", "portrait"):
-            width, height = VIEWPORTS[shape]
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(500)
-            assert too_wide(page) == [], shape
-            assert clipped(page) == [], shape
-            assert page_scrolls(page) == {"down": 0, "sideways": 0}, shape
-            page.screenshot(path=str(SCREENSHOTS / f"tutorial_{name.removesuffix('.ipynb')}_{shape}.png"))
+        fits_both_viewports(page, f"tutorial_{name.removesuffix('.ipynb')}", scrolls_down=False)
         assert page.get_by_text(MISSING).count() == 0 and errors == []
     finally:
         context.close()
