@@ -6,6 +6,8 @@ within themselves), and "English" turns every text of a lesson's widgets into En
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import expect
@@ -89,6 +91,17 @@ def tablet(browser, shape: str = "landscape"):
     return browser.new_context(viewport=dict(zip(("width", "height"), VIEWPORTS[shape])), locale="de-DE")
 
 
+@contextmanager
+def watched_tablet(browser) -> Iterator[tuple[object, list[str]]]:
+    """A page in a landscape tablet context and the console errors it collects."""
+    context = tablet(browser)
+    page = context.new_page()
+    try:
+        yield page, watch_console(page)
+    finally:
+        context.close()
+
+
 def fits_both_viewports(page, shot: str, scrolls_down: bool) -> None:
     """At 1024×768 and then 768×1024: nothing wider than the window or cut off, no sideways
     scrolling (nor downwards unless the page `scrolls_down`), targets of 44 px; a screenshot."""
@@ -106,10 +119,7 @@ def fits_both_viewports(page, shot: str, scrolls_down: bool) -> None:
 
 @pytest.mark.parametrize("name", LESSONS)
 def test_a_lesson_renders_fits_both_tablet_viewports_and_speaks_english(voila, browser, name):
-    context = tablet(browser)
-    page = context.new_page()
-    errors = watch_console(page)
-    try:
+    with watched_tablet(browser) as (page, errors):
         open_lesson(page, voila.url(f"lessons/{name}"))
         rendered(page, name)
         fits_both_viewports(page, f"lesson_{name[:2]}", scrolls_down=True)  # a lesson is read downwards
@@ -118,8 +128,6 @@ def test_a_lesson_renders_fits_both_tablet_viewports_and_speaks_english(voila, b
         seconds = english_within(page, outputs)
         print(f"{name}: no German word in the widgets {seconds:.2f} s after 'English'")
         assert errors == []
-    finally:
-        context.close()
 
 
 def test_a_pupil_joins_from_the_lesson_bar_under_the_remembered_name(voila, browser):
@@ -151,17 +159,12 @@ def test_a_pupil_joins_from_the_lesson_bar_under_the_remembered_name(voila, brow
 
 @pytest.mark.parametrize("name", TUTORIALS)
 def test_a_tutorial_fits_both_tablet_viewports(voila, browser, name):
-    context = tablet(browser)
-    page = context.new_page()
-    errors = watch_console(page)
-    try:
+    with watched_tablet(browser) as (page, errors):
         page.goto(voila.url(f"notebooks/{name}"), timeout=LOAD_MS)
         expect(page.locator(".ks-tutorial")).to_be_visible(timeout=LOAD_MS)
         page.wait_for_timeout(1000)
         fits_both_viewports(page, f"tutorial_{name.removesuffix('.ipynb')}", scrolls_down=False)
         assert page.get_by_text(MISSING).count() == 0 and errors == []
-    finally:
-        context.close()
 
 
 @pytest.mark.slow
