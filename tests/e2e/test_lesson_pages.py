@@ -168,9 +168,11 @@ def test_a_tutorial_fits_both_tablet_viewports(voila, browser, name):
 
 
 @pytest.mark.slow
+@pytest.mark.xfail(reason="open: reloaded under load, 1-3 widgets of a lesson show 'model not found' (cause not found)")
 def test_lesson_2_loaded_three_times_at_once_shows_every_widget():
-    """Three pages of lesson 2 load together on a server with its default pools (the race seen
-    once in three loads on a loaded machine): every widget shows, no console error."""
+    """Three pages of lesson 2 load together on a server with its default pools, then each is
+    reloaded twice (the race seen once in three loads on a loaded machine): every widget shows,
+    no console error."""
     from playwright.sync_api import sync_playwright
 
     server = VoilaServer(extra=("--max-per-client", "0"), preheat=None)
@@ -189,6 +191,11 @@ def test_lesson_2_loaded_three_times_at_once_shows_every_widget():
                 open_lesson(page)
                 rendered(page, name)
             print(f"three pages of lesson 2 at once: all shown after {time.monotonic() - start:.1f} s")
+            for _ in range(2):  # reloaded: seen to miss 1-3 widgets' models in 6 of 21 reloads under load
+                for page in pages:
+                    page.reload(timeout=LOAD_MS)
+                    open_lesson(page)
+                    rendered(page, name)
             assert errors == [[], [], []]
             chromium.close()
     finally:
