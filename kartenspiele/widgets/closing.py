@@ -5,11 +5,16 @@
 `close_tree` follows a page's widgets and the package's helper objects it holds (a room page's
 controller, a table's setup) and closes every widget on the way, except those in `keep`
 (widgets the page shares with the page around it, such as the browser's memory).
+
+`resend_tree` follows the same widgets and sends each one's whole state again: after a click
+stopped at the bound (`kernel.click_limit`), a value the kernel had just set may never have
+reached the browser (the stop came between setting it and sending it), and drawing the page
+again would not send it (an unchanged value travels no more).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import ipywidgets as widgets
@@ -22,12 +27,10 @@ def _followed(item: Any) -> bool:
     return isinstance(item, widgets.Widget) or type(item).__module__.startswith(OWN_PACKAGES)
 
 
-def close_tree(root: Any, keep: Iterable[widgets.Widget] = ()) -> int:
-    """Close every widget reachable from `root` but those in `keep`; returns how many."""
-    kept = {id(widget) for widget in keep}
-    seen: set[int] = set(kept)
+def page_widgets(root: Any, keep: Iterable[widgets.Widget] = ()) -> Iterator[widgets.Widget]:
+    """Every open widget reachable from `root` but those in `keep`."""
+    seen: set[int] = {id(widget) for widget in keep}
     stack = [root]
-    closed = 0
     while stack:
         item = stack.pop()
         if id(item) in seen:
@@ -41,7 +44,22 @@ def close_tree(root: Any, keep: Iterable[widgets.Widget] = ()) -> int:
             if isinstance(item, widgets.Widget):
                 stack.extend(item._trait_values.values())  # children, layout, style
                 if item.comm is not None:
-                    item.close()
-                    closed += 1
+                    yield item
             stack.extend(vars(item).values())
-    return closed
+
+
+def close_tree(root: Any, keep: Iterable[widgets.Widget] = ()) -> int:
+    """Close every widget reachable from `root` but those in `keep`; returns how many."""
+    closed = list(page_widgets(root, keep))
+    for widget in closed:
+        widget.close()
+    return len(closed)
+
+
+def resend_tree(root: Any) -> int:
+    """Send the whole state of every widget reachable from `root` again; returns how many."""
+    sent = 0
+    for widget in page_widgets(root):
+        widget.send_state()
+        sent += 1
+    return sent

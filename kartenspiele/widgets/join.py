@@ -1,7 +1,10 @@
-"""The join box: a pupil types the class code and a nickname of their own and joins.
+"""The class box of a lesson: the one name this browser remembers and one code box.
 
-It sits in the start page and in the bar of every lesson. Once joined, the box names the
-class and the nickname, and `on_join` lets the page carry the pupil in its links.
+It sits in the bar of every lesson, as calm as the start page: "Dein Name" (filled in with the
+name this browser remembers, `BrowserMemory.name`) and "Klassen-Code" with "Beitreten". Once
+joined, the box folds to one small line, "Klasse ABCDE · Mia", with "Ändern" to leave the
+class on this page (and join again, under another name or code). `on_join` runs after joining
+and after leaving, so that the page carries the pupil in its links (or no longer does).
 """
 
 from __future__ import annotations
@@ -12,39 +15,68 @@ from html import escape
 import ipywidgets as widgets
 
 from ..classroom import pupil
+from ..classroom.classes import CODE_LENGTH
 from ..core.errors import KartenspieleError
 from ..i18n import current_language, text
 from .class_watch import ClassWatch
 from .enter import on_enter
+from .memory import BrowserMemory
 
 
 class JoinBox(widgets.HBox):
-    """Class code + nickname + "Beitreten"; afterwards "Klasse ABCDE · Nick"."""
+    """Name + class code + "Beitreten"; afterwards "Klasse ABCDE · Mia" + "Ändern"."""
 
-    def __init__(self, on_join: Callable[[], None] | None = None) -> None:
+    def __init__(self, on_join: Callable[[], None] | None = None, memory: BrowserMemory | None = None) -> None:
         super().__init__()
         self.add_class("ks-join")
         self.on_join = on_join
         self.lang = current_language()
-        self.code = widgets.Text(layout=widgets.Layout(width="8em"))
-        self.code.add_class("ks-class-code")
-        self.nickname = widgets.Text(layout=widgets.Layout(width="10em"))
+        self.memory = memory or BrowserMemory()
+        self.nickname = widgets.Text(layout=widgets.Layout(width="auto"))
         self.nickname.add_class("ks-nickname")
-        self.button = widgets.Button(icon="sign-in", layout=widgets.Layout(width="auto"))  # its text on one line
+        self.code = widgets.Text(placeholder="A" * CODE_LENGTH, layout=widgets.Layout(width="auto"))
+        self.code.add_class("ks-class-code")
+        self.button = widgets.Button(icon="sign-in", button_style="primary", layout=widgets.Layout(width="auto"))
         self.button.add_class("ks-join-button")
         self.button.on_click(lambda _: self.join())
+        self.leave_button = widgets.Button(icon="pencil", layout=widgets.Layout(width="auto"))
+        self.leave_button.add_class("ks-join-leave")
+        self.leave_button.on_click(lambda _: self.leave())
+        on_enter(self.code, self.join)
         on_enter(self.nickname, self.join)
         self.status = widgets.HTML()
         self.status.add_class("ks-join-status")
         self.watch: ClassWatch | None = None
+        self.memory.observe(lambda _: self._remembered_name(), "loaded")
+        self._remembered_name()
         self.redraw()
 
+    def _remembered_name(self) -> None:
+        """The name this browser remembers fills an empty name field (once the page has loaded)."""
+        if self.memory.loaded and not self.nickname.value.strip():
+            self.nickname.value = self.memory.name
+
     def join(self) -> None:
+        """Join the typed class under the typed name; the browser remembers the name."""
         try:
-            pupil.join(self.code.value, self.nickname.value)
+            session = pupil.join(self.code.value, self.nickname.value)
         except KartenspieleError as error:
-            self.status.value = f"<span class='ks-join-error'>{escape(error.message(self.lang))}</span>"
+            self.status.value = f"<span class='ks-join-error' role='alert'>{escape(error.message(self.lang))}</span>"
             return
+        self.memory.name = session.pupil.nickname
+        self.code.value = ""
+        self.status.value = ""
+        self.redraw()
+        if self.on_join is not None:
+            self.on_join()
+
+    def leave(self) -> None:
+        """ "Ändern": this page leaves the class (the class keeps what was recorded)."""
+        if self.watch is not None:
+            self.watch.stop()
+            self.watch = None
+        pupil.set_current(None)
+        self.status.value = ""
         self.redraw()
         if self.on_join is not None:
             self.on_join()
@@ -64,6 +96,7 @@ class JoinBox(widgets.HBox):
     def redraw(self) -> None:
         lang = self.lang
         session = pupil.current()
+        self.leave_button.description = text("class.leave", lang)
         if session is not None:
             self._watch(session)
             if session.ended:
@@ -73,11 +106,16 @@ class JoinBox(widgets.HBox):
                 self.status.value = escape(
                     text("class.joined", lang, code=session.pupil.code, nickname=session.pupil.nickname)
                 )
-            self.children = (self.status,)
-            return
-        self.code.placeholder = text("class.code", lang)
-        self.nickname.placeholder = text("class.nickname", lang)
-        self.button.description = text("class.join", lang)
-        if not self.status.value.startswith("<span class='ks-join-error'>"):
-            self.status.value = ""
-        self.children = (self.code, self.nickname, self.button, self.status)
+            shown: tuple[widgets.Widget, ...] = (self.memory, self.status, self.leave_button)
+            self.add_class("ks-joined")
+        else:
+            self.remove_class("ks-joined")
+            self.nickname.description = text("lobby.name", lang)
+            self.nickname.placeholder = text("lobby.name.placeholder", lang)
+            self.code.description = text("class.code", lang)
+            self.button.description = text("lobby.join.button", lang)
+            if not self.status.value.startswith("<span class='ks-join-error'"):
+                self.status.value = ""
+            shown = (self.memory, self.nickname, self.code, self.button, self.status)
+        if self.children != shown:
+            self.children = shown

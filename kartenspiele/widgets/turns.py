@@ -14,6 +14,7 @@ from ..core.events import Event
 from ..core.rng import derive_rng
 from ..core.session import Session
 from ..kernel import click_limit
+from .closing import resend_tree
 from .pacing import SPEEDS
 from .seats import Seat, seat_names
 from .setup import GameConfig
@@ -246,9 +247,11 @@ class TurnFlow:
 
     def click_stopped(self) -> None:
         """A click computed too long and was stopped (`kartenspiele serve --click-limit`): say
-        so and draw the table again from its state."""
+        so, draw the table again from its state and send all of it again (the stop may have
+        come between setting a value, such as "Tipp" enabled, and sending it)."""
         self.say(ClickTimeoutError("serve.click_too_long").message(self.lang), "warn")
         self.redraw()
+        resend_tree(self)
 
     def _report_result(self) -> None:
         """Tell the pupil's class (if they joined one) how the game ended and how long it was."""
