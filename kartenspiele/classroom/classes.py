@@ -25,6 +25,7 @@ from typing import Any
 from ..catalogue import PRACTICE_LEVELS
 from ..core.errors import KartenspieleError
 from .names import hidden_signs, name_key, tidy
+from .reveals import check_section
 from .store import SequenceConflictError, Store, VersionConflictError
 
 CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY"
@@ -154,6 +155,20 @@ class Classes:
         def change(value: dict[str, Any]) -> dict[str, Any]:
             levels = {k: v for k, v in (value.get("levels") or {}).items() if k != lesson}
             return {**value, "levels": {**levels, lesson: level} if level else levels}
+
+        self._change(code, change)
+
+    def revealed(self, code: str) -> frozenset[str]:
+        """The answer sections the teacher revealed to the class (`reveals.SECTIONS`)."""
+        return frozenset(self.info(code).get("revealed") or ())
+
+    def reveal(self, code: str, section: str, shown: bool = True) -> None:
+        """Reveal an answer section to the class's pupils (`shown=False`: hide it again)."""
+        check_section(section)
+
+        def change(value: dict[str, Any]) -> dict[str, Any]:
+            revealed = set(value.get("revealed") or ()) - {section} | ({section} if shown else set())
+            return {**value, "revealed": sorted(revealed)}
 
         self._change(code, change)
 

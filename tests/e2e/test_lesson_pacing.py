@@ -1,0 +1,124 @@
+"""Pacing and "Aufdecken" through `kartenspiele serve`: one teacher and two pupils.
+
+A lesson the class has not released shows its pupils only "Diese Stunde ist noch gesperrt",
+whichever way they open it (the index, its address with their class, a forged class): neither
+the page's HTML nor any message its kernel sent (the widget models) holds the lesson's text.
+An answer table reaches the pupils' pages only after the teacher presses "Aufdecken", and then
+within 5 seconds.
+"""
+
+from __future__ import annotations
+
+import time
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import expect
+
+from kartenspiele.classroom.classes import Classes, Pupil
+from kartenspiele.classroom.store import open_store
+from kartenspiele.lessons import subsets
+from kartenspiele.lessons.subsets_numbers import group_text, groups
+
+from .driver import Received, VoilaServer
+
+pytestmark = pytest.mark.browser
+
+CODE = "pacing2026"
+LOAD = 120_000
+LOCKED = "Diese Stunde ist noch gesperrt"
+LESSON_3_TEXT = ("Benachbarte Paare", "Trick von Gauß", "Straßen")
+"""Words of lesson 3's text and widgets (its Markdown and its exercises)."""
+GROUPS_OF_8 = ", ".join(group_text(group) for group in groups(subsets.LESSON_VALUES, 8))
+"""The answer row of lesson 1's table of the groups for 8 ("1 + 2 + 5, 1 + 7, …")."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    url = f"sqlite:///{tmp_path_factory.mktemp('store') / 'store.db'}"
+    voila = VoilaServer(teacher_code=CODE, env={"KARTENSPIELE_STORE": url})
+    voila.store_url = url
+    try:
+        voila.wait_ready()
+        yield voila
+    finally:
+        voila.stop()
+
+
+def address(pupil: Pupil) -> str:
+    return "?" + urlencode({"klasse": pupil.code, "spitzname": pupil.nickname, "kind": pupil.token})
+
+
+def received_text(received: Received, page) -> str:
+    return "\n".join(m if isinstance(m, str) else m.decode("utf-8", "replace") for m in received.messages(page))
+
+
+def test_a_locked_lesson_shows_nothing_of_itself_by_any_route(server, browser):
+    classes = Classes(open_store(server.store_url))
+    code = classes.open()
+    classes.release(code, 1)
+    ana = classes.join(code, "Ana")
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE")
+    received = Received(context)
+    page = context.new_page()
+    try:
+        page.goto(server.url("lessons/00_index.ipynb" + address(ana)), timeout=LOAD)
+        index = page.locator(".ks-facts").first
+        expect(index).to_contain_text("noch gesperrt", timeout=LOAD)
+        assert index.locator("a[href^='03_folgen']").count() == 0  # no way in from the index
+        assert "klasse=" in index.locator("a[href^='01_teilsummen']").get_attribute("href")  # keeps the class
+        forged = address(Pupil(code, "Ana", "forged-token"))
+        made_up = "?" + urlencode({"klasse": "ZZZZZ", "spitzname": "Ana", "kind": "x"})
+        for query in (address(ana), forged, made_up):
+            page.goto(server.url("lessons/03_folgen.ipynb" + query), timeout=LOAD)
+            expect(page.locator(".ks-lesson-bar")).to_contain_text(LOCKED, timeout=LOAD)
+            page.wait_for_timeout(1_000)  # any late widget message would have come by now
+            html, sent = page.content(), received_text(received, page)
+            for word in LESSON_3_TEXT:
+                assert word not in html and word not in sent, (query, word)
+        page.screenshot(path="test-output/screenshots/lesson_locked.png")
+        # … while the released lesson 1 shows its text (so the checks above can fail)
+        page.goto(server.url("lessons/01_teilsummen.ipynb" + address(ana)), timeout=LOAD)
+        expect(page.locator(".ks-exercise").first).to_be_visible(timeout=LOAD)
+        assert "Suchbaum" in page.content() and LOCKED not in page.inner_text("body")
+    finally:
+        context.close()
+
+
+def test_an_answer_reaches_the_pupils_within_five_seconds_of_aufdecken(server, browser):
+    teacher_context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE")
+    teacher = teacher_context.new_page()
+    pupils = []
+    try:
+        teacher.goto(server.teacher_url(), timeout=LOAD)
+        teacher.locator(".ks-open-class").click()
+        code_box = teacher.locator(".ks-dash span.ks-class-code")
+        expect(code_box).to_have_count(1, timeout=30_000)
+        classes = Classes(open_store(server.store_url))
+        for nickname in ("Ana", "Ben"):
+            context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE")
+            received = Received(context)
+            page = context.new_page()
+            page.goto(
+                server.url("lessons/01_teilsummen.ipynb" + address(classes.join(code_box.inner_text(), nickname)))
+            )
+            pupils.append((context, page, received))
+        for _, page, received in pupils:
+            expect(page.locator(".ks-reveal-note").first).to_be_visible(timeout=LOAD)
+            assert GROUPS_OF_8 not in page.content() and GROUPS_OF_8 not in received_text(received, page)
+        pupils[0][1].locator(".ks-reveal-note").first.scroll_into_view_if_needed()
+        pupils[0][1].screenshot(path="test-output/screenshots/lesson_before_reveal.png")
+        teacher.locator(".ks-reveal-subsets-groups").click()
+        expect(teacher.locator(".ks-reveal-subsets-groups")).to_have_text("Wieder verdecken", timeout=10_000)
+        revealed = time.monotonic()
+        for _, page, _ in pupils:
+            expect(page.locator(".ks-reveal", has_text=GROUPS_OF_8).first).to_be_visible(timeout=5_000)
+        assert time.monotonic() - revealed <= 5.0
+        page = pupils[0][1]
+        page.locator(".ks-reveal", has_text=GROUPS_OF_8).first.scroll_into_view_if_needed()
+        page.screenshot(path="test-output/screenshots/lesson_after_reveal.png")
+        assert pupils[0][1].locator(".ks-reveal-note").count() == 1  # the captures table still waits
+    finally:
+        for context, _, _ in pupils:
+            context.close()
+        teacher_context.close()
