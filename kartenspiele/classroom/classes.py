@@ -172,6 +172,14 @@ class Classes:
 
         self._change(code, change)
 
+    def extras_hidden(self, code: str) -> bool:
+        """Whether the teacher hides the lessons' optional parts ("Zusatz") from the class."""
+        return bool(self.info(code).get("extras_hidden"))
+
+    def hide_extras(self, code: str, hidden: bool = True) -> None:
+        """Hide the lessons' optional parts from the class's pupils (`hidden=False`: show them)."""
+        self._change(code, lambda value: {**value, "extras_hidden": hidden})
+
     def _change(self, code: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
         key = class_key(normal_code(code))
         for _ in range(APPEND_TRIES):

@@ -30,7 +30,7 @@ from ..widgets.home import START_FROM_LESSONS, home_link
 from ..widgets.join import JoinBox
 from ..widgets.style import style_widget
 from ..widgets.texts import default_language, language_options
-from .lesson_gate import GATE_MIME, close_page, page_locked
+from .lesson_gate import GATE_MIME, verdict
 from .style import lesson_style, message
 
 
@@ -119,10 +119,10 @@ class LessonBar(widgets.HBox):
             pupil.from_address()
             self.join = JoinBox(on_join=lambda: switch_language(language()))
             self.children += (self.join,)
-        self.locked = page_locked()
+        self.verdict = verdict()
+        self.locked = self.verdict["locked"]
         self.notice = widgets.HTML()
         if self.locked:
-            close_page()
             self.children += (self.notice,)
         self.redraw()
         follow(self)
@@ -145,7 +145,7 @@ class LessonBar(widgets.HBox):
         """The widget, and on a Voilà page the lesson gate's verdict for the template."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is not None and served_by_voila():
-            bundle[GATE_MIME] = {"locked": self.locked}
+            bundle[GATE_MIME] = self.verdict
         return bundle
 
     def __repr__(self) -> str:

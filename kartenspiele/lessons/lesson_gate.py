@@ -12,8 +12,13 @@ that the real class keeps locked). A locked page then
   kartenspiele`) holds a lesson's Markdown back until it has seen the bar's verdict and drops all
   Markdown and output after a locked one. The lesson's text never reaches the browser.
 
+A teacher can also hide the lessons' optional parts ("Zusatz") from the class
+(`Classes.hide_extras`). Then the bar blanks every later code cell whose first line is
+`EXTRA_MARK`, and the template drops the Markdown of each section labelled `ks-zusatz` (up to
+the next `## ` heading) with its outputs.
+
 A teacher's page, a page outside Voilà (JupyterLab, nbval) and a pupil without a class are
-never locked.
+never locked and see every part.
 """
 
 from __future__ import annotations
@@ -26,7 +31,10 @@ from ..classroom.roles import is_teacher, query, served_by_voila
 GATE_MIME = "application/vnd.kartenspiele.lesson-gate+json"
 """The bar's verdict in its output, read by the Voilà template (never shown)."""
 
-_closed = [False]
+EXTRA_MARK = "# Zusatz"
+"""The first line of a lesson's code cell that belongs to an optional part."""
+
+_blanking: list[object] = []
 
 
 def page_locked() -> bool:
@@ -40,19 +48,37 @@ def page_locked() -> bool:
     return session.locked(pupil.page_lesson())
 
 
+def extras_hidden() -> bool:
+    """Whether the teacher hides the optional parts from this page's pupil's class."""
+    if not served_by_voila() or is_teacher():
+        return False
+    session = pupil.current()
+    return session is not None and session.extras_hidden()
+
+
 def _nothing(lines: list[str]) -> list[str]:
     return []
 
 
-def close_page() -> None:
-    """Run no later cell of this page: each cell's code becomes empty before it runs."""
+def _no_extras(lines: list[str]) -> list[str]:
+    return [] if lines and lines[0].strip() == EXTRA_MARK else lines
+
+
+def _blank(transform: object) -> None:
+    """Run `transform` on the code of every later cell of this page (once)."""
     shell = get_ipython()
-    if shell is None or _closed[0]:
-        return
-    shell.input_transformers_cleanup.append(_nothing)
-    _closed[0] = True
+    if shell is not None and transform not in _blanking:
+        shell.input_transformers_cleanup.append(transform)
+        _blanking.append(transform)
 
 
-def closed() -> bool:
-    """Whether this kernel's later cells are blanked."""
-    return _closed[0]
+def verdict() -> dict[str, bool]:
+    """Decide this page once (for the lesson bar): whether it is locked and whether its optional
+    parts show; blank the later cells that must not run. The result goes to the template."""
+    locked = page_locked()
+    extras = not locked and not extras_hidden()
+    if locked:
+        _blank(_nothing)
+    elif not extras:
+        _blank(_no_extras)
+    return {"locked": locked, "extras": extras}

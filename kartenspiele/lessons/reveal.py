@@ -63,8 +63,8 @@ class Reveal(widgets.VBox):
             return
         lang = language()
         in_class = pupil.current() is not None
-        kind = "waiting" if in_class else "alone"
-        self.note.value = f"<div class='ks-reveal-note'>{message(text('lessons.reveal.' + kind, lang))}</div>"
+        note = text("lessons.reveal.waiting" if in_class else "lessons.reveal.alone", lang)
+        self.note.value = f"<div class='ks-reveal-note'>{message(note)}</div>"
         self.button.description = text("lessons.reveal.button", lang)
         self.button.layout.display = "none" if in_class else ""
 

@@ -1,5 +1,6 @@
 """The dashboard's "Aufdecken": one button per answer section of the lessons
-(`classroom.reveals`), revealing it to the chosen class or hiding it again.
+(`classroom.reveals`), revealing it to the chosen class or hiding it again; and one button that
+hides the lessons' optional parts ("Zusatz") from the class or shows them again.
 
 The pupils' pages look every few seconds (`lessons.reveal`) and build the section once it is
 revealed. Only the dashboard (a teacher's page) writes the class document.
@@ -34,6 +35,14 @@ class RevealControl(widgets.VBox):
             self.buttons[section] = made
             label = widgets.HTML(escape(t(f"reveal.section.{section}", lang)), layout=widgets.Layout(width="24em"))
             rows.append(widgets.HBox([label, made]))
+        self.extras = widgets.Button()
+        self.extras.add_class("ks-extras-toggle")
+        self.extras.on_click(lambda _: self.toggle_extras())
+        rows.append(
+            widgets.HBox(
+                [widgets.HTML(escape(t("reveal.extras", lang)), layout=widgets.Layout(width="24em")), self.extras]
+            )
+        )
         self.status = widgets.HTML()
         self.children = (*rows, self.status)
         class_choice.observe(lambda _: self.redraw(), "value")
@@ -55,11 +64,26 @@ class RevealControl(widgets.VBox):
             self.status.value = f"<span class='ks-dash-error'>{escape(error.message(self.lang))}</span>"
         self.redraw()
 
+    def toggle_extras(self) -> None:
+        """Hide the optional parts from the class, or show them again."""
+        code = self.class_choice.value
+        if not code:
+            return
+        try:
+            self.classes.hide_extras(code, not self.classes.extras_hidden(code))
+            self.status.value = ""
+        except KartenspieleError as error:
+            self.status.value = f"<span class='ks-dash-error'>{escape(error.message(self.lang))}</span>"
+        self.redraw()
+
     def redraw(self) -> None:
+        code = self.class_choice.value
         try:
             shown = self.revealed()
+            hidden = bool(code) and self.classes.extras_hidden(code)
         except KartenspieleError:
-            shown = frozenset()
+            shown, hidden = frozenset(), False
+        self.extras.description = t("reveal.extras.show" if hidden else "reveal.extras.hide", self.lang)
         for section, made in self.buttons.items():
             made.description = t("reveal.hide" if section in shown else "reveal.show", self.lang)
             made.button_style = "success" if section in shown else ""

@@ -4,7 +4,8 @@ A lesson the class has not released shows its pupils only "Diese Stunde ist noch
 whichever way they open it (the index, its address with their class, a forged class): neither
 the page's HTML nor any message its kernel sent (the widget models) holds the lesson's text.
 An answer table reaches the pupils' pages only after the teacher presses "Aufdecken", and then
-within 5 seconds.
+within 5 seconds. Optional parts ("Zusatz") the teacher hides are neither in the page nor in
+its widget models.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ LESSON_3_TEXT = ("Benachbarte Paare", "Trick von Gauß", "Straßen")
 """Words of lesson 3's text and widgets (its Markdown and its exercises)."""
 GROUPS_OF_8 = ", ".join(group_text(group) for group in groups(subsets.LESSON_VALUES, 8))
 """The answer row of lesson 1's table of the groups for 8 ("1 + 2 + 5, 1 + 7, …")."""
+EXTRAS = ("Üben auf deinem Niveau", "Wähle 4 Karten, mit denen du", "Knobelaufgabe: jede Zahl von 1 bis 15")
+"""Words of lesson 1's optional parts: the practice's heading, the challenge's text and its quiz."""
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +73,7 @@ def test_a_locked_lesson_shows_nothing_of_itself_by_any_route(server, browser):
         forged = address(Pupil(code, "Ana", "forged-token"))
         made_up = "?" + urlencode({"klasse": "ZZZZZ", "spitzname": "Ana", "kind": "x"})
         for query in (address(ana), forged, made_up):
+            page = context.new_page()  # its own record of what the kernel sent
             page.goto(server.url("lessons/03_folgen.ipynb" + query), timeout=LOAD)
             expect(page.locator(".ks-lesson-bar")).to_contain_text(LOCKED, timeout=LOAD)
             page.wait_for_timeout(1_000)  # any late widget message would have come by now
@@ -118,6 +122,23 @@ def test_an_answer_reaches_the_pupils_within_five_seconds_of_aufdecken(server, b
         page.locator(".ks-reveal", has_text=GROUPS_OF_8).first.scroll_into_view_if_needed()
         page.screenshot(path="test-output/screenshots/lesson_after_reveal.png")
         assert pupils[0][1].locator(".ks-reveal-note").count() == 1  # the captures table still waits
+
+        # the optional parts: labelled, and gone for the class once the teacher hides them
+        page.locator(".ks-zusatz").nth(1).scroll_into_view_if_needed()
+        page.screenshot(path="test-output/screenshots/lesson_zusatz_label.png")
+        _, ben, received = pupils[1]
+        assert all(word in ben.content() + received_text(received, ben) for word in EXTRAS)
+        teacher.locator(".ks-extras-toggle").click()
+        expect(teacher.locator(".ks-extras-toggle")).to_have_text("Zusatz wieder zeigen", timeout=10_000)
+        url = ben.url
+        ben = pupils[1][0].new_page()  # the same pupil opens the lesson again
+        ben.goto(url, timeout=LOAD)
+        expect(ben.locator(".ks-exercise").first).to_be_visible(timeout=LOAD)
+        expect(ben.locator(".ks-sicherung")).to_be_visible(timeout=LOAD)  # the last widget of the lesson
+        ben.wait_for_timeout(1_000)
+        html, sent = ben.content(), received_text(received, ben)
+        assert "Sicherung" in html and ben.locator(".ks-zusatz").count() == 0
+        assert not any(word in html or word in sent for word in EXTRAS)
     finally:
         for context, _, _ in pupils:
             context.close()
