@@ -40,7 +40,7 @@ class Reveal(widgets.VBox):
         self.button = widgets.Button(icon="eye")
         self.button.add_class("ks-reveal-button")
         self.button.on_click(lambda _: self.reveal_alone())
-        self.shown = False
+        self.shown = self.watched = False
         self.children = (self.note, self.button)
         self.redraw()
         follow(self)
@@ -62,7 +62,11 @@ class Reveal(widgets.VBox):
         if self.shown:
             return
         lang = language()
-        in_class = pupil.current() is not None
+        session = pupil.current()
+        in_class = session is not None
+        if session is not None and not self.watched:  # also once the pupil joined on this page
+            self.watched = True
+            _watch_for(session).add(self)
         note = text("lessons.reveal.waiting" if in_class else "lessons.reveal.alone", lang)
         self.note.value = f"<div class='ks-reveal-note'>{message(note)}</div>"
         self.button.description = text("lessons.reveal.button", lang)
@@ -71,7 +75,7 @@ class Reveal(widgets.VBox):
 
 class RevealWatch:
     """Looks at the class's revealed sections in a background thread and shows each waiting
-    answer once it is revealed; stops when none waits or the class ended."""
+    answer once it is revealed; stops when the class ended (or by `stop`)."""
 
     def __init__(self, session: pupil.PupilSession, every: float = CHECK_EVERY) -> None:
         self.session, self.every = session, every
@@ -122,8 +126,4 @@ def answer(section: str, build: Callable[..., object], *args: Any, **kwargs: Any
     check_section(section)
     if is_teacher():
         return build(*args, **kwargs)
-    reveal = Reveal(section, lambda: build(*args, **kwargs))
-    session = pupil.current()
-    if session is not None:
-        _watch_for(session).add(reveal)
-    return reveal
+    return Reveal(section, lambda: build(*args, **kwargs))

@@ -17,7 +17,7 @@ from kartenspiele.classroom.classes import Classes
 from kartenspiele.classroom.reveals import SECTIONS, UnknownSectionError, sections_of
 from kartenspiele.classroom.store import SQLiteStore, StoreRefusedError
 from kartenspiele.classroom.store_access import GuardedStore
-from kartenspiele.lessons import index, lesson_gate, reveal, subsets
+from kartenspiele.lessons import index, lesson_gate, reveal, subsets, switch_language
 from kartenspiele.lessons.teacher import notes
 from kartenspiele.widgets.reveal_control import RevealControl
 
@@ -101,8 +101,9 @@ def test_alone_the_pupil_reveals_the_answer_after_trying(pupil_page):
 
 def test_in_a_class_only_the_teacher_reveals_and_the_page_follows(classes, pupil_page):
     code = classes.open()
-    pupil.set_current(pupil.PupilSession(classes, classes.join(code, "Ana")))
     groups = reveal.answer("subsets.groups", subsets.ways_table, subsets.LESSON_VALUES, targets=[8])
+    pupil.set_current(pupil.PupilSession(classes, classes.join(code, "Ana")))  # joins on this page …
+    switch_language("de")  # … and the bar redraws the lesson (`LessonBar`'s `on_join`)
     taken = reveal.answer("subsets.captures", subsets.captures_table, subsets.LESSON_TABLE, subsets.LESSON_CARD)
     groups.button.click()  # a pupil of a class cannot reveal it themselves
     reveal._watch[0].look()
