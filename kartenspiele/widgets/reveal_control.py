@@ -18,6 +18,12 @@ from ..core.errors import KartenspieleError
 from .texts import t
 
 
+def _row(label: str, button: widgets.Button) -> widgets.HBox:
+    """A label and its button on one line."""
+    name = widgets.HTML(escape(label), layout=widgets.Layout(width="24em"))
+    return widgets.HBox([name, button], layout=widgets.Layout(align_items="center"))
+
+
 class RevealControl(widgets.VBox):
     """A row per answer section: its name and "Aufdecken" / "Wieder verdecken" for the class
     chosen in `class_choice`."""
@@ -33,16 +39,11 @@ class RevealControl(widgets.VBox):
             made.add_class("ks-reveal-" + section.replace(".", "-"))
             made.on_click(lambda _, section=section: self.toggle(section))
             self.buttons[section] = made
-            label = widgets.HTML(escape(t(f"reveal.section.{section}", lang)), layout=widgets.Layout(width="24em"))
-            rows.append(widgets.HBox([label, made]))
+            rows.append(_row(t(f"reveal.section.{section}", lang), made))
         self.extras = widgets.Button()
         self.extras.add_class("ks-extras-toggle")
         self.extras.on_click(lambda _: self.toggle_extras())
-        rows.append(
-            widgets.HBox(
-                [widgets.HTML(escape(t("reveal.extras", lang)), layout=widgets.Layout(width="24em")), self.extras]
-            )
-        )
+        rows.append(_row(t("reveal.extras", lang), self.extras))
         self.status = widgets.HTML()
         self.children = (*rows, self.status)
         class_choice.observe(lambda _: self.redraw(), "value")
