@@ -8,6 +8,7 @@ revealed. Only the dashboard (a teacher's page) writes the class document.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 import ipywidgets as widgets
@@ -55,23 +56,19 @@ class RevealControl(widgets.VBox):
 
     def toggle(self, section: str) -> None:
         """Reveal the section to the class, or hide it again if it is revealed."""
-        code = self.class_choice.value
-        if not code:
-            return
-        try:
-            self.classes.reveal(code, section, section not in self.revealed())
-            self.status.value = ""
-        except KartenspieleError as error:
-            self.status.value = f"<span class='ks-dash-error'>{escape(error.message(self.lang))}</span>"
-        self.redraw()
+        self._change(lambda code: self.classes.reveal(code, section, section not in self.revealed()))
 
     def toggle_extras(self) -> None:
         """Hide the optional parts from the class, or show them again."""
+        self._change(lambda code: self.classes.hide_extras(code, not self.classes.extras_hidden(code)))
+
+    def _change(self, change: Callable[[str], None]) -> None:
+        """Apply `change` to the chosen class's document; a refusal is said below the buttons."""
         code = self.class_choice.value
         if not code:
             return
         try:
-            self.classes.hide_extras(code, not self.classes.extras_hidden(code))
+            change(code)
             self.status.value = ""
         except KartenspieleError as error:
             self.status.value = f"<span class='ks-dash-error'>{escape(error.message(self.lang))}</span>"

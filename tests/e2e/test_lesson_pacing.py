@@ -21,11 +21,14 @@ from kartenspiele.classroom.store import open_store
 from kartenspiele.lessons import subsets
 from kartenspiele.lessons.subsets_numbers import group_text, groups
 
-from .driver import Received, VoilaServer
+from . import test_teacher
+from .driver import Received
 
 pytestmark = pytest.mark.browser
 
-CODE = "pacing2026"
+server = test_teacher.server
+"""The teacher's test server (a teacher code and a store of its own), started for this module."""
+
 LOAD = 120_000
 LOCKED = "Diese Stunde ist noch gesperrt"
 LESSON_3_TEXT = ("Benachbarte Paare", "Trick von Gauß", "Straßen")
@@ -34,18 +37,6 @@ GROUPS_OF_8 = ", ".join(group_text(group) for group in groups(subsets.LESSON_VAL
 """The answer row of lesson 1's table of the groups for 8 ("1 + 2 + 5, 1 + 7, …")."""
 EXTRAS = ("Üben auf deinem Niveau", "Wähle 4 Karten, mit denen du", "Knobelaufgabe: jede Zahl von 1 bis 15")
 """Words of lesson 1's optional parts: the practice's heading, the challenge's text and its quiz."""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    url = f"sqlite:///{tmp_path_factory.mktemp('store') / 'store.db'}"
-    voila = VoilaServer(teacher_code=CODE, env={"KARTENSPIELE_STORE": url})
-    voila.store_url = url
-    try:
-        voila.wait_ready()
-        yield voila
-    finally:
-        voila.stop()
 
 
 def address(pupil: Pupil) -> str:
