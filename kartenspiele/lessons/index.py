@@ -54,5 +54,5 @@ def overview(lang: str | None = None) -> HTML:
     head = [
         text(f"lessons.catalogue.column.{name}", lang) for name in ("title", "topics", "grades", "minutes", "links")
     ]
-    home = f"<p>{home_link(lang, START_FROM_LESSONS)}</p>"
+    home = f"<p>{home_link(lang, START_FROM_LESSONS, pupil.link_query(lang))}</p>"
     return HTML(LINK_STYLE + home + html_table(head, rows))

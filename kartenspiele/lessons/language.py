@@ -129,7 +129,7 @@ class LessonBar(widgets.HBox):
 
     def redraw(self) -> None:
         self.label.value = f"<b>{text('lessons.bar.language', language())}</b>"
-        self.home.value = home_link(language(), START_FROM_LESSONS)
+        self.home.value = home_link(language(), START_FROM_LESSONS, pupil.link_query(language()))
         for lang in LANGUAGES:
             if lang == language():
                 self.add_class(f"ks-lang-{lang}")

@@ -83,6 +83,7 @@ def test_the_index_links_keep_the_class_and_show_locked_lessons_without_a_link(c
     html = index.overview(lang="de").data
     assert f"01_teilsummen.ipynb?klasse={code}&amp;spitzname=Ana&amp;kind={ana.token}" in html
     assert "03_folgen.ipynb" not in html.split("mybinder")[0] and "(noch gesperrt)" in html
+    assert f"start.ipynb?klasse={code}&amp;spitzname=Ana&amp;kind={ana.token}" in html  # the way home too
 
 
 def test_a_teacher_gets_the_answer_table_itself(monkeypatch):
