@@ -8,6 +8,9 @@ Layout in the store (`store.Store`):
   (NICK is the nickname's `names.name_key`: look-alike nicknames are one pupil);
 * `class/CODE/pupil/NICK/log` — the pupil's evidence, append-only (`evidence.Event`s).
 
+A pupil who takes a seat in a room marks it with their `member_id` (a hash of their record
+and its token hash): the dashboard finds the class's rooms by it, never by a nickname.
+
 One log per pupil: pupils never race for a log number, and the dashboard reads only the
 entries after the ones it has seen. No personal data beyond the nickname is stored; deleting
 a class removes all of these records.
@@ -86,6 +89,11 @@ class Pupil:
     def log(self) -> str:
         return pupil_log(self.code, self.nickname)
 
+    @property
+    def member(self) -> str:
+        """What a room's seat keeps of this pupil (`member_id`)."""
+        return member_id(self.code, self.nickname, token_hash(self.token))
+
 
 def class_key(code: str) -> str:
     return f"class/{code}"
@@ -99,6 +107,14 @@ def pupil_key(code: str, nickname: str) -> str:
 
 def pupil_log(code: str, nickname: str) -> str:
     return f"{pupil_key(code, nickname)}/log"
+
+
+def member_id(code: str, nickname: str, hashed_token: str) -> str:
+    """A class's pupil as a room's seat keeps them: a hash of their record and its token hash.
+    It names neither the class nor the nickname, and only the pupil's own pages (and the
+    teacher, who reads the record) can make it; a class opened anew under the same code and a
+    pupil of another class with the same nickname make other ones."""
+    return hashlib.sha256(f"{pupil_key(code, nickname)}\n{hashed_token}".encode()).hexdigest()[:32]
 
 
 class Classes:
@@ -256,10 +272,15 @@ class Classes:
 
     def pupils(self, code: str) -> list[str]:
         """The nicknames of a class, in the order they joined."""
+        return [nickname for nickname, _ in self.roster(code)]
+
+    def roster(self, code: str) -> list[tuple[str, str]]:
+        """(nickname, `member_id`) of each pupil of a class, in the order they joined (the
+        member id is the mark their seats in rooms carry)."""
         code = normal_code(code)
         keys = [key for key in self.store.keys(f"class/{code}/pupil/") if key.count("/") == 3]
-        records = [doc.value for key in keys if (doc := self.store.get(key))]
-        return [record["nickname"] for record in sorted(records, key=lambda r: r["joined"])]
+        records = sorted((doc.value for key in keys if (doc := self.store.get(key))), key=lambda r: r["joined"])
+        return [(record["nickname"], member_id(code, record["nickname"], record["token"])) for record in records]
 
     def record(self, pupil: Pupil, entry: dict[str, Any]) -> int:
         """Append one evidence entry to the pupil's log; returns its number. A pupil whose

@@ -68,15 +68,21 @@ def file_name(kind: str, code: str, lang: str) -> str:
     return FILE_NAMES[lang][kind].format(code=code)
 
 
-def exercise_title(exercise: str, lang: str) -> str:
-    """ "Wie viele Gruppen? – Aufgabe 2" for `subsets.ways#2` (the exercise's name when no
-    title is known)."""
-    quiz, _, number = exercise.partition("#")
+def quiz_title(quiz: str, lang: str) -> str:
+    """ "Übung 1: Wie viele Arten?" for the task `subsets.ways` (its name when no title is known)."""
     try:
-        title = text(f"lessons.{quiz}.title", lang)
+        return text(f"lessons.{quiz}.title", lang)
     except KeyError:
-        title = quiz
-    return text("dash.exercise", lang, title=title, number=number or "1")
+        return quiz
+
+
+def exercise_title(exercise: str, lang: str) -> str:
+    """ "Übung 1: Wie viele Arten? – Aufgabe 2" for `subsets.ways#2`; an exit-ticket question
+    is one problem: "Exit-Ticket, Frage 1" for `subsets.exit1#1`."""
+    quiz, _, number = exercise.partition("#")
+    if re.search(r"\.exit\d+$", quiz):
+        return quiz_title(quiz, lang)
+    return text("dash.exercise", lang, title=quiz_title(quiz, lang), number=number or "1")
 
 
 def lesson_title(lesson: str, lang: str) -> str:

@@ -120,6 +120,7 @@ class SeatState:
     token: str = ""  # hash of the claiming page's token
     level: str = ""  # the computer level that takes the seat if it is handed over
     since: float = 0.0  # when a page last claimed the seat (join or rejoin)
+    member: str = ""  # the `classes.member_id` of a class's pupil who took it: the dashboard finds rooms by it
 
     @property
     def is_person(self) -> bool:
@@ -187,9 +188,8 @@ class Room:
         kind = entry["type"]
         seat = entry.get("seat")
         if kind == "join":
-            self.seats[seat] = SeatState(
-                PERSON, entry["name"], entry["token"], self.seats[seat].level, float(entry.get("at", 0.0))
-            )
+            level, at = self.seats[seat].level, float(entry.get("at", 0.0))
+            self.seats[seat] = SeatState(PERSON, entry["name"], entry["token"], level, at, str(entry.get("member", "")))
         elif kind == "rejoin":
             self.seats[seat].kind, self.seats[seat].token = PERSON, entry["token"]
             self.seats[seat].since = float(entry.get("at", 0.0))
@@ -253,9 +253,10 @@ class Rooms:
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
         fill: str | None = None,
+        member: str = "",
     ) -> tuple[Room, int, str]:
-        """A new room; the opener sits at seat 0 under `name`. `seats` gives the kind of
-        seats 1…: "open" (for a classmate) or a computer level. Returns (room, 0, token)."""
+        """A new room; the opener sits at seat 0 under `name` (and `member`). `seats` gives the
+        kind of seats 1…: "open" (for a classmate) or a computer level. Returns (room, 0, token)."""
         info = game_info(game)
         name = normal_name(name)
         low, high = info.players
@@ -282,7 +283,7 @@ class Rooms:
         if self.limit is not None:
             self.limit.count()
         room = self.load(code)
-        token = self._claim(room, 0, name, "join")
+        token = self._claim(room, 0, name, "join", member=member)
         return room, 0, token
 
     def record(
@@ -386,16 +387,18 @@ class Rooms:
         room.apply(room.seq + 1, entry)
 
     # -- seats ------------------------------------------------------------------------------
-    def _claim(self, room: Room, seat: int, name: str, kind: str, token: str | None = None) -> str:
+    def _claim(self, room: Room, seat: int, name: str, kind: str, token: str | None = None, member: str = "") -> str:
         token = token or secrets.token_urlsafe(16)
         entry: dict[str, Any] = {"type": kind, "seat": seat, "token": token_hash(token)}
         if kind == "join":
             entry["name"] = name
+            if member:
+                entry["member"] = member
         self._append(room, entry)
         return token
 
-    def join(self, code: str, name: str, token: str | None = None) -> tuple[Room, int, str]:
-        """Sit down in room `code` as `name` (or come back to one's seat); returns
+    def join(self, code: str, name: str, token: str | None = None, member: str = "") -> tuple[Room, int, str]:
+        """Sit down in room `code` as `name` (and `member`), or come back to one's seat; returns
         (room, seat, token). A page's `token` takes its seat back at once; a new name takes
         the first open seat before the start. A seat's name raises `LetInNeededError` (ask the
         opener), before the start `NameError_` while the seat's page is open. A code that
@@ -411,12 +414,12 @@ class Rooms:
         name = normal_name(name)
         for _ in range(20):
             try:
-                return self._join_once(room, name, token)
+                return self._join_once(room, name, token, member)
             except MoveRaceError:
                 continue
         raise MoveRaceError("room.race")
 
-    def _join_once(self, room: Room, name: str, token: str | None) -> tuple[Room, int, str]:
+    def _join_once(self, room: Room, name: str, token: str | None, member: str) -> tuple[Room, int, str]:
         seat = self.seat_by_token(room, token) if token else None
         if seat is not None and token:
             if room.seats[seat].is_person:
@@ -434,7 +437,7 @@ class Rooms:
         free = [index for index, state in enumerate(room.seats) if state.is_open]
         if not free:
             raise RoomFullError("room.full", code=room.code)
-        return room, free[0], self._claim(room, free[0], name, "join")
+        return room, free[0], self._claim(room, free[0], name, "join", member=member)
 
     @staticmethod
     def seat_by_token(room: Room, token: str | None) -> int | None:

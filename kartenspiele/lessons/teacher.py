@@ -3,7 +3,7 @@
 The texts are Markdown files in `teacher_notes/` (German, English to unfold, like the lesson
 text): the "Für Lehrkräfte" section of each lesson (`<lesson>.md`), the notes per exercise —
 key questions, typical misconceptions, support and extension — (`<lesson>_exercises.md`, in
-the lesson and in the guide), the parts of the teacher's guide and the note on the index
+the lesson and in the guide), the parts of the teacher's guide (setting up included) and the note on the index
 page. A lesson with practice levels also offers its printable pack (`pack_link`). A pupil's
 page renders none of them, so none of it reaches the browser.
 """
@@ -96,6 +96,7 @@ class SolutionsButton(widgets.VBox):
 
 def _show_guide() -> None:
     display(Markdown(notes("guide_intro")))
+    display(Markdown(notes("guide_setup")))
     display(overview())
     for lesson in LESSONS:
         display(Markdown(notes(f"guide_{lesson.key}")))

@@ -11,7 +11,7 @@ import time
 from html import escape
 
 from ..classroom.evidence import AFTER_TRIES, FIRST_TRY, GIVEN, NOT_YET, UNTOUCHED, Evidence, ExerciseRecord
-from ..classroom.export import exercise_title, lesson_title
+from ..classroom.export import exercise_title, lesson_title, quiz_title
 from ..i18n import text
 
 SYMBOLS = {FIRST_TRY: "✔", AFTER_TRIES: "↻", NOT_YET: "✘", GIVEN: "✎", UNTOUCHED: "·"}
@@ -30,8 +30,14 @@ CSS = """
 .ks-cell.ks-none { background: #fff; color: #777; }
 .ks-cell.ks-given { background: #E3EEF8; color: #00406B; }
 .ks-cell.ks-given details p { font-weight: normal; text-align: left; max-width: 16em; margin: 4px 0; }
-.ks-dash .ks-grid th.ks-col { font-size: 0.8em; font-weight: normal; max-width: 7em; white-space: normal; vertical-align: bottom; }
-.ks-dash .ks-legend span { display: inline-block; margin-right: 1em; padding: 0 6px; border: 1px solid #bbb; }
+.ks-dash .ks-grid th.ks-col { font-weight: normal; text-align: center; }
+.ks-dash .ks-grid th.ks-group div { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.ks-dash .ks-grid th.ks-group { font-size: 0.85em; vertical-align: bottom; }
+.ks-dash .ks-grid th.ks-task div { white-space: normal; display: -webkit-box; -webkit-line-clamp: 2;
+  -webkit-box-orient: vertical; font-weight: normal; }
+.ks-dash .ks-grid th.ks-nick-head { vertical-align: bottom; }
+.ks-dash .ks-legend { display: flex; flex-wrap: wrap; gap: 4px 1em; white-space: normal; }
+.ks-dash .ks-legend span { padding: 0 6px; border: 1px solid #bbb; }
 .ks-dash .ks-board { font-size: 2.2em; line-height: 1.3; padding: 16px 20px; border: 3px solid #0072B2;
   border-radius: 10px; background: #F4FAFD; min-height: 2.5em; white-space: pre-wrap; }
 .ks-dash .ks-quiet { color: #555; }
@@ -46,17 +52,59 @@ CSS = """
 """
 
 
-def lesson_header(exercises: list[str], lessons: dict[str, str], lang: str) -> str:
-    """A header row naming each lesson ("Stunde 1 · Teilsummen") above its columns."""
-    spans: list[list] = []
-    for exercise in exercises:
-        lesson = lessons.get(exercise, "")
-        if spans and spans[-1][0] == lesson:
-            spans[-1][1] += 1
+def spans(keys: list[tuple[str, str]]) -> list[tuple[tuple[str, str], int]]:
+    """Runs of equal neighbours: [a, a, b] -> [(a, 2), (b, 1)]."""
+    runs: list[tuple[tuple[str, str], int]] = []
+    for key in keys:
+        if runs and runs[-1][0] == key:
+            runs[-1] = (key, runs[-1][1] + 1)
         else:
-            spans.append([lesson, 1])
-    cells = "".join(f"<th colspan='{count}'>{escape(lesson_title(lesson, lang))}</th>" for lesson, count in spans)
-    return f"<tr><th></th>{cells}</tr>"
+            runs.append((key, 1))
+    return runs
+
+
+def group_cell(title: str, count: int, kind: str) -> str:
+    """A header over `count` columns (`kind`: lesson or task): its title on one line (a task's on
+    two), cut short with "…" if the columns are narrower (the whole title in the tooltip)."""
+    return (
+        f"<th colspan='{count}' class='ks-group ks-{kind}' title='{escape(title)}'>"
+        f"<div style='max-width: {max(count * 3.2, 6.4):.1f}em'>{escape(title)}</div></th>"
+    )
+
+
+def task_and_number(exercise: str) -> tuple[str, str]:
+    """The task a grid column belongs to and its number there: `subsets.ways#2` is problem 2 of
+    `subsets.ways`; the exit-ticket questions `subsets.exit1#1` … are one task, numbered 1 to 3."""
+    quiz, _, number = exercise.partition("#")
+    exit_ticket = re.fullmatch(r"(.+)\.exit(\d+)", quiz)
+    if exit_ticket:
+        return f"{exit_ticket.group(1)}.exit", exit_ticket.group(2)
+    return quiz, number or "1"
+
+
+def task_title(task: str, lang: str) -> str:
+    """A task's title over its columns ("Exit-Ticket" for a lesson's exit ticket)."""
+    return text("activity.exit", lang) if task.endswith(".exit") else quiz_title(task, lang)
+
+
+def grid_header(exercises: list[str], lessons: dict[str, str], lang: str) -> str:
+    """Three compact header rows: the lesson ("Stunde 1 · Teilsummen"), the task ("Übung 1: Wie
+    viele Arten?") and the problem's number within it; a number's tooltip names all three."""
+    lesson_of = [lessons.get(exercise) or exercise.partition(".")[0] for exercise in exercises]
+    tasks = [task_and_number(exercise) for exercise in exercises]
+    groups = [(lesson, task) for lesson, (task, _) in zip(lesson_of, tasks)]
+    lesson_row = "".join(
+        group_cell(lesson_title(lesson, lang), count, "lesson")
+        for (lesson, _), count in spans([(g[0], "") for g in groups])
+    )
+    task_row = "".join(group_cell(task_title(task, lang), count, "task") for (_, task), count in spans(groups))
+    numbers = "".join(
+        f"<th class='ks-col' title='{escape(lesson_title(lesson, lang) + ' · ' + exercise_title(exercise, lang))}'>"
+        f"{escape(number)}</th>"
+        for lesson, exercise, (_, number) in zip(lesson_of, exercises, tasks)
+    )
+    nickname = f"<th rowspan='3' class='ks-nick-head'>{escape(text('dash.nickname', lang))}</th>"
+    return f"<tr>{nickname}{lesson_row}</tr><tr>{task_row}</tr><tr>{numbers}</tr>"
 
 
 def cell(record: ExerciseRecord | None, lang: str) -> str:
@@ -98,15 +146,13 @@ def grid(evidence: Evidence, pupils: list[str], exercises: list[str], lang: str)
         return f"<p class='ks-quiet'>{escape(text('dash.no_pupils', lang))}</p>"
     if not exercises:
         return f"<p class='ks-quiet'>{escape(text('dash.no_exercises', lang))}</p>"
-    head = "".join(f"<th class='ks-col'>{escape(exercise_title(e, lang))}</th>" for e in exercises)
     rows = "".join(
         f"<tr><th>{escape(nick)}</th>" + "".join(cell(evidence.record(nick, e), lang) for e in exercises) + "</tr>"
         for nick in pupils
     )
     return (
-        f"<div class='ks-grid-wrap'><table class='ks-grid'>{lesson_header(exercises, evidence.exercises, lang)}"
-        f"<tr><th>{escape(text('dash.nickname', lang))}</th>"
-        f"{head}</tr>{rows}</table></div>{legend(lang)}"
+        f"<div class='ks-grid-wrap'><table class='ks-grid'>{grid_header(exercises, evidence.exercises, lang)}"
+        f"{rows}</table></div>{legend(lang)}"
     )
 
 

@@ -23,7 +23,6 @@ from ..catalogue import LESSONS, PRACTICE_LESSONS, PRACTICE_LEVELS
 from ..classroom.classes import Classes
 from ..classroom.evidence import Evidence
 from ..classroom.export import exercise_title, exercises_csv, file_name, pupils_csv
-from ..classroom.names import name_key
 from ..classroom.rooms import RoomError, Rooms
 from ..classroom.store import Store, StoreError, open_store
 from ..classroom.tasks import task_html
@@ -47,12 +46,15 @@ class ClassView:
         self.code = code
         self.evidence = Evidence()
         self.pupils: list[str] = []
+        self.members: set[str] = set()  # the marks of its pupils' seats in rooms (`Classes.roster`)
         self.seen: dict[str, int] = {}
         self.rooms: dict[str, Any] = {}
 
     def update(self) -> int:
         """Read what is new; returns how many entries came in."""
-        self.pupils = self.classes.pupils(self.code)
+        roster = self.classes.roster(self.code)
+        self.pupils = [nickname for nickname, _ in roster]
+        self.members = {member for _, member in roster}
         new = 0
         for nick in self.pupils:
             entries = self.classes.entries(self.code, nick, self.seen.get(nick, 0))
@@ -63,8 +65,8 @@ class ClassView:
         return new
 
     def room_summaries(self, rooms: Rooms) -> list[dict]:
-        """The rooms with a pupil of this class at a seat, with scores."""
-        names = {name_key(nick) for nick in self.pupils}
+        """The rooms with a pupil of this class at a seat (by the seat's `member` mark, not by a
+        name: another class's pupil of the same nickname is not this class's), with scores."""
         found = []
         for key in rooms.store.keys("room/"):
             if key.count("/") != 1:
@@ -77,7 +79,7 @@ class ClassView:
                 continue
             self.rooms[code] = room
             seat_names = [seat.name for seat in room.seats]
-            if not names & {name_key(name) for name in seat_names if name}:
+            if not self.members & {seat.member for seat in room.seats if seat.member}:
                 continue
             scores = room.state.scores() if room.started else [0] * len(seat_names)
             found.append(
@@ -94,9 +96,20 @@ class ClassView:
         return found
 
     def exercises(self, lesson: str) -> list[str]:
+        """The exercises of `lesson` (or all) with answers: by lesson, each task's together (in
+        the order they were first answered) and by number within it."""
         order = {item.key: number for number, item in enumerate(LESSONS)}
         chosen = [e for e, key in self.evidence.exercises.items() if lesson == ALL or key == lesson]
-        return sorted(chosen, key=lambda e: order.get(self.evidence.exercises[e], len(order)))
+        tasks: dict[str, int] = {}
+        for exercise in chosen:
+            tasks.setdefault(board.task_and_number(exercise)[0], len(tasks))
+
+        def place(exercise: str) -> tuple[int, int, int]:
+            task, number = board.task_and_number(exercise)
+            lesson_number = order.get(self.evidence.exercises[exercise], len(order))
+            return lesson_number, tasks[task], int(number) if number.isdigit() else 0
+
+        return sorted(chosen, key=place)
 
 
 class Dashboard(widgets.VBox):

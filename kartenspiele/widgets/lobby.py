@@ -35,7 +35,6 @@ from ..classroom.classes import CODE_LENGTH as CLASS_CODE_LENGTH
 from ..classroom.classes import Classes, ClassNotFoundError
 from ..classroom.code_limit import CodeLimit
 from ..classroom.let_in import LetInNeededError, Request
-from ..classroom.names import name_key
 from ..classroom.open_limit import OpenLimit
 from ..classroom.rooms import NAME_MAX, OPEN, Room, Rooms, default_level, normal_code
 from ..classroom.store import Store, StoreError, StoreFullError, open_store
@@ -307,8 +306,7 @@ class Lobby(widgets.VBox):
         """Ask the opener to let this page back to `seat` (its token was lost)."""
         if self.rooms is None:
             return
-        session = pupil.current()  # a pupil of a class under the seat's name: the teacher sees the request
-        teacher = session is not None and name_key(session.pupil.nickname) == name_key(room.seats[seat].name)
+        teacher = bool(room.seats[seat].member)  # a class's pupil took the seat: the teacher sees the request
         try:
             self.asking = AskingPage(
                 self.rooms, room, seat, self.lang, self._admitted, self._back, poll=self.poll, teacher=teacher
@@ -345,7 +343,16 @@ class Lobby(widgets.VBox):
         players = self.players.value
         seats = [dropdown.value for dropdown in self.seat_kinds[: players - 1]]
         game = self.game.value
-        self._enter(lambda rooms: rooms.open(game, players, seats, self.name.value, fill=default_level(game)))
+        member = self._member()
+        self._enter(
+            lambda rooms: rooms.open(game, players, seats, self.name.value, fill=default_level(game), member=member)
+        )
+
+    @staticmethod
+    def _member() -> str:
+        """The mark of this page's class pupil for the seat they take (none outside a class)."""
+        session = pupil.current()
+        return session.pupil.member if session is not None and not session.ended else ""
 
     def enter_code(self) -> None:
         """ "Beitreten": a class code joins the class (where classes are offered), any other
@@ -386,8 +393,8 @@ class Lobby(widgets.VBox):
 
     def join_room(self) -> None:
         """Join the room of the typed code under the typed name (this browser's token, if it has one)."""
-        code, name = self.code.value, self.name.value
-        self._enter(lambda rooms: rooms.join(code, name, self.memory.token(normal_code(code))))
+        code, name, member = self.code.value, self.name.value, self._member()
+        self._enter(lambda rooms: rooms.join(code, name, self.memory.token(normal_code(code)), member))
 
     def _resume_on_open(self) -> None:
         """Once the browser's memory is here: back to the asked game if it is remembered
@@ -401,4 +408,5 @@ class Lobby(widgets.VBox):
 
     def resume(self, code: str, name: str) -> None:
         """ "Weiterspielen": back to a remembered seat."""
-        self._enter(lambda rooms: rooms.join(code, name, self.memory.token(code)))
+        member = self._member()
+        self._enter(lambda rooms: rooms.join(code, name, self.memory.token(code), member))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from kartenspiele.classroom.classes import Classes
+from kartenspiele.classroom.classes import Classes, Pupil
+from kartenspiele.classroom.rooms import OPEN, Rooms
 
 ANIMALS = (
     "Fuchs",
@@ -49,7 +50,33 @@ def lesson_of(exercise: str) -> str:
 
 def generate(classes: Classes, pupils: int, exercises: int, seed: int = 1) -> str:
     """Open a class with `pupils` pupils who worked on the first `exercises` exercises."""
+    return generate_pupils(classes, pupils, exercises, seed)[0]
+
+
+def generate_lesson(classes: Classes, rooms: Rooms, pupils: int, seed: int = 1) -> str:
+    """A class at the end of lesson 1: `pupils` pupils with answers, a reason each (some), the
+    three exit-ticket questions answered and a few rooms played by pairs of them."""
     rng = random.Random(seed)
+    code, joined = generate_pupils(classes, pupils, 12, seed)
+    for pupil in joined:
+        if rng.random() < 0.7:
+            reason = {"kind": "reason", "lesson": "subsets", "exercise": "subsets.reason.cut#1"}
+            classes.record(pupil, {**reason, "text": rng.choice(REASONS)})
+        for question, right, wrong in (("exit1", "6", "5"), ("exit2", "Ja", "Nein"), ("exit3", "9", "7")):
+            answers = [rng.choice((wrong, wrong, "4"))] if rng.random() < 0.35 else []
+            for answer in [*answers, right]:
+                entry = {"kind": "attempt", "lesson": "subsets", "exercise": f"subsets.{question}#1"}
+                classes.record(pupil, {**entry, "answer": answer, "ok": answer == right, "seconds": 12.0})
+    for first, second in zip(joined[:6:2], joined[1:6:2]):
+        room, _, _ = rooms.open("quanto", 2, [OPEN], first.nickname, member=first.member)
+        rooms.join(room.code, second.nickname, member=second.member)
+    return code
+
+
+def generate_pupils(classes: Classes, pupils: int, exercises: int, seed: int = 1) -> tuple[str, list[Pupil]]:
+    """`generate`, with the pupils as they joined (their tokens included)."""
+    rng = random.Random(seed)
+    joined = []
     code = classes.open()
     chosen = [
         EXERCISES[i % len(EXERCISES)] if i < len(EXERCISES) else f"{EXERCISES[i % len(EXERCISES)]}{i}"
@@ -58,6 +85,7 @@ def generate(classes: Classes, pupils: int, exercises: int, seed: int = 1) -> st
     for number in range(pupils):
         nickname = f"{ANIMALS[number % len(ANIMALS)]} {number // len(ANIMALS) + 1}"
         pupil = classes.join(code, nickname)
+        joined.append(pupil)
         reach = rng.randint(len(chosen) // 2, len(chosen))
         lesson = None
         for exercise in chosen[:reach]:
@@ -96,4 +124,4 @@ def generate(classes: Classes, pupils: int, exercises: int, seed: int = 1) -> st
                 classes.record(
                     pupil, {"kind": "reason", "lesson": lesson, "exercise": exercise, "text": rng.choice(REASONS)}
                 )
-    return code
+    return code, joined

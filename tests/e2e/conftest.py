@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from .driver import CHROMIUM, SCREENSHOTS, VoilaServer, launch_browser
+from .driver import CHROMIUM, SCREENSHOTS, TEACHER_CODE, VoilaServer, launch_browser
 
 
 def pytest_collection_modifyitems(items):
@@ -25,6 +25,19 @@ def voila():
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="module")
+def class_server(tmp_path_factory):
+    """`kartenspiele serve` with a teacher code and its own SQLite store (`store_url`), per module."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('store') / 'store.db'}"
+    voila = VoilaServer(teacher_code=TEACHER_CODE, env={"KARTENSPIELE_STORE": url})
+    voila.store_url = url
+    try:
+        voila.wait_ready()
+        yield voila
+    finally:
+        voila.stop()
 
 
 @pytest.fixture(scope="session")

@@ -37,6 +37,8 @@ CHROMIUM_ARGS = [
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
 LOAD_TIMEOUT_MS = 120_000
 STEP_TIMEOUT_MS = 20_000
+TEACHER_CODE = "tafel2026"
+"""The teacher code of the `class_server` fixture."""
 
 
 def command_line(process: psutil.Process) -> str:

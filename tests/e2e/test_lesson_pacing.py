@@ -21,13 +21,9 @@ from kartenspiele.classroom.store import open_store
 from kartenspiele.lessons import subsets
 from kartenspiele.lessons.subsets_numbers import group_text, groups
 
-from . import test_teacher
 from .driver import Received
 
 pytestmark = pytest.mark.browser
-
-server = test_teacher.server
-"""The teacher's test server (a teacher code and a store of its own), started for this module."""
 
 LOAD = 120_000
 LOCKED = "Diese Stunde ist noch gesperrt"
@@ -47,8 +43,8 @@ def received_text(received: Received, page) -> str:
     return "\n".join(m if isinstance(m, str) else m.decode("utf-8", "replace") for m in received.messages(page))
 
 
-def test_a_locked_lesson_shows_nothing_of_itself_by_any_route(server, browser):
-    classes = Classes(open_store(server.store_url))
+def test_a_locked_lesson_shows_nothing_of_itself_by_any_route(class_server, browser):
+    classes = Classes(open_store(class_server.store_url))
     code = classes.open()
     classes.release(code, 1)
     ana = classes.join(code, "Ana")
@@ -56,7 +52,7 @@ def test_a_locked_lesson_shows_nothing_of_itself_by_any_route(server, browser):
     received = Received(context)
     page = context.new_page()
     try:
-        page.goto(server.url("lessons/00_index.ipynb" + address(ana)), timeout=LOAD)
+        page.goto(class_server.url("lessons/00_index.ipynb" + address(ana)), timeout=LOAD)
         index = page.locator(".ks-facts").first
         expect(index).to_contain_text("noch gesperrt", timeout=LOAD)
         assert index.locator("a[href^='03_folgen']").count() == 0  # no way in from the index
@@ -65,7 +61,7 @@ def test_a_locked_lesson_shows_nothing_of_itself_by_any_route(server, browser):
         made_up = "?" + urlencode({"klasse": "ZZZZZ", "spitzname": "Ana", "kind": "x"})
         for query in (address(ana), forged, made_up):
             page = context.new_page()  # its own record of what the kernel sent
-            page.goto(server.url("lessons/03_folgen.ipynb" + query), timeout=LOAD)
+            page.goto(class_server.url("lessons/03_folgen.ipynb" + query), timeout=LOAD)
             expect(page.locator(".ks-lesson-bar")).to_contain_text(LOCKED, timeout=LOAD)
             if query == address(ana):  # the bar's way home keeps the class
                 assert "klasse=" in page.locator(".ks-lesson-bar a.ks-home").get_attribute("href")
@@ -75,29 +71,29 @@ def test_a_locked_lesson_shows_nothing_of_itself_by_any_route(server, browser):
                 assert word not in html and word not in sent, (query, word)
         page.screenshot(path="test-output/screenshots/lesson_locked.png")
         # … while the released lesson 1 shows its text (so the checks above can fail)
-        page.goto(server.url("lessons/01_teilsummen.ipynb" + address(ana)), timeout=LOAD)
+        page.goto(class_server.url("lessons/01_teilsummen.ipynb" + address(ana)), timeout=LOAD)
         expect(page.locator(".ks-exercise").first).to_be_visible(timeout=LOAD)
         assert "Suchbaum" in page.content() and LOCKED not in page.inner_text("body")
     finally:
         context.close()
 
 
-def test_an_answer_reaches_the_pupils_within_five_seconds_of_aufdecken(server, browser):
+def test_an_answer_reaches_the_pupils_within_five_seconds_of_aufdecken(class_server, browser):
     teacher_context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE")
     teacher = teacher_context.new_page()
     pupils = []
     try:
-        teacher.goto(server.teacher_url(), timeout=LOAD)
+        teacher.goto(class_server.teacher_url(), timeout=LOAD)
         teacher.locator(".ks-open-class").click()
         code_box = teacher.locator(".ks-dash span.ks-class-code")
         expect(code_box).to_have_count(1, timeout=30_000)
-        classes = Classes(open_store(server.store_url))
+        classes = Classes(open_store(class_server.store_url))
         for nickname in ("Ana", "Ben"):
             context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE")
             received = Received(context)
             page = context.new_page()
             page.goto(
-                server.url("lessons/01_teilsummen.ipynb" + address(classes.join(code_box.inner_text(), nickname)))
+                class_server.url("lessons/01_teilsummen.ipynb" + address(classes.join(code_box.inner_text(), nickname)))
             )
             pupils.append((context, page, received))
         for _, page, received in pupils:

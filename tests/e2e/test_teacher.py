@@ -19,25 +19,18 @@ from kartenspiele.lessons import subsets
 from kartenspiele.lessons.teacher import notes
 from tests.classroom.generated import generate
 
-from .driver import Received, VoilaServer
+from .driver import TEACHER_CODE, Received
 
 pytestmark = pytest.mark.browser
 
-CODE = "tafel2026"
+CODE = TEACHER_CODE
 LOAD = 120_000
 TEACHER_ONLY = ("Für Lehrkräfte", "Lernziele", "Lösungen aller Übungen", "Knobelaufgaben")
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    url = f"sqlite:///{tmp_path_factory.mktemp('store') / 'store.db'}"
-    voila = VoilaServer(teacher_code=CODE, env={"KARTENSPIELE_STORE": url})
-    voila.store_url = url
-    try:
-        voila.wait_ready()
-        yield voila
-    finally:
-        voila.stop()
+def server(class_server):
+    return class_server
 
 
 def context_page(browser, width=1366, height=900):
@@ -83,13 +76,23 @@ def join(page, code: str, nickname: str) -> None:
     expect(page.locator(".ks-join-status")).to_contain_text(nickname, timeout=20_000)
 
 
-def exercise_one(page):
-    """The first exercise of lesson 1 ("Wie viele Arten?"; the exit ticket asks it again below)."""
-    return page.locator(".ks-exercise", has_text="Übung 1: Wie viele Arten")
+def open_class(teacher, server) -> str:
+    """The teacher opens the dashboard and a new class; returns its code."""
+    teacher.goto(server.teacher_url(), timeout=LOAD)
+    teacher.locator(".ks-open-class").click()
+    code_box = teacher.locator(".ks-dash span.ks-class-code")
+    expect(code_box).to_have_count(1, timeout=30_000)
+    return code_box.inner_text()
 
 
-def answer(page, value: int) -> None:
-    exercise = exercise_one(page)
+def exercise_one(page, title: str = "Übung 1: Wie viele Arten"):
+    """The first exercise of lesson 1 ("Wie viele Arten?"; the exit ticket asks it again below),
+    or the exercise of lesson 1 with this title."""
+    return page.locator(".ks-exercise", has_text=title)
+
+
+def answer(page, value: int, title: str = "Übung 1: Wie viele Arten") -> None:
+    exercise = exercise_one(page, title)
     exercise.locator("input").fill(str(value))
     exercise.locator("button", has_text="Prüfen").click()
 
@@ -99,11 +102,7 @@ def test_teacher_sees_two_pupils_work_within_five_seconds(server, browser):
     teacher_context, teacher = context_page(browser)
     pupils = [context_page(browser) for _ in range(2)]
     try:
-        teacher.goto(server.teacher_url(), timeout=LOAD)
-        teacher.locator(".ks-open-class").click()
-        code_box = teacher.locator(".ks-dash span.ks-class-code")
-        expect(code_box).to_have_count(1, timeout=30_000)
-        class_code = code_box.inner_text()
+        class_code = open_class(teacher, server)
         recorders = []
         for (context, page), nickname in zip(pupils, ("Ana", "Ben")):
             recorders.append(Received(context))
@@ -158,7 +157,7 @@ def test_dashboard_with_25_generated_pupils(server, browser, width, height):
         page.goto(server.teacher_url(), timeout=LOAD)
         page.locator(".ks-dash .widget-dropdown select").first.select_option(code)
         expect(page.locator(".ks-dash span.ks-class-code")).to_have_text(code, timeout=10_000)
-        expect(page.locator(".ks-grid tr")).to_have_count(27, timeout=10_000)  # lessons, exercises, 25 pupils
+        expect(page.locator(".ks-grid tr")).to_have_count(28, timeout=10_000)  # lessons, tasks, numbers, 25 pupils
         assert page.locator(".ks-grid td.ks-first").count() > 0 and page.locator(".ks-grid td.ks-open").count() > 0
         page.screenshot(path=f"test-output/screenshots/dashboard_25_{width}x{height}.png", full_page=False)
         scroll_width = page.evaluate("document.documentElement.scrollWidth")

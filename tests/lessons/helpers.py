@@ -29,6 +29,7 @@ def teacher_notes(name: str) -> list[str]:
             notes(part)
             for part in (
                 "guide_intro",
+                "guide_setup",
                 *(f"guide_{lesson.key}" for lesson in CATALOGUE),
                 "guide_class",
                 "guide_own_tasks",

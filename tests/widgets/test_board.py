@@ -4,6 +4,7 @@ import re
 
 from kartenspiele.classroom.evidence import GIVEN, Evidence
 from kartenspiele.widgets import board
+from kartenspiele.widgets.dashboard import ALL, ClassView
 
 
 def attempt(nick, exercise, answer, ok, lesson="subsets"):
@@ -34,14 +35,26 @@ def test_a_reason_is_handed_in_not_wrong_and_its_text_is_one_tap_away():
     assert "abgegeben" in html and "noch nicht richtig" not in reason_cell
 
 
-def test_the_grid_headers_name_the_lesson_and_the_task():
-    html = board.grid(evidence(), ["Ana"], ["subsets.ways#1", "subsets.exit1#1"], "de")
-    headers = re.findall(r"<th class='ks-col'[^>]*>([^<]*)</th>", html)
-    assert len(headers) == 2 and all(not re.fullmatch(r"\d+·\d+", h) for h in headers)
-    assert "#" not in "".join(headers) and "subsets" not in "".join(headers)
-    assert "Stunde 1 · " in html
+def test_the_grid_headers_name_the_lesson_and_the_task_once_and_number_the_problems():
+    exercises = ["subsets.ways#1", "subsets.ways#2", "subsets.exit1#1", "subsets.exit2#1"]
+    html = board.grid(evidence(), ["Ana"], exercises, "de")
+    rows = re.findall(r"<tr>(.*?)</tr>", html)
+    lessons, tasks, numbers = (re.findall(r"<th[^>]*>(?:<div[^>]*>)?([^<]*)", row) for row in rows[:3])
+    assert lessons == ["Spitzname", "Stunde 1 · Teilsummen (Quanto)"]
+    assert tasks == ["Übung 1: Wie viele Arten?", "Exit-Ticket"]  # each said once, not per column
+    assert numbers == ["1", "2", "1", "2"]  # the exit ticket's questions 1 and 2
+    tips = re.findall(r"<th class='ks-col' title='([^']*)'", html)
+    assert tips[1] == "Stunde 1 · Teilsummen (Quanto) · Übung 1: Wie viele Arten? – Aufgabe 2"
+    assert tips[2] == "Stunde 1 · Teilsummen (Quanto) · Exit-Ticket, Frage 1"  # one problem: no "Aufgabe 1"
+    assert "#" not in "".join(lessons + tasks + tips) and "subsets" not in "".join(lessons + tasks + tips)
     english = board.grid(evidence(), ["Ana"], ["subsets.ways#1"], "en")
-    assert "Lesson 1 · " in english
+    assert "Lesson 1 · " in english and "Nickname" in english and "Stunde" not in english
+
+
+def test_the_legend_reads_from_right_at_once_to_not_started():
+    html = board.legend("de")
+    order = [html.index(text) for text in ("beim ersten Versuch", "nach mehreren", "noch nicht richtig", "abgegeben")]
+    assert order == sorted(order) and html.index("noch nicht bearbeitet") > order[-1]
 
 
 def test_the_exit_ticket_summary_counts_right_and_wrong_per_question():
@@ -52,3 +65,24 @@ def test_the_exit_ticket_summary_counts_right_and_wrong_per_question():
     assert right == "1 beim ersten Versuch, 1 später" and still == "3"
     assert wrong.startswith("5 (3-mal)") and "6 (1-mal)" in wrong
     assert "Noch keine" in board.exit_summary(evidence(), ["subsets.ways#1"], "de")
+
+
+def test_a_task_s_columns_stay_together_in_the_order_of_their_numbers():
+    view = ClassView(None, "KLASS")
+    view.evidence = Evidence().add_all(
+        [
+            attempt("Ana", "subsets.best#2", "5", True),
+            attempt("Ana", "subsets.exit1#1", "4", True),
+            attempt("Ana", "parity.sum#1", "4", True, lesson="parity"),
+            attempt("Ben", "subsets.best#1", "5", True),
+            attempt("Ben", "subsets.ways#1", "5", True),
+        ]
+    )
+    assert view.exercises(ALL) == [
+        "subsets.best#1",
+        "subsets.best#2",
+        "subsets.exit1#1",
+        "subsets.ways#1",
+        "parity.sum#1",
+    ]
+    assert view.exercises("parity") == ["parity.sum#1"]

@@ -138,13 +138,13 @@ def test_the_teacher_lets_a_pupil_of_the_class_in_from_the_dashboard(store, monk
     ana.name.value = "Ana"
     ana.open_button.click()
     code = ana.page.room.code
-    ben = join(store, clock, code, "Ben")
-    ana.page.start()
     try:
-        pupil.join(class_code, "Ben", classes)  # Ben's second tablet is in the class
-        tablet = join(store, clock, code, "Ben")
+        pupil.join(class_code, "Ben", classes)  # Ben sits down as the class's pupil
+        ben = join(store, clock, code, "Ben")
     finally:
         pupil.set_current(None)
+    ana.page.start()
+    tablet = join(store, clock, code, "Ben")  # Ben's second tablet, outside the class
     assert "Frag Ana oder deine Lehrkraft" in tablet.asking.note.value
     hashed = tablet.asking.request.hashed
     seq = Rooms(store).load(code).seq
