@@ -28,6 +28,7 @@ from typing import Any
 from ..catalogue import PRACTICE_LEVELS
 from ..core.errors import KartenspieleError
 from .names import hidden_signs, name_key, tidy
+from .reveals import check_section
 from .store import SequenceConflictError, Store, VersionConflictError
 
 CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY"
@@ -172,6 +173,28 @@ class Classes:
             return {**value, "levels": {**levels, lesson: level} if level else levels}
 
         self._change(code, change)
+
+    def revealed(self, code: str) -> frozenset[str]:
+        """The answer sections the teacher revealed to the class (`reveals.SECTIONS`)."""
+        return frozenset(self.info(code).get("revealed") or ())
+
+    def reveal(self, code: str, section: str, shown: bool = True) -> None:
+        """Reveal an answer section to the class's pupils (`shown=False`: hide it again)."""
+        check_section(section)
+
+        def change(value: dict[str, Any]) -> dict[str, Any]:
+            revealed = set(value.get("revealed") or ()) - {section} | ({section} if shown else set())
+            return {**value, "revealed": sorted(revealed)}
+
+        self._change(code, change)
+
+    def extras_hidden(self, code: str) -> bool:
+        """Whether the teacher hides the lessons' optional parts ("Zusatz") from the class."""
+        return bool(self.info(code).get("extras_hidden"))
+
+    def hide_extras(self, code: str, hidden: bool = True) -> None:
+        """Hide the lessons' optional parts from the class's pupils (`hidden=False`: show them)."""
+        self._change(code, lambda value: {**value, "extras_hidden": hidden})
 
     def _change(self, code: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
         key = class_key(normal_code(code))

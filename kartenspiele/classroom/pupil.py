@@ -77,6 +77,14 @@ class PupilSession:
         keys = [item.key for item in LESSONS]
         return released is not None and lesson in keys and keys.index(lesson) >= released
 
+    def extras_hidden(self) -> bool:
+        """Whether the teacher hides the lessons' optional parts from this class (a store that
+        cannot be reached shows them)."""
+        try:
+            return self.classes.extras_hidden(self.pupil.code)
+        except (ClassError, StoreError):
+            return False
+
 
 _current: list[PupilSession | None] = [None]
 

@@ -12,6 +12,8 @@ from html import escape
 from IPython.display import HTML
 
 from ..catalogue import LESSONS, binder_url
+from ..classroom import pupil
+from ..classroom.roles import is_teacher, served_by_voila
 from ..i18n import text
 from ..widgets.home import START_FROM_LESSONS, home_link
 from .language import in_both_languages, language
@@ -26,15 +28,25 @@ LINK_STYLE = (
 
 @in_both_languages
 def overview(lang: str | None = None) -> HTML:
-    """A table of the lessons: title (a link that opens in the same tab), topics, grades,
+    """A table of the lessons: title (a link that opens in the same tab and keeps the page's
+    class and language; a lesson the pupil's class keeps locked has no link), topics, grades,
     minutes and a Binder link."""
     lang = lang or language()
+    session = pupil.current()
+    if session is None and served_by_voila() and not is_teacher():  # the index page has no lesson bar
+        session = pupil.from_address()
     rows = []
     for lesson in LESSONS:
-        title = Markup(
-            f"<a href='{escape(lesson.file)}' target='_self'>"
-            f"{escape(text(f'lessons.catalogue.{lesson.key}.title', lang))}</a>"
-        )
+        name = text(f"lessons.catalogue.{lesson.key}.title", lang)
+        if session is not None and session.locked(lesson.key):
+            title = Markup(
+                "<span class='ks-locked'><i class='fa fa-lock' aria-hidden='true'></i> "
+                f"{escape(text('widgets.start.locked_lesson', lang, title=name))}</span>"
+            )
+        else:
+            title = Markup(
+                f"<a href='{escape(lesson.file + pupil.link_query(lang))}' target='_self'>{escape(name)}</a>"
+            )
         binder = Markup(f"<a href='{escape(binder_url(lesson.file))}' target='_blank'>Binder</a>")
         rows.append(
             (title, text(f"lessons.catalogue.{lesson.key}.topics", lang), lesson.grades, lesson.minutes, binder)
@@ -42,5 +54,5 @@ def overview(lang: str | None = None) -> HTML:
     head = [
         text(f"lessons.catalogue.column.{name}", lang) for name in ("title", "topics", "grades", "minutes", "links")
     ]
-    home = f"<p>{home_link(lang, START_FROM_LESSONS)}</p>"
+    home = f"<p>{home_link(lang, START_FROM_LESSONS, pupil.link_query(lang))}</p>"
     return HTML(LINK_STYLE + home + html_table(head, rows))

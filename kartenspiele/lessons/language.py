@@ -30,7 +30,8 @@ from ..widgets.home import START_FROM_LESSONS, home_link
 from ..widgets.join import JoinBox
 from ..widgets.style import style_widget
 from ..widgets.texts import default_language, language_options
-from .style import lesson_style
+from .lesson_gate import GATE_MIME, verdict
+from .style import lesson_style, message
 
 
 class Redrawable(Protocol):
@@ -118,12 +119,17 @@ class LessonBar(widgets.HBox):
             pupil.from_address()
             self.join = JoinBox(on_join=lambda: switch_language(language()))
             self.children += (self.join,)
+        self.verdict = verdict()
+        self.locked = self.verdict["locked"]
+        self.notice = widgets.HTML()
+        if self.locked:
+            self.children += (self.notice,)
         self.redraw()
         follow(self)
 
     def redraw(self) -> None:
         self.label.value = f"<b>{text('lessons.bar.language', language())}</b>"
-        self.home.value = home_link(language(), START_FROM_LESSONS)
+        self.home.value = home_link(language(), START_FROM_LESSONS, pupil.link_query(language()))
         for lang in LANGUAGES:
             if lang == language():
                 self.add_class(f"ks-lang-{lang}")
@@ -133,6 +139,14 @@ class LessonBar(widgets.HBox):
             self.switch.value = language()
         if self.join is not None:
             self.join.set_language(language())
+        self.notice.value = message(text("teacher.locked", language())) if self.locked else ""
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        """The widget, and on a Voilà page the lesson gate's verdict for the template."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None and served_by_voila():
+            bundle[GATE_MIME] = self.verdict
+        return bundle
 
     def __repr__(self) -> str:
         return "LessonBar()"

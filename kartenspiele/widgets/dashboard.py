@@ -30,6 +30,7 @@ from ..core.errors import KartenspieleError
 from ..i18n import text
 from . import board
 from .gate import teacher_page
+from .reveal_control import RevealControl
 from .style import style_widget
 from .texts import default_language
 
@@ -213,6 +214,7 @@ class Dashboard(widgets.VBox):
                 section("dash.section.pace"),
                 self.pace,
                 widgets.HBox([self.lock_button, self.release_button, self.all_button]),
+                RevealControl(self.classes, self.class_choice, lang),
                 section("dash.section.data"),
                 widgets.HBox([self.export_button, self.delete_button]),
                 self.download,

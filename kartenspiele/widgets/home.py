@@ -13,14 +13,17 @@ START_FROM_LESSONS = "../notebooks/start.ipynb"
 """The start page as seen from a lesson in `lessons/`."""
 
 
-def home_href(lang: str, page: str = START_PAGE) -> str:
-    """The start page's address relative to an app, keeping the language."""
+def home_href(lang: str, page: str = START_PAGE, query: str | None = None) -> str:
+    """The start page's address relative to an app, keeping the language (or, given the page's
+    own `query` for links, `pupil.link_query`, keeping the language and the class)."""
+    if query is not None:
+        return page + query
     return page if lang == "de" else f"{page}?lang={lang}"
 
 
-def home_link(lang: str, page: str = START_PAGE) -> str:
+def home_link(lang: str, page: str = START_PAGE, query: str | None = None) -> str:
     """An HTML link to the start page, drawn like a button."""
     return (
-        f"<a class='ks-home' href='{escape(home_href(lang, page))}' target='_self'>"
+        f"<a class='ks-home' href='{escape(home_href(lang, page, query))}' target='_self'>"
         f"<span aria-hidden='true'>⌂</span> <span class='ks-home-text'>{escape(t('access.home', lang))}</span></a>"
     )

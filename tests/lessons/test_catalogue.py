@@ -16,5 +16,5 @@ def test_overview_links_every_lesson():
     html = overview("en").data
     for lesson in LESSONS:
         assert (FOLDER / lesson.file).exists()
-        assert f"href='{lesson.file}'" in html and binder_url(lesson.file) in html
+        assert f"href='{lesson.file}?lang=en'" in html and binder_url(lesson.file) in html
     assert "Subset sums" in html and "Teilsummen" in overview("de").data

@@ -1,0 +1,84 @@
+"""Pacing the kernel enforces: a lesson the teacher has not released is not rendered for a
+pupil of that class, whatever address opened it.
+
+The lesson bar (the first code cell of every lesson) asks `page_locked` once: a pupil's
+Voilà page is locked when its pupil's class has not released this lesson, or when its address
+names a class that the store does not confirm (a made-up code or token must not open a lesson
+that the real class keeps locked). A locked page then
+
+* blanks every later cell in this kernel (`close_page`: an IPython input transformer that turns
+  each cell's code into nothing), so no widget of the lesson is ever made;
+* carries `GATE_MIME` in the bar's output: the Voilà template (`serving/share/voila/templates/
+  kartenspiele`) holds a lesson's Markdown back until it has seen the bar's verdict and drops all
+  Markdown and output after a locked one. The lesson's text never reaches the browser.
+
+A teacher can also hide the lessons' optional parts ("Zusatz") from the class
+(`Classes.hide_extras`). Then the bar blanks every later code cell whose first line is
+`EXTRA_MARK`, and the template drops the Markdown of each section labelled `ks-zusatz` (up to
+the next `## ` heading) with its outputs.
+
+A teacher's page, a page outside Voilà (JupyterLab, nbval) and a pupil without a class are
+never locked and see every part.
+"""
+
+from __future__ import annotations
+
+from IPython import get_ipython
+
+from ..classroom import pupil
+from ..classroom.roles import is_teacher, query, served_by_voila
+
+GATE_MIME = "application/vnd.kartenspiele.lesson-gate+json"
+"""The bar's verdict in its output, read by the Voilà template (never shown)."""
+
+EXTRA_MARK = "# Zusatz"
+"""The first line of a lesson's code cell that belongs to an optional part."""
+
+_blanking: list[object] = []
+
+
+def page_locked() -> bool:
+    """Whether this page's lesson must not be rendered (see the module docstring)."""
+    if not served_by_voila() or is_teacher():
+        return False
+    session = pupil.current()
+    if session is None:
+        asked = query()
+        return any(asked.get(name) for name in (pupil.CLASS_PARAMETER, pupil.NICK_PARAMETER, pupil.TOKEN_PARAMETER))
+    return session.locked(pupil.page_lesson())
+
+
+def extras_hidden() -> bool:
+    """Whether the teacher hides the optional parts from this page's pupil's class."""
+    if not served_by_voila() or is_teacher():
+        return False
+    session = pupil.current()
+    return session is not None and session.extras_hidden()
+
+
+def _nothing(lines: list[str]) -> list[str]:
+    return []
+
+
+def _no_extras(lines: list[str]) -> list[str]:
+    return [] if lines and lines[0].strip() == EXTRA_MARK else lines
+
+
+def _blank(transform: object) -> None:
+    """Run `transform` on the code of every later cell of this page (once)."""
+    shell = get_ipython()
+    if shell is not None and transform not in _blanking:
+        shell.input_transformers_cleanup.append(transform)
+        _blanking.append(transform)
+
+
+def verdict() -> dict[str, bool]:
+    """Decide this page once (for the lesson bar): whether it is locked and whether its optional
+    parts show; blank the later cells that must not run. The result goes to the template."""
+    locked = page_locked()
+    extras = not locked and not extras_hidden()
+    if locked:
+        _blank(_nothing)
+    elif not extras:
+        _blank(_no_extras)
+    return {"locked": locked, "extras": extras}

@@ -1,0 +1,179 @@
+"""The lesson gate (`lessons.lesson_gate`) and answers on the teacher's word (`lessons.reveal`),
+without a browser: who sees a locked lesson, and what an answer's widgets hold before it is
+revealed (`tests/e2e/test_lesson_pacing.py` checks both through `kartenspiele serve`)."""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import urlencode
+
+import ipywidgets as widgets
+import pytest
+
+from kartenspiele.catalogue import LESSONS
+from kartenspiele.classroom import pupil
+from kartenspiele.classroom.classes import Classes
+from kartenspiele.classroom.reveals import SECTIONS, UnknownSectionError, sections_of
+from kartenspiele.classroom.store import SQLiteStore, StoreRefusedError
+from kartenspiele.classroom.store_access import GuardedStore
+from kartenspiele.lessons import index, lesson_gate, reveal, subsets, switch_language
+from kartenspiele.lessons.teacher import notes
+from kartenspiele.widgets.reveal_control import RevealControl
+
+from .helpers import ENGLISH, cells, source
+
+GROUPS = "1 + 2 + 5 = 8, 1 + 7 = 8, 2 + 6 = 8, 3 + 5 = 8"
+
+
+@pytest.fixture
+def classes(tmp_path):
+    store = SQLiteStore(tmp_path / "store.db")
+    yield Classes(store)
+    store.close()
+
+
+@pytest.fixture
+def pupil_page(monkeypatch):
+    """A pupil's Voilà page (no teacher code in its address), no pupil joined yet."""
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
+    monkeypatch.setenv("KARTENSPIELE_TEACHER_CODE", "geheim123")
+    monkeypatch.setenv("QUERY_STRING", "")
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/lessons/03_folgen.ipynb")
+    pupil.set_current(None)
+    yield monkeypatch
+    pupil.set_current(None)
+    for watch in reveal._watch:
+        watch.stop()
+    reveal._watch.clear()
+
+
+def widget_states(widget: widgets.Widget) -> str:
+    """Every synced trait of `widget` and of the widgets inside it, as the browser gets them."""
+    found, todo = [], [widget]
+    while todo:
+        item = todo.pop()
+        found.append(json.dumps(item.get_state(), default=str, ensure_ascii=False))
+        todo.extend(child for child in getattr(item, "children", ()) if isinstance(child, widgets.Widget))
+    return "\n".join(found)
+
+
+def test_a_lesson_is_locked_for_its_class_and_for_a_class_the_store_does_not_confirm(classes, pupil_page):
+    code = classes.open()
+    classes.release(code, 2)
+    ana = classes.join(code, "Ana")
+    assert not lesson_gate.page_locked()  # a pupil without a class: the lesson works alone
+    for token in ("forged", ana.token + "x"):  # a made-up token names the class but proves nothing
+        pupil_page.setenv("QUERY_STRING", urlencode({"klasse": code, "spitzname": "Ana", "kind": token}))
+        assert pupil.from_address(classes) is None and lesson_gate.page_locked()
+    pupil_page.setenv("QUERY_STRING", urlencode({"klasse": code, "spitzname": "Ana", "kind": ana.token}))
+    assert pupil.from_address(classes) is not None and lesson_gate.page_locked()  # lesson 3 of 2 released
+    pupil_page.setenv("SCRIPT_NAME", "/voila/render/lessons/02_gerade_ungerade.ipynb")
+    assert not lesson_gate.page_locked()
+    pupil_page.setenv("QUERY_STRING", f"lehrkraft=geheim123&klasse={code}")  # a teacher sees every lesson
+    assert not lesson_gate.page_locked()
+
+
+def test_the_index_links_keep_the_class_and_show_locked_lessons_without_a_link(classes, pupil_page):
+    code = classes.open()
+    classes.release(code, 1)
+    ana = classes.join(code, "Ana")
+    pupil_page.setenv("QUERY_STRING", urlencode({"klasse": code, "spitzname": "Ana", "kind": ana.token}))
+    pupil.from_address(classes)
+    html = index.overview(lang="de").data
+    assert f"01_teilsummen.ipynb?klasse={code}&amp;spitzname=Ana&amp;kind={ana.token}" in html
+    assert "03_folgen.ipynb" not in html.split("mybinder")[0] and "(noch gesperrt)" in html
+    assert f"start.ipynb?klasse={code}&amp;spitzname=Ana&amp;kind={ana.token}" in html  # the way home too
+
+
+def test_a_teacher_gets_the_answer_table_itself(monkeypatch):
+    monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
+    monkeypatch.setenv("KARTENSPIELE_TEACHER_CODE", "geheim123")
+    shown = reveal.answer("subsets.groups", subsets.ways_table, subsets.LESSON_VALUES, targets=[8])
+    assert shown.data == subsets.ways_table(subsets.LESSON_VALUES, targets=[8]).data and GROUPS in shown.data
+
+
+def test_alone_the_pupil_reveals_the_answer_after_trying(pupil_page):
+    shown = reveal.answer("subsets.groups", subsets.ways_table, subsets.LESSON_VALUES, targets=[8])
+    assert isinstance(shown, reveal.Reveal) and GROUPS not in widget_states(shown)
+    shown.button.click()
+    assert GROUPS in widget_states(shown)
+
+
+def test_in_a_class_only_the_teacher_reveals_and_the_page_follows(classes, pupil_page):
+    code = classes.open()
+    groups = reveal.answer("subsets.groups", subsets.ways_table, subsets.LESSON_VALUES, targets=[8])
+    pupil.set_current(pupil.PupilSession(classes, classes.join(code, "Ana")))  # joins on this page …
+    switch_language("de")  # … and the bar redraws the lesson (`LessonBar`'s `on_join`)
+    taken = reveal.answer("subsets.captures", subsets.captures_table, subsets.LESSON_TABLE, subsets.LESSON_CARD)
+    groups.button.click()  # a pupil of a class cannot reveal it themselves
+    reveal._watch[0].look()
+    assert GROUPS not in widget_states(groups) and groups.button.layout.display == "none"
+    classes.reveal(code, "subsets.groups")
+    reveal._watch[0].look()  # what the page's thread does every few seconds
+    assert GROUPS in widget_states(groups) and not taken.shown
+
+
+def test_reveals_are_kept_in_the_class_document_and_only_a_teacher_writes_them(classes, tmp_path):
+    code = classes.open()
+    classes.reveal(code, "parity.high")
+    classes.reveal(code, "sequences.pairs")
+    classes.reveal(code, "sequences.pairs", shown=False)
+    assert classes.revealed(code) == {"parity.high"}
+    with pytest.raises(UnknownSectionError):
+        classes.reveal(code, "parity.answers")
+    assert classes.revealed(code) == {"parity.high"}
+    pupils_store = GuardedStore(classes.store, teacher=False, user="ana")
+    with pytest.raises(StoreRefusedError):
+        Classes(pupils_store).reveal(code, "parity.low")
+    assert Classes(pupils_store).revealed(code) == {"parity.high"}  # a pupil's page reads it
+
+
+def test_every_section_has_a_lesson_and_the_dashboard_a_button(classes):
+    assert {section for lesson in ("subsets", "parity", "sequences") for section in sections_of(lesson)} == set(
+        SECTIONS
+    )
+    code = classes.open()
+    choice = widgets.Dropdown(options=[code], value=code)
+    control = RevealControl(classes, choice, "de")
+    control.buttons["parity.low"].click()
+    assert classes.revealed(code) == {"parity.low"}
+    assert control.buttons["parity.low"].description == "Wieder verdecken"
+    control.buttons["parity.low"].click()
+    assert classes.revealed(code) == frozenset() and control.buttons["parity.low"].description == "Aufdecken"
+
+
+def test_the_teacher_hides_the_optional_parts_for_the_class(classes, pupil_page):
+    code = classes.open()
+    pupil.set_current(pupil.PupilSession(classes, classes.join(code, "Ana")))
+    assert lesson_gate.verdict() == {"locked": False, "extras": True}
+    control = RevealControl(classes, widgets.Dropdown(options=[code], value=code), "de")
+    control.extras.click()
+    assert classes.extras_hidden(code) and control.extras.description == "Zusatz wieder zeigen"
+    assert lesson_gate.verdict() == {"locked": False, "extras": False}
+    assert lesson_gate._no_extras([f"{lesson_gate.EXTRA_MARK}\n", "lesson.practice()"]) == []
+    assert lesson_gate._no_extras(["lesson.reason()"]) == ["lesson.reason()"]
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.key)
+def test_each_lesson_marks_its_optional_parts_in_text_and_code(lesson):
+    """What the template leaves out (a section labelled Zusatz, up to the next `## `) is exactly
+    what the kernel blanks (code cells whose first line is the mark)."""
+    optional, labelled = False, 0
+    for cell in cells(lesson.file):
+        text = source(cell)
+        if cell["cell_type"] == "markdown":
+            labelled += "ks-zusatz" in text
+            optional = "ks-zusatz" in text or (optional and not text.startswith("## "))
+        else:
+            assert text.startswith(lesson_gate.EXTRA_MARK + "\n") == optional, text
+    assert labelled >= 2
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.key)
+@pytest.mark.parametrize("lang, core, extra", [("de", "Kern", "Zusatz"), ("en", "Core", "Extra")])
+def test_the_guides_timings_of_each_core_add_up_to_45_minutes(lesson, lang, core, extra):
+    german, _, english = notes(f"guide_{lesson.key}").partition(ENGLISH)
+    part = (german if lang == "de" else english).split(f"**{core} ({lesson.minutes} min):**", 1)[1]
+    timings = [int(minutes) for minutes in re.findall(r"\((\d+) min\)", part.split(f"**{extra}", 1)[0])]
+    assert len(timings) >= 5 and sum(timings) == lesson.minutes == 45
