@@ -36,6 +36,7 @@ def test_widget_messages_are_bounded_in_a_kernel(monkeypatch):
     calls = []
     kernel = SimpleNamespace(shell_handlers={"comm_msg": lambda *args: calls.append(args) or busy(5)})
     monkeypatch.setattr("IPython.get_ipython", lambda: SimpleNamespace(kernel=kernel))
+    monkeypatch.setattr(click_limit, "_listeners", [])  # tables of earlier tests in this process redraw slowly
     monkeypatch.setenv(click_limit.ENVIRONMENT, "0.2")
     assert click_limit.install_from_environment()
     assert not click_limit.install_from_environment()  # installed once
@@ -59,7 +60,8 @@ class Listener:
         self.told += 1
 
 
-def test_listeners_are_told_after_a_stopped_click_only():
+def test_listeners_are_told_after_a_stopped_click_only(monkeypatch):
+    monkeypatch.setattr(click_limit, "_listeners", [])
     listener = Listener()
     click_limit.when_stopped(listener.stopped)
     slow = bound_handler(lambda: busy(5), 0.2)
