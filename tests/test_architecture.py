@@ -34,8 +34,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 do not import each other."""
 
 SAME_CONCEPT: dict[frozenset[str], str] = {
-    frozenset({"classroom.store", "classroom.redis_store", "classroom.service_store"}): (
-        "the store and its Redis and service backends: `open_store` picks the backend, the backend is a `Store`"
+    frozenset({"classroom.store", "classroom.sqlite_store", "classroom.redis_store", "classroom.service_store"}): (
+        "the store and its SQLite, Redis and service backends: `open_store` picks the backend, the backend is a `Store`"
     ),
     frozenset({"quanto.cards", "quanto.display", "quanto.explain"}): (
         "a Quanto card, its picture and its name (`Card._repr_html_` draws it by name)"
