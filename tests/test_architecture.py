@@ -26,7 +26,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("classroom", "practice"),  # models: what outlives a kernel; exercise generators and checks
     ("bots",),  # computer players, hints, tournaments
     ("quanto", "tausch_rausch"),  # the engines
-    ("kernel", "catalogue"),  # a served kernel's side (its page, click limit, memos); the lessons as data
+    ("kernel", "catalogue", "lite"),  # a served kernel's side (its page, click limit, memos); the lessons as data;
+    # the in-browser build's switch
     ("core",),  # game-agnostic foundations: RNG, events, session, errors
     ("arithmetic", "i18n", "binder"),  # pure functions, the text table, the Binder address
 )

@@ -41,6 +41,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import KartenspieleError
+from ..core.extras import needs
+from ..lite import in_browser
 
 ENVIRONMENT_VARIABLE = "KARTENSPIELE_STORE"
 DATABASE_NAME = "kartenspiele.db"
@@ -198,15 +200,19 @@ def open_store(url: str | None = None) -> Store:
 
     `redis://host:port/db` opens a `RedisStore`; `service+http://host:port/prefix/` a
     `ServiceStore` (the JupyterHub store service); `sqlite:///file`, a file path or a folder
-    (which gets `kartenspiele.db`) opens a `SQLiteStore`.
+    (which gets `kartenspiele.db`) opens a `SQLiteStore`. In the browser build there is none
+    (`StoreUnavailableError`).
     """
+    if in_browser():  # no disk and no server: a page keeps its games in the browser (`BrowserMemory.store`)
+        raise StoreUnavailableError("lite.no_store")
     url = url or os.environ.get(ENVIRONMENT_VARIABLE) or store_url()
     if url.startswith(("service+http://", "service+https://")):
         from .service_store import ServiceStore
 
         return ServiceStore(url)
     if url.startswith(("redis://", "rediss://", "unix://")):
-        from .redis_store import RedisStore
+        with needs("redis"):
+            from .redis_store import RedisStore
 
         return RedisStore(url)
     if "://" in url and not url.startswith("sqlite://"):
