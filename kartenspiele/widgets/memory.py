@@ -108,6 +108,17 @@ class BrowserMemory(anywidget.AnyWidget):
     keeps_saves = traitlets.Bool(False).tag(sync=True)
     saves = traitlets.Dict().tag(sync=True)
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._own: dict[str, Any] | None = None
+        self.observe(lambda _: self._keep_own(), "loaded")
+
+    def _keep_own(self) -> None:
+        """The browser's list arrives after this page may have begun a game: keep that one first."""
+        own = self._own
+        if own is not None and self.entry(own["code"]) is None:
+            self.games = [own, *self.games][:KEEP]
+
     def store(self) -> MemoryStore:
         """This page's store over the browser's saves: it takes in what the browser kept when
         the page opens (without the games it no longer remembers) and hands every change back."""
@@ -143,9 +154,12 @@ class BrowserMemory(anywidget.AnyWidget):
         rest = [item for item in self.games if item.get("code") != code]
         self.games = [entry, *rest][:KEEP]
         self.current = code
+        self._own = entry
 
     def forget(self, code: str) -> None:
         self.games = [item for item in self.games if item.get("code") != code]
+        if self._own is not None and self._own["code"] == code:
+            self._own = None
         if self.current == code:
             self.current = ""
 
