@@ -206,3 +206,28 @@ def test_a_missing_extra_is_named(monkeypatch):
     with pytest.raises(ValueError):
         with needs("nothing"):
             pass
+
+
+def test_a_lessons_practice_goes_on_where_the_pupil_was_after_a_reload(in_browser, no_threads):
+    first = LevelPractice("parity")
+    assert first.memory in first.children
+    with first.memory.hold_trait_notifications():
+        first.memory.progress, first.memory.loaded = {}, True  # the browser kept nothing yet
+    first.practice.level_choice.value = "knobeln"
+    first.practice.new_button.click()
+    first.practice.new_button.click()
+    kept = first.memory.progress
+    assert kept["parity"] == {"level": "knobeln", "number": 3}
+    again = LevelPractice("parity")  # a reload
+    with again.memory.hold_trait_notifications():
+        again.memory.progress, again.memory.loaded = kept, True
+    assert (again.practice.level_choice.value, again.practice.number) == ("knobeln", 3)
+    damaged = LevelPractice("parity")
+    with damaged.memory.hold_trait_notifications():
+        damaged.memory.progress, damaged.memory.loaded = {"parity": {"level": "x", "number": True}}, True
+    assert damaged.practice.number == 1
+
+
+def test_served_the_practice_keeps_nothing_in_the_browser(monkeypatch):
+    monkeypatch.setenv(lite.ENVIRONMENT, "0")
+    assert LevelPractice("parity").memory is None
