@@ -20,7 +20,7 @@ $(BIN)/python:
 
 # The versions installed are the tested ones in constraints.txt.
 $(STAMP): $(BIN)/python pyproject.toml constraints.txt
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[all,test]'
 	touch $(STAMP)
 
 serve: $(STAMP)
@@ -63,7 +63,7 @@ LOCK_VENV = .venv-lock
 lock:
 	rm -rf $(LOCK_VENV) && $(PYTHON) -m venv $(LOCK_VENV)
 	$(LOCK_VENV)/bin/python -m pip install --quiet --upgrade pip
-	$(LOCK_VENV)/bin/python -m pip install --quiet -e '.[test]'
+	$(LOCK_VENV)/bin/python -m pip install --quiet -e '.[all,test]'
 	head -3 constraints.txt > constraints.new
 	$(LOCK_VENV)/bin/python -m pip freeze --all --exclude-editable | grep -v '^pip==' >> constraints.new
 	mv constraints.new constraints.txt && rm -rf $(LOCK_VENV)

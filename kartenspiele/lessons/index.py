@@ -13,6 +13,7 @@ from IPython.display import HTML
 
 from ..catalogue import LESSONS, binder_url
 from ..i18n import text
+from ..lite import page_href
 from ..widgets.home import START_FROM_LESSONS, home_link
 from .language import in_both_languages, language
 from .style import Markup
@@ -32,7 +33,7 @@ def overview(lang: str | None = None) -> HTML:
     rows = []
     for lesson in LESSONS:
         title = Markup(
-            f"<a href='{escape(lesson.file)}' target='_self'>"
+            f"<a href='{escape(page_href(lesson.file))}' target='_self'>"
             f"{escape(text(f'lessons.catalogue.{lesson.key}.title', lang))}</a>"
         )
         binder = Markup(f"<a href='{escape(binder_url(lesson.file))}' target='_blank'>Binder</a>")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
+from ..lite import page_href
 from .texts import t
 
 START_PAGE = "start.ipynb"
@@ -14,8 +15,9 @@ START_FROM_LESSONS = "../notebooks/start.ipynb"
 
 
 def home_href(lang: str, page: str = START_PAGE) -> str:
-    """The start page's address relative to an app, keeping the language."""
-    return page if lang == "de" else f"{page}?lang={lang}"
+    """The start page's address relative to an app, keeping the language (in the browser build:
+    the site's page, `lite.page_href`)."""
+    return page_href(page if lang == "de" else f"{page}?lang={lang}")
 
 
 def home_link(lang: str, page: str = START_PAGE) -> str:

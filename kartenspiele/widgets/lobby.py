@@ -41,6 +41,7 @@ from ..classroom.rooms import NAME_MAX, OPEN, Room, Rooms, default_level, normal
 from ..classroom.store import Store, StoreError, StoreFullError, open_store
 from ..core.errors import KartenspieleError
 from ..i18n import text
+from ..lite import in_browser
 from .asking import AskingPage
 from .class_watch import ClassWatch
 from .closing import close_tree
@@ -210,7 +211,7 @@ class Lobby(widgets.VBox):
         shown; the note comes or goes accordingly (a full store's only after a write)."""
         try:
             if self.rooms is None:
-                opened = self._given_store or open_store()
+                opened = self._given_store or (self.memory.store() if in_browser() else open_store())
                 # this page's counts of rooms opened and of wrong codes typed
                 self.rooms = Rooms(opened, limit=OpenLimit(opened), guesses=CodeLimit(opened))
             elif self.store_problem is not None:
@@ -326,7 +327,10 @@ class Lobby(widgets.VBox):
             self._enter(lambda rooms: (asking.room, request.seat, request.token))
 
     def _home(self) -> tuple[widgets.Widget, ...]:
-        """The lobby's own parts: name and code, "Weiterspielen", "Raum eröffnen"."""
+        """The lobby's own parts: name and code, "Weiterspielen", "Raum eröffnen" (in the browser
+        build only "Weiterspielen": rooms need a server)."""
+        if in_browser():
+            return (self.memory, self.resume_title, self.resume_box)
         return (self.memory, self.entry, self.resume_title, self.resume_box, self.open_box)
 
     def _back(self) -> None:
