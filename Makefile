@@ -12,7 +12,7 @@ SYSTEM_STAMP = $(VENV)/.system-packages
 # JupyterHub's proxy comes from npm, installed into the virtual environment's folder.
 CHP = $(VENV)/node/node_modules/.bin/configurable-http-proxy
 
-.PHONY: serve test soak bench clean system-packages lock
+.PHONY: serve test soak bench clean system-packages lock lite lite-for-test
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,8 +45,30 @@ $(CHP): | $(BIN)/python
 
 system-packages: $(SYSTEM_STAMP) $(CHP)
 
+# The in-browser site (docs/lite.md): Voici pages on Pyodide, built from the pinned npm and PyPI
+# packages in lite/ by their own environment; the ready printable packs come from the app's.
+LITE     = build/lite
+LITE_ENV = build/lite-env
+LITE_SOURCES = $(shell find kartenspiele notebooks lessons -name '*.py' -o -name '*.ipynb' -o -name '*.json')
+$(LITE_ENV)/.installed: lite/requirements.txt
+	rm -rf $(LITE_ENV) && $(PYTHON) -m venv $(LITE_ENV)
+	$(LITE_ENV)/bin/python -m pip install --quiet -r lite/requirements.txt
+	touch $@
+
+$(LITE)/.built: $(STAMP) $(LITE_ENV)/.installed $(wildcard lite/*) $(LITE_SOURCES)
+	rm -f $@
+	timeout 900 $(LITE_ENV)/bin/python lite/build.py $(LITE)
+	$(BIN)/python -c "from kartenspiele.practice.pack import write_packs; write_packs('$(LITE)/files/packs')"
+	touch $@
+
+lite: $(LITE)/.built
+
+# `make test` builds the site for its browser test; without the registries the test says it is skipped.
+lite-for-test: $(STAMP)
+	@$(MAKE) --no-print-directory lite || echo "the in-browser site could not be built: tests/e2e/test_lite.py is skipped"
+
 # pytest exits with 5 when it collects no test: that is not a failure of the set-up.
-test: $(STAMP) system-packages
+test: $(STAMP) system-packages lite-for-test
 	$(BIN)/python -m pytest -n 2 --dist loadscope $(PYTEST_ARGS); status=$$?; \
 	if [ $$status -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$status
 
