@@ -50,9 +50,9 @@ system-packages: $(SYSTEM_STAMP) $(CHP)
 LITE     = build/lite
 LITE_ENV = build/lite-env
 LITE_SOURCES = $(shell find kartenspiele notebooks lessons -name '*.py' -o -name '*.ipynb' -o -name '*.json')
-$(LITE_ENV)/.installed: lite/requirements.txt
+$(LITE_ENV)/.installed: lite/requirements.txt lite/constraints.txt
 	rm -rf $(LITE_ENV) && $(PYTHON) -m venv $(LITE_ENV)
-	$(LITE_ENV)/bin/python -m pip install --quiet -r lite/requirements.txt
+	$(LITE_ENV)/bin/python -m pip install --quiet -r lite/requirements.txt -c lite/constraints.txt
 	touch $@
 
 $(LITE)/.built: $(STAMP) $(LITE_ENV)/.installed $(wildcard lite/*) $(LITE_SOURCES)

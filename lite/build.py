@@ -76,9 +76,25 @@ def download_wheels(work: Path) -> Path:
         shutil.rmtree(wheels)
     wheels.mkdir(parents=True)
     pip = (sys.executable, "-m", "pip")
-    run(*pip, "download", "--quiet", "--no-deps", "--only-binary=:all:", "--platform", "any",
-        "--python-version", PYTHON_VERSION, "--implementation", "py", "--abi", "none",
-        "-r", LITE / "wheels.txt", "-d", wheels)
+    run(
+        *pip,
+        "download",
+        "--quiet",
+        "--no-deps",
+        "--only-binary=:all:",
+        "--platform",
+        "any",
+        "--python-version",
+        PYTHON_VERSION,
+        "--implementation",
+        "py",
+        "--abi",
+        "none",
+        "-r",
+        LITE / "wheels.txt",
+        "-d",
+        wheels,
+    )
     run(*pip, "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", wheels, ROOT)
     for name in PLACEHOLDERS:
         placeholder_wheel(wheels, name)
@@ -131,8 +147,12 @@ def lock_entries(wheels: list[Path], runtime_lock: dict) -> dict[str, dict]:
     both narrowed to what ships."""
     known = runtime_lock["packages"]
     names = {canonicalize_name(parse_wheel_filename(w.name)[0]): w for w in wheels}
-    environment = default_environment() | {"sys_platform": "emscripten", "platform_system": "Emscripten",
-                                            "python_version": PYTHON_VERSION, "extra": ""}
+    environment = default_environment() | {
+        "sys_platform": "emscripten",
+        "platform_system": "Emscripten",
+        "python_version": PYTHON_VERSION,
+        "extra": "",
+    }
     entries = {}
     for name, wheel in sorted(names.items()):
         with zipfile.ZipFile(wheel) as archive:
@@ -143,8 +163,9 @@ def lock_entries(wheels: list[Path], runtime_lock: dict) -> dict[str, dict]:
             wanted = [canonicalize_name(d) for d in known[name]["depends"]]
         else:
             requirements = [Requirement(r) for r in meta.get_all("Requires-Dist") or []]
-            wanted = [canonicalize_name(r.name) for r in requirements
-                      if r.marker is None or r.marker.evaluate(environment)]
+            wanted = [
+                canonicalize_name(r.name) for r in requirements if r.marker is None or r.marker.evaluate(environment)
+            ]
         missing = sorted(set(wanted) - set(names))
         if missing:
             print(f"  {name}: not shipped (not needed in the browser): {', '.join(missing)}")
@@ -221,8 +242,17 @@ def build(out: Path) -> None:
     pages = write_contents(work / "content")
     if out.exists():
         shutil.rmtree(out)
-    run(Path(sys.executable).parent / "voici", "build", "--contents", "content",
-        "--output-dir", out.resolve(), "--no-sourcemaps", "--no-unused-shared-packages", cwd=work)
+    run(
+        Path(sys.executable).parent / "voici",
+        "build",
+        "--contents",
+        "content",
+        "--output-dir",
+        out.resolve(),
+        "--no-sourcemaps",
+        "--no-unused-shared-packages",
+        cwd=work,
+    )
     kernel_settings(out, sorted(entries))
     offline_pages(out)
     pyodide = out / "pyodide"
