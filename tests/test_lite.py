@@ -228,3 +228,19 @@ def test_a_lessons_practice_goes_on_where_the_pupil_was_after_a_reload(in_browse
 def test_served_the_practice_keeps_nothing_in_the_browser(monkeypatch):
     monkeypatch.setenv(lite.ENVIRONMENT, "0")
     assert LevelPractice("parity").memory is None
+
+
+def test_the_browser_may_send_large_saves_only_where_it_keeps_them():
+    from kartenspiele.kernel.update_guard import MAX_MESSAGE_SIZE, refusal
+
+    log = [f'{{"type":"move","seat":0,"move":"{index:04d}-{"x" * 60}"}}' for index in range(400)]
+    saves = {"documents": {"room/ABCD": ['{"game":"quanto"}', 1]}, "logs": {"room/ABCD/log/1": log}}
+    update = {"method": "update", "state": {"saves": saves, "loaded": True}}
+    served = BrowserMemory()
+    assert "larger than" in refusal(served, update, None)  # a served page: the usual bound
+    assert "does not keep" in refusal(served, {"method": "update", "state": {"saves": {}}}, None)
+    memory = BrowserMemory()
+    memory.store()
+    assert len(str(saves)) > MAX_MESSAGE_SIZE and refusal(memory, update, None) is None
+    huge = {"method": "update", "state": {"saves": {"logs": {"x": ["y" * 2_100_000]}}}}
+    assert "larger than" in refusal(memory, huge, None)
