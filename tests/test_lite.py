@@ -118,7 +118,19 @@ def test_the_start_page_offers_no_room_or_class_but_says_why(in_browser, no_thre
 
 
 def test_every_page_is_a_pupils_and_nothing_opens_a_store_on_disk(in_browser):
+    from IPython.utils.capture import capture_output
+
+    from kartenspiele.lessons import subsets
+    from kartenspiele.lessons.teacher import for_teachers, guide_note, teachers_guide
+
+    assert roles.query() == {}  # no page address in the browser: no parameter, no error
     assert not roles.is_teacher()  # the teacher code in the environment does not count here
+    with capture_output() as shown:
+        for_teachers(subsets)
+        guide_note()
+    assert shown.outputs == []  # no teacher material is rendered
+    assert type(teachers_guide()).__name__ == "RefusalPage"
+    assert "start.html" in repr(teachers_guide().children[1].value)
     with pytest.raises(StoreUnavailableError) as raised:
         open_store()
     assert "Server" in raised.value.message("de")
