@@ -107,21 +107,30 @@ def test_the_start_page_offers_no_room_or_class_but_says_why(in_browser, no_thre
     lobby = page.lobby
     assert lobby.entry not in lobby.children and lobby.open_box not in lobby.children  # no code box, no "Raum eröffnen"
     assert not lobby.classes
+    note = lobby.lite_note.value
+    assert lobby.lite_note in lobby.children and lite.served_url() in note
+    assert "Version mit Server" in note and "files/packs/kartenspiele-1-de.pdf" in note
     body = page.body.value
-    assert "ks-lite-note" in body and lite.served_url() in body
-    assert "Version mit Server" in body and "files/packs/kartenspiele-1-de.pdf" in body
-    assert (
-        ".ipynb" not in body.replace(lite.served_url(), "")
-        and "quanto.html" in body
-        and "../lessons/01_teilsummen.html" in body
-    )
+    assert ".ipynb" not in body and "quanto.html" in body and "../lessons/01_teilsummen.html" in body
     assert "handreichung" not in body  # the teacher's guide is not listed: every page is a pupil's
     page.set_language("en")
-    assert "version with a server" in page.body.value and "kartenspiele-1-en.pdf" in page.body.value
+    assert "version with a server" in lobby.lite_note.value and "kartenspiele-1-en.pdf" in lobby.lite_note.value
 
 
 def test_every_page_is_a_pupils_and_nothing_opens_a_store_on_disk(in_browser):
+    from IPython.utils.capture import capture_output
+
+    from kartenspiele.lessons import subsets
+    from kartenspiele.lessons.teacher import for_teachers, guide_note, teachers_guide
+
+    assert roles.query() == {}  # no page address in the browser: no parameter, no error
     assert not roles.is_teacher()  # the teacher code in the environment does not count here
+    with capture_output() as shown:
+        for_teachers(subsets)
+        guide_note()
+    assert shown.outputs == []  # no teacher material is rendered
+    assert type(teachers_guide()).__name__ == "RefusalPage"
+    assert "start.html" in repr(teachers_guide().children[1].value)
     with pytest.raises(StoreUnavailableError) as raised:
         open_store()
     assert "Server" in raised.value.message("de")
@@ -231,3 +240,19 @@ def test_a_lessons_practice_goes_on_where_the_pupil_was_after_a_reload(in_browse
 def test_served_the_practice_keeps_nothing_in_the_browser(monkeypatch):
     monkeypatch.setenv(lite.ENVIRONMENT, "0")
     assert LevelPractice("parity").memory is None
+
+
+def test_the_browser_may_send_large_saves_only_where_it_keeps_them():
+    from kartenspiele.kernel.update_guard import MAX_MESSAGE_SIZE, refusal
+
+    log = [f'{{"type":"move","seat":0,"move":"{index:04d}-{"x" * 60}"}}' for index in range(400)]
+    saves = {"documents": {"room/ABCD": ['{"game":"quanto"}', 1]}, "logs": {"room/ABCD/log/1": log}}
+    update = {"method": "update", "state": {"saves": saves, "loaded": True}}
+    served = BrowserMemory()
+    assert "larger than" in refusal(served, update, None)  # a served page: the usual bound
+    assert "does not keep" in refusal(served, {"method": "update", "state": {"saves": {}}}, None)
+    memory = BrowserMemory()
+    memory.store()
+    assert len(str(saves)) > MAX_MESSAGE_SIZE and refusal(memory, update, None) is None
+    huge = {"method": "update", "state": {"saves": {"logs": {"x": ["y" * 2_100_000]}}}}
+    assert "larger than" in refusal(memory, huge, None)

@@ -80,8 +80,11 @@ export default { render };
 )
 
 
-def saves_check(value: Any, _widget: Any) -> str | None:
-    """The saves a browser sends back: one JSON object of bounded size."""
+def saves_check(value: Any, widget: Any) -> str | None:
+    """The saves a browser sends back: one JSON object of bounded size, only where the browser
+    keeps the saves (the browser build)."""
+    if not getattr(widget, "keeps_saves", False):
+        return "this page does not keep saves in the browser"
     if not isinstance(value, dict):
         return f"not an object: {type(value).__name__}"
     return "saves too large" if update_guard.size(value, SAVES_MAX_SIZE) > SAVES_MAX_SIZE else None
@@ -107,6 +110,11 @@ class BrowserMemory(anywidget.AnyWidget):
     current = traitlets.Unicode("").tag(sync=True)
     keeps_saves = traitlets.Bool(False).tag(sync=True)
     saves = traitlets.Dict().tag(sync=True)
+
+    @property
+    def update_limit(self) -> int:
+        """The largest update the browser may send (`update_guard`): the saves where it keeps them."""
+        return update_guard.MAX_MESSAGE_SIZE + (SAVES_MAX_SIZE if self.keeps_saves else 0)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

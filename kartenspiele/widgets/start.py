@@ -9,8 +9,8 @@ saved game the page's header and everything else fold away: the room fills the w
 The lessons are listed from the `lessons/` folder as it is when the page is shown, so the
 page links only to notebooks that exist. Links are relative to `notebooks/start.ipynb` and
 carry the chosen language (`?lang=en`); in the browser build they lead to the site's pages
-(`lite.page_href`), and instead of rooms and classes the page says that these need the served
-version, with a link to it and to the ready printable packs (`lite.server_note`).
+(`lite.page_href`), and instead of rooms and classes the lobby says that these need the served
+version, with a link to it and to the ready printable packs.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from ..catalogue import PRACTICE_LESSONS, lesson_of_file
+from ..catalogue import lesson_of_file
 from ..classroom import pupil
 from ..classroom.roles import TEACHER_NOTEBOOKS, is_teacher, query, served_by_voila
-from ..lite import page_href, server_note
+from ..lite import page_href
 from .lobby import Lobby
 from .room import RoomPage
 from .saving import SavedGame
@@ -178,7 +178,7 @@ class StartPage(widgets.VBox):
             for game in RULES
         )
         return (
-            server_note(lang, packs=PRACTICE_LESSONS) + f"<div class='ks-tiles'>{tiles}</div>"
+            f"<div class='ks-tiles'>{tiles}</div>"
             f"<h3>{escape(t('start.lessons', lang))}</h3>{lessons}"
             f"<h3>{escape(t('start.rules', lang))}</h3><div class='ks-rules-row'>{rules}</div>"
         )
