@@ -70,7 +70,7 @@ lite-for-test: $(STAMP)
 # pytest exits with 5 when it collects no test: that is not a failure of the set-up.
 test: $(STAMP) system-packages lite-for-test
 	$(BIN)/python -m pytest -n 2 --dist loadscope $(PYTEST_ARGS); status=$$?; \
-	echo "skipped as slow: tests/e2e/test_lite.py (the in-browser site, about 10 minutes): make test-lite runs it"; \
+	echo "skipped as slow: the in-browser site played in Chromium (tests/e2e/test_lite.py, 4-10 minutes): make test-lite runs it"; \
 	if [ $$status -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$status
 
 test-lite: $(STAMP) system-packages lite-for-test

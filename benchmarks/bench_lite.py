@@ -88,6 +88,7 @@ def measure(browser, url: str, rounds: int, count: int, shot: Path | None) -> di
     if shot is not None:
         page.screenshot(path=str(shot))
     session = context.new_cdp_session(page)
+    session.send("Performance.enable")
     metrics = {m["name"]: m["value"] for m in session.send("Performance.getMetrics")["metrics"]}
     heap = metrics.get("JSHeapUsedSize", 0.0)
     resident = renderer_memory()

@@ -34,6 +34,7 @@ PYTHON_VERSION = "3.13"  # Pyodide 0.29's Python
 RUNTIME_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
 # Teacher material never ships: a static site has no secrets.
 TEACHER_NOTEBOOKS = frozenset({"lehrkraft.ipynb", "handreichung.ipynb"})
+TEACHER_NOTES = "kartenspiele/lessons/teacher_notes/"
 # The Pyodide kernel installs `sqlite3` at start-up; its binary module is not on npm, so an
 # empty placeholder wheel stands in (`import sqlite3` still fails, as the package expects).
 PLACEHOLDERS = ("sqlite3",)
@@ -96,9 +97,24 @@ def download_wheels(work: Path) -> Path:
         wheels,
     )
     run(*pip, "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", wheels, ROOT)
+    for own in wheels.glob("kartenspiele-*.whl"):
+        without_teacher_notes(own)
     for name in PLACEHOLDERS:
         placeholder_wheel(wheels, name)
     return wheels
+
+
+def without_teacher_notes(wheel: Path) -> None:
+    """The project's wheel without the teacher's notes: a pupil's page never shows them, and a
+    static site keeps no secret (anyone may unpack a wheel it serves)."""
+    with zipfile.ZipFile(wheel) as archive:
+        members = {info: archive.read(info) for info in archive.infolist() if TEACHER_NOTES not in info.filename}
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info, data in members.items():
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = data.decode().splitlines(keepends=True)
+                data = "".join(line for line in lines if TEACHER_NOTES not in line).encode()
+            archive.writestr(info, data)
 
 
 def placeholder_wheel(folder: Path, name: str) -> Path:

@@ -4,9 +4,10 @@ computer by tapping, ten Tausch-Rausch moves, an exercise of lesson 1, and after
 game goes on with "Weiterspielen" from the browser's own storage.
 
 Each page boots Pyodide (half a minute or more) and a whole game by taps takes minutes, so the
-story takes about 10 minutes on 2 busy cores: it is marked slow, `make test` builds the site and
-says that it skipped this test, and `make test-lite` runs it (skipped, saying why, where the site
-could not be built for want of npm or PyPI).
+story takes 4–10 minutes on 2 cores: it is marked slow, `make test` builds the site, checks the
+folder (no teacher material, no other host) and says that it skipped the story, and
+`make test-lite` runs it. Both are skipped, saying why, where the site could not be built for
+want of npm or PyPI.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -26,7 +28,6 @@ from kartenspiele.practice import exercise
 from .driver import ROOT, click_and_wait, free_port, play_quanto_turn, start_game, wait_for_turn_or_end
 from .test_lesson_practice import answer
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
 SITE = ROOT / "build" / "lite"
 BOOT_MS = 240_000  # Pyodide's start on a loaded machine
 STEP_MS = 60_000
@@ -106,6 +107,26 @@ def open_page(page, url: str, selector: str) -> None:
     page.wait_for_selector(selector, timeout=BOOT_MS)
 
 
+def test_the_site_holds_no_teacher_material_and_names_no_other_host():
+    """Checked on the built folder (fast, so `make test` runs it): no teacher's notebook or notes,
+    and every page's kernel loads Pyodide from the site itself."""
+    if not (SITE / ".built").exists():
+        pytest.skip("the in-browser site is not built (`make lite` needs npm and PyPI; `make test` tries it first)")
+    names = {path.name for path in SITE.rglob("*")}
+    assert not {"lehrkraft.ipynb", "handreichung.ipynb", "lehrkraft.html", "handreichung.html"} & names
+    (wheel,) = (SITE / "pyodide").glob("kartenspiele-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        assert not [name for name in archive.namelist() if "teacher_notes" in name]
+    pages = list((SITE / "voici" / "render").rglob("*.html"))
+    assert len(pages) == 10
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        assert '"pyodideUrl": "../../../pyodide/pyodide.js"' in html, page
+        assert '<link rel="stylesheet" href="https://' not in html, page
+
+
+@pytest.mark.browser
+@pytest.mark.slow
 def test_games_and_a_lesson_run_in_the_browser_alone(site, offline, shots):
     page, blocked = offline
 
