@@ -117,8 +117,14 @@ def test_the_site_holds_no_teacher_material_and_names_no_other_host():
     (wheel,) = (SITE / "pyodide").glob("kartenspiele-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         assert not [name for name in archive.namelist() if "teacher_notes" in name]
+    pupil = {
+        f"{path.parent.name}/{path.stem}.html"
+        for folder in ("notebooks", "lessons")
+        for path in (ROOT / folder).glob("*.ipynb")
+        if path.name not in ("lehrkraft.ipynb", "handreichung.ipynb")
+    }
     pages = list((SITE / "voici" / "render").rglob("*.html"))
-    assert len(pages) == 10
+    assert {f"{page.parent.name}/{page.name}" for page in pages} == pupil
     for page in pages:
         html = page.read_text(encoding="utf-8")
         assert '"pyodideUrl": "../../../pyodide/pyodide.js"' in html, page
