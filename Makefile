@@ -12,7 +12,7 @@ SYSTEM_STAMP = $(VENV)/.system-packages
 # JupyterHub's proxy comes from npm, installed into the virtual environment's folder.
 CHP = $(VENV)/node/node_modules/.bin/configurable-http-proxy
 
-.PHONY: serve test soak bench clean system-packages lock
+.PHONY: serve test soak bench clean system-packages lock lite lite-for-test test-lite
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +20,7 @@ $(BIN)/python:
 
 # The versions installed are the tested ones in constraints.txt.
 $(STAMP): $(BIN)/python pyproject.toml constraints.txt
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[all,test]'
 	touch $(STAMP)
 
 serve: $(STAMP)
@@ -45,10 +45,36 @@ $(CHP): | $(BIN)/python
 
 system-packages: $(SYSTEM_STAMP) $(CHP)
 
+# The in-browser site (docs/lite.md): Voici pages on Pyodide, built from the pinned npm and PyPI
+# packages in lite/ by their own environment; the ready printable packs come from the app's.
+LITE     = build/lite
+LITE_ENV = build/lite-env
+LITE_SOURCES = $(shell find kartenspiele notebooks lessons -name '*.py' -o -name '*.ipynb' -o -name '*.json')
+$(LITE_ENV)/.installed: lite/requirements.txt lite/constraints.txt
+	rm -rf $(LITE_ENV) && $(PYTHON) -m venv $(LITE_ENV)
+	$(LITE_ENV)/bin/python -m pip install --quiet -r lite/requirements.txt -c lite/constraints.txt
+	touch $@
+
+$(LITE)/.built: $(STAMP) $(LITE_ENV)/.installed $(wildcard lite/*) $(LITE_SOURCES)
+	rm -f $@
+	timeout 900 $(LITE_ENV)/bin/python lite/build.py $(LITE)
+	$(BIN)/python -c "from kartenspiele.practice.pack import write_packs; write_packs('$(LITE)/files/packs')"
+	touch $@
+
+lite: $(LITE)/.built
+
+# `make test` builds the site for its browser test; without the registries the test says it is skipped.
+lite-for-test: $(STAMP)
+	@$(MAKE) --no-print-directory lite || echo "the in-browser site could not be built: tests/e2e/test_lite.py is skipped"
+
 # pytest exits with 5 when it collects no test: that is not a failure of the set-up.
-test: $(STAMP) system-packages
+test: $(STAMP) system-packages lite-for-test
 	$(BIN)/python -m pytest -n 2 --dist loadscope $(PYTEST_ARGS); status=$$?; \
+	echo "skipped as slow: the in-browser site played in Chromium (tests/e2e/test_lite.py, 4-10 minutes): make test-lite runs it"; \
 	if [ $$status -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$status
+
+test-lite: $(STAMP) system-packages lite-for-test
+	$(BIN)/python -m pytest -m slow -p no:cacheprovider tests/e2e/test_lite.py
 
 soak: $(STAMP)
 	$(BIN)/python -m pytest -m slow -p no:cacheprovider tests/test_soak.py
@@ -63,7 +89,7 @@ LOCK_VENV = .venv-lock
 lock:
 	rm -rf $(LOCK_VENV) && $(PYTHON) -m venv $(LOCK_VENV)
 	$(LOCK_VENV)/bin/python -m pip install --quiet --upgrade pip
-	$(LOCK_VENV)/bin/python -m pip install --quiet -e '.[test]'
+	$(LOCK_VENV)/bin/python -m pip install --quiet -e '.[all,test]'
 	head -3 constraints.txt > constraints.new
 	$(LOCK_VENV)/bin/python -m pip freeze --all --exclude-editable | grep -v '^pip==' >> constraints.new
 	mv constraints.new constraints.txt && rm -rf $(LOCK_VENV)

@@ -9,7 +9,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from contextlib import nullcontext
 from importlib import import_module
+
+from .core.errors import MissingExtraError
+from .core.extras import needs
 
 COMMANDS = {
     "serve": ("kartenspiele.serve", "start the Voilà web app with both games and the lessons"),
@@ -21,6 +25,8 @@ COMMANDS = {
     "backup": ("kartenspiele.classroom.backup", "copy the store (rooms, saved games, classes) to a file"),
     "restore": ("kartenspiele.classroom.backup:restore_main", "put the store back from a backup file"),
 }
+NEEDS = {"serve": "serve", "print": "print"}
+"""The extra a command needs beyond the core (a missing one is named, not a traceback)."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -37,8 +43,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     command = parser.parse_args(args[:1]).command
     module_name, _, function = COMMANDS[command][0].partition(":")
-    module = import_module(module_name)
-    return int(getattr(module, function or "main")(args[1:]) or 0)
+    try:
+        with needs(NEEDS[command]) if command in NEEDS else nullcontext():
+            module = import_module(module_name)
+            return int(getattr(module, function or "main")(args[1:]) or 0)
+    except MissingExtraError as error:
+        print(error.message(), file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

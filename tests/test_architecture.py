@@ -26,7 +26,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("classroom", "practice"),  # models: what outlives a kernel; exercise generators and checks
     ("bots",),  # computer players, hints, tournaments
     ("quanto", "tausch_rausch"),  # the engines
-    ("kernel", "catalogue"),  # a served kernel's side (its page, click limit, memos); the lessons as data
+    ("kernel", "catalogue", "lite"),  # a served kernel's side (its page, click limit, memos); the lessons as data;
+    # the in-browser build's switch
     ("core",),  # game-agnostic foundations: RNG, events, session, errors
     ("arithmetic", "i18n", "binder"),  # pure functions, the text table, the Binder address
 )
@@ -34,8 +35,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 do not import each other."""
 
 SAME_CONCEPT: dict[frozenset[str], str] = {
-    frozenset({"classroom.store", "classroom.redis_store", "classroom.service_store"}): (
-        "the store and its Redis and service backends: `open_store` picks the backend, the backend is a `Store`"
+    frozenset({"classroom.store", "classroom.sqlite_store", "classroom.redis_store", "classroom.service_store"}): (
+        "the store and its SQLite, Redis and service backends: `open_store` picks the backend, the backend is a `Store`"
     ),
     frozenset({"quanto.cards", "quanto.display", "quanto.explain"}): (
         "a Quanto card, its picture and its name (`Card._repr_html_` draws it by name)"

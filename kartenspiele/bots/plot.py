@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..core.extras import needs
 from ..i18n import text
 from . import level_name
 from .games import game_info
@@ -20,7 +21,8 @@ def plot_win_rates(tournaments: Sequence[Tournament], lang: str | None = None, a
     """One group of bars per tournament (one bar per level), with error bars for the 95%
     interval and a dashed line where equal strength would lie. Returns the axes."""
     if ax is None:
-        import matplotlib.pyplot as plt
+        with needs("plots"):
+            import matplotlib.pyplot as plt
 
         _, ax = plt.subplots(figsize=(1.8 + 1.6 * len(tournaments), 3.5))
     levels = list(dict.fromkeys(level for t in tournaments for level in t.levels))

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import BotSetupError, KartenspieleError, PlayerCountError
+from ..core.extras import needs
 from ..core.rng import derive_rng
 from ..i18n import LANGUAGES, text
 from . import LEVELS, level_name
@@ -185,7 +186,8 @@ def _map(tasks: list[tuple], jobs: int) -> Iterator[list[GameRecord]]:
 
 
 def _progress(total: int, enabled: bool, label: str):
-    from tqdm import tqdm
+    with needs("progress"):
+        from tqdm import tqdm
 
     return tqdm(total=total, disable=not enabled, file=sys.stderr, desc=label, unit="game", leave=False)
 

@@ -10,6 +10,9 @@ Under JupyterHub the hub may grant the role: a user in the hub group `teachers`
 (`KARTENSPIELE_TEACHER_GROUP`) is a teacher on every page of their own server, asked of the hub
 with the server's token (`hub_role`). No pupil's server gets the teacher code.
 
+In the browser build (`lite.in_browser`) every page is a pupil's: a static site has no secrets,
+so no code is taken there and no teacher material is rendered.
+
 Outside Voilà (JupyterLab, nbval, a script) there is no page address to carry a code: a
 kernel is a teacher's only if the hub says so or if it was started with the teacher code in
 its environment (`KARTENSPIELE_TEACHER_CODE=… jupyter lab`, as `kartenspiele serve` starts its
@@ -26,6 +29,7 @@ from enum import Enum
 from urllib.parse import parse_qs
 
 from ..kernel.page_request import wait_for_page
+from ..lite import in_browser
 from .hub_role import hub_teacher
 
 CODE_ENV = "KARTENSPIELE_TEACHER_CODE"
@@ -66,6 +70,8 @@ def served_by_voila() -> bool:
 
 def role() -> Role:
     """The role of this page: a teacher with the right code, or one the hub names; else a pupil."""
+    if in_browser():
+        return Role.PUPIL
     expected = os.environ.get(CODE_ENV, "")
     if not served_by_voila():
         return Role.TEACHER if valid_teacher_code(expected) or hub_teacher() else Role.PUPIL

@@ -14,7 +14,7 @@ Two kinds of records, both addressed by string keys (use `/`-separated names suc
   `wait(log, since, timeout)` returns as soon as the log is longer than `since` (the way to
   be notified of new entries; the SQLite backend polls cheaply, Redis uses pub/sub).
 
-Backends: `SQLiteStore` (stdlib `sqlite3`, WAL mode, one file; the embedded default),
+Backends: `SQLiteStore` (module `sqlite_store`: stdlib `sqlite3`, WAL mode, one file; the embedded default),
 `RedisStore` (module `redis_store`, for several servers) and `ServiceStore` (module
 `service_store`: through the JupyterHub store service, which alone holds the real store's
 password). All pass one test suite.
@@ -34,8 +34,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import sqlite3
-import threading
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -43,6 +41,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import KartenspieleError
+from ..core.extras import needs
+from ..lite import in_browser
 
 ENVIRONMENT_VARIABLE = "KARTENSPIELE_STORE"
 DATABASE_NAME = "kartenspiele.db"
@@ -176,131 +176,6 @@ class Store(ABC):
         """Release connections; the store must not be used afterwards."""
 
 
-# -- SQLite ---------------------------------------------------------------------------------
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS documents (key TEXT PRIMARY KEY, value TEXT NOT NULL,
-                                      version INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS log_entries (log TEXT NOT NULL, seq INTEGER NOT NULL,
-                                        entry TEXT NOT NULL, PRIMARY KEY (log, seq));
-"""
-
-
-class SQLiteStore(Store):
-    """The embedded store: one SQLite file in WAL mode, safe for many processes (each
-    Voilà kernel opens its own) and for threads within one (one lock per store object)."""
-
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        self.url = f"sqlite:///{self.path}"
-        self._lock = threading.RLock()
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
-        except (OSError, sqlite3.Error) as error:
-            if is_disk_full(error):
-                raise StoreFullError("store.full", url=self.url, reason=str(error)) from error
-            raise StoreUnavailableError("store.unavailable", url=self.url, reason=str(error)) from error
-        try:
-            self._db.execute("PRAGMA busy_timeout = 30000")
-            if self._db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                raise sqlite3.DatabaseError("quick_check failed")
-            self._db.execute("PRAGMA journal_mode = WAL")
-            self._db.execute("PRAGMA synchronous = NORMAL")
-            self._db.executescript(SCHEMA)
-        except sqlite3.DatabaseError as error:
-            self._db.close()
-            if is_disk_full(error):
-                raise StoreFullError("store.full", url=self.url, reason=str(error)) from error
-            raise StoreCorruptError("store.corrupt", path=str(self.path), reason=str(error)) from error
-
-    def _run(self, sql: str, params: tuple = ()) -> list[tuple]:
-        with self._lock:
-            try:
-                return self._db.execute(sql, params).fetchall()
-            except sqlite3.IntegrityError:
-                raise
-            except sqlite3.DatabaseError as error:
-                if is_disk_full(error):
-                    raise StoreFullError("store.full", url=self.url, reason=str(error)) from error
-                if isinstance(error, sqlite3.OperationalError):
-                    raise StoreUnavailableError("store.unavailable", url=self.url, reason=str(error)) from error
-                raise StoreCorruptError("store.corrupt", path=str(self.path), reason=str(error)) from error
-
-    def get(self, key: str) -> Document | None:
-        rows = self._run("SELECT value, version FROM documents WHERE key = ?", (key,))
-        return Document(json.loads(rows[0][0]), rows[0][1]) if rows else None
-
-    def put(self, key: str, value: Any, expected: int | None = None) -> int:
-        text = encode(value)
-        with self._lock:
-            if expected is None:
-                rows = self._run(
-                    "INSERT INTO documents (key, value, version) VALUES (?, ?, 1) "
-                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value, version = version + 1 "
-                    "RETURNING version",
-                    (key, text),
-                )
-                return rows[0][0]
-            if expected == 0:
-                rows = self._run(
-                    "INSERT INTO documents (key, value, version) VALUES (?, ?, 1) "
-                    "ON CONFLICT (key) DO NOTHING RETURNING version",
-                    (key, text),
-                )
-            else:
-                rows = self._run(
-                    "UPDATE documents SET value = ?, version = version + 1 "
-                    "WHERE key = ? AND version = ? RETURNING version",
-                    (text, key, expected),
-                )
-            if not rows:
-                current = self.get(key)
-                raise VersionConflictError(
-                    "store.version_conflict", key=key, expected=expected, found=current.version if current else 0
-                )
-            return rows[0][0]
-
-    def delete(self, key: str) -> bool:
-        return bool(self._run("DELETE FROM documents WHERE key = ? RETURNING key", (key,)))
-
-    def keys(self, prefix: str = "") -> list[str]:
-        rows = self._run("SELECT key FROM documents WHERE substr(key, 1, ?) = ? ORDER BY key", (len(prefix), prefix))
-        return [row[0] for row in rows]
-
-    def append(self, log: str, seq: int, entry: Any) -> None:
-        text = encode(entry)
-        try:
-            rows = self._run(
-                "INSERT INTO log_entries (log, seq, entry) SELECT ?, ?, ? WHERE "
-                "(SELECT COALESCE(MAX(seq), 0) FROM log_entries WHERE log = ?) = ? RETURNING seq",
-                (log, seq, text, log, seq - 1),
-            )
-        except sqlite3.IntegrityError:
-            rows = []
-        if not rows:
-            raise SequenceConflictError("store.sequence_conflict", log=log, seq=seq, count=self.length(log))
-
-    def read(self, log: str, since: int = 0) -> list[tuple[int, Any]]:
-        rows = self._run("SELECT seq, entry FROM log_entries WHERE log = ? AND seq > ? ORDER BY seq", (log, since))
-        return [(seq, json.loads(entry)) for seq, entry in rows]
-
-    def length(self, log: str) -> int:
-        return self._run("SELECT COALESCE(MAX(seq), 0) FROM log_entries WHERE log = ?", (log,))[0][0]
-
-    def logs(self, prefix: str = "") -> list[str]:
-        rows = self._run(
-            "SELECT DISTINCT log FROM log_entries WHERE substr(log, 1, ?) = ? ORDER BY log", (len(prefix), prefix)
-        )
-        return [row[0] for row in rows]
-
-    def delete_log(self, log: str) -> bool:
-        return bool(self._run("DELETE FROM log_entries WHERE log = ? RETURNING seq", (log,)))
-
-    def close(self) -> None:
-        with self._lock:
-            self._db.close()
-
-
 # -- opening --------------------------------------------------------------------------------
 def default_data_folder() -> Path:
     """The data folder when none is chosen: `$XDG_DATA_HOME/kartenspiele` (or
@@ -325,20 +200,36 @@ def open_store(url: str | None = None) -> Store:
 
     `redis://host:port/db` opens a `RedisStore`; `service+http://host:port/prefix/` a
     `ServiceStore` (the JupyterHub store service); `sqlite:///file`, a file path or a folder
-    (which gets `kartenspiele.db`) opens a `SQLiteStore`.
+    (which gets `kartenspiele.db`) opens a `SQLiteStore`. In the browser build there is none
+    (`StoreUnavailableError`).
     """
+    if in_browser():  # no disk and no server: a page keeps its games in the browser (`BrowserMemory.store`)
+        raise StoreUnavailableError("lite.no_store")
     url = url or os.environ.get(ENVIRONMENT_VARIABLE) or store_url()
     if url.startswith(("service+http://", "service+https://")):
         from .service_store import ServiceStore
 
         return ServiceStore(url)
     if url.startswith(("redis://", "rediss://", "unix://")):
-        from .redis_store import RedisStore
+        with needs("redis"):
+            from .redis_store import RedisStore
 
         return RedisStore(url)
     if "://" in url and not url.startswith("sqlite://"):
         raise StoreUrlError("store.bad_url", url=url)
+    from .sqlite_store import SQLiteStore
+
     path = Path(url.removeprefix("sqlite:///"))
     if path.is_dir() or not path.suffix:
         path = path / DATABASE_NAME
     return SQLiteStore(path)
+
+
+def __getattr__(name: str) -> Any:
+    """`SQLiteStore` lives in `sqlite_store` (`sqlite3` is imported only where a store is
+    opened: the browser's Python has none); it is still importable from here."""
+    if name == "SQLiteStore":
+        from .sqlite_store import SQLiteStore
+
+        return SQLiteStore
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -137,6 +137,11 @@ class BotSetupError(KartenspieleError, ValueError):
     player who is not to move."""
 
 
+class MissingExtraError(KartenspieleError, ImportError):
+    """A feature needs an optional part of the package that is not installed (`extras.needs`);
+    the message names the extra to install, e.g. `pip install 'kartenspiele[print]'`."""
+
+
 class ServeSetupError(KartenspieleError, ValueError):
     """`kartenspiele serve` started in a way that would be unsafe: another address than
     127.0.0.1 without a class password, or a password too short."""

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import signal
-import threading
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -72,6 +71,8 @@ def uninterrupted() -> Iterator[None]:
 @contextmanager
 def bounded(seconds: float, timer: Timer | None = None) -> Iterator[None]:
     """Run the body for at most `seconds` (main thread only; elsewhere no bound)."""
+    import threading  # only under a bound: the browser's Python has no threads to ask about
+
     if seconds <= 0 or threading.current_thread() is not threading.main_thread():
         yield
         return

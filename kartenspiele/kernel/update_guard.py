@@ -197,8 +197,9 @@ def refusal(widget: widgets.Widget, data: Any, buffers: Any) -> str | None:
     state = data.get("state", {})
     if not isinstance(state, dict):
         return "state is not an object"
-    if size(state, MAX_MESSAGE_SIZE) > MAX_MESSAGE_SIZE:
-        return f"update larger than {MAX_MESSAGE_SIZE}"
+    limit = getattr(widget, "update_limit", MAX_MESSAGE_SIZE)  # a widget that takes more says so
+    if size(state, limit) > limit:
+        return f"update larger than {limit}"
     if checks is None:
         return None
     for key, value in state.items():

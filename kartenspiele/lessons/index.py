@@ -15,6 +15,7 @@ from ..catalogue import LESSONS, binder_url
 from ..classroom import pupil
 from ..classroom.roles import is_teacher, served_by_voila
 from ..i18n import text
+from ..lite import page_href
 from ..widgets.home import START_FROM_LESSONS, home_link
 from .language import in_both_languages, language
 from .style import Markup
@@ -37,6 +38,7 @@ def overview(lang: str | None = None) -> HTML:
         session = pupil.from_address()
     rows = []
     for lesson in LESSONS:
+<<<<<<< HEAD
         name = text(f"lessons.catalogue.{lesson.key}.title", lang)
         if session is not None and session.locked(lesson.key):
             title = Markup(
@@ -47,6 +49,12 @@ def overview(lang: str | None = None) -> HTML:
             title = Markup(
                 f"<a href='{escape(lesson.file + pupil.link_query(lang))}' target='_self'>{escape(name)}</a>"
             )
+=======
+        title = Markup(
+            f"<a href='{escape(page_href(lesson.file))}' target='_self'>"
+            f"{escape(text(f'lessons.catalogue.{lesson.key}.title', lang))}</a>"
+        )
+>>>>>>> litebuild
         binder = Markup(f"<a href='{escape(binder_url(lesson.file))}' target='_blank'>Binder</a>")
         rows.append(
             (title, text(f"lessons.catalogue.{lesson.key}.topics", lang), lesson.grades, lesson.minutes, binder)

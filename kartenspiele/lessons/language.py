@@ -25,6 +25,7 @@ from IPython.display import HTML
 from ..classroom import pupil
 from ..classroom.roles import is_teacher, served_by_voila
 from ..i18n import LANGUAGES, current_language, set_language, text
+from ..lite import in_browser, server_note
 from ..widgets.access import Access
 from ..widgets.home import START_FROM_LESSONS, home_link
 from ..widgets.join import JoinBox
@@ -112,7 +113,10 @@ class LessonBar(widgets.HBox):
         self.switch.observe(lambda change: switch_language(change["new"]), "value")
         self.access = Access()
         self.home = widgets.HTML()
+        self.lite_note = widgets.HTML()  # the browser build: classes need the served version
         self.children = (style_widget(), lesson_style(), self.access, self.label, self.switch, self.home)
+        if in_browser():
+            self.children += (self.lite_note,)
         _bars[:] = [self]
         self.join: JoinBox | None = None
         if served_by_voila() and not is_teacher():
@@ -129,7 +133,12 @@ class LessonBar(widgets.HBox):
 
     def redraw(self) -> None:
         self.label.value = f"<b>{text('lessons.bar.language', language())}</b>"
+<<<<<<< HEAD
         self.home.value = home_link(language(), START_FROM_LESSONS, pupil.link_query(language()))
+=======
+        self.home.value = home_link(language(), START_FROM_LESSONS)
+        self.lite_note.value = server_note(language())
+>>>>>>> litebuild
         for lang in LANGUAGES:
             if lang == language():
                 self.add_class(f"ks-lang-{lang}")

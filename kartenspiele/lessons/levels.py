@@ -3,7 +3,8 @@
 `LevelPractice("subsets")` shows the practice widget (`practice.Practice`) for the lesson.
 When the pupil joined a class and the teacher set a level for this lesson (the class's
 `levels`, set on the dashboard), that level is used and the chooser is hidden; otherwise
-the pupil picks Grundschule, Klasse 5–6 or Knobeln.
+the pupil picks Grundschule, Klasse 5–6 or Knobeln. In the browser build the browser keeps the
+level and the exercise shown, and a reload goes on there (`progress.ProgressMemory`).
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ from ..classroom import pupil
 from ..classroom.classes import ClassError
 from ..classroom.store import StoreError
 from ..i18n import text
+from ..lite import in_browser
 from .language import follow, language
 from .practice import Practice
+from .progress import ProgressMemory
 
 DEFAULT_LEVEL = "klasse56"
 
@@ -51,8 +54,27 @@ class LevelPractice(widgets.VBox):
         self.practice = Practice(lesson_number(lesson), class_level(lesson) or level, name=f"{lesson}.practice")
         self.note = widgets.HTML()
         self.children = (self.note, self.practice)
+        self.memory: ProgressMemory | None = None
+        if in_browser():  # no class and no store: the browser keeps where the pupil was
+            self.memory = ProgressMemory()
+            self.children += (self.memory,)
+            self.memory.observe(lambda _: self._resume(), "loaded")
+            self.practice.on_progress.append(self._keep)
         self.redraw()
         follow(self)
+
+    def _resume(self) -> None:
+        """The browser's memory arrived: the level and the exercise the pupil had last."""
+        kept = self.memory.get(self.lesson) if self.memory is not None else None
+        if kept is None:
+            return
+        if not class_level(self.lesson):
+            self.practice.level_choice.value = kept["level"]
+        self.practice.show(kept["number"])
+
+    def _keep(self) -> None:
+        if self.memory is not None and self.memory.loaded:
+            self.memory.keep(self.lesson, self.practice.level_choice.value, self.practice.number)
 
     def redraw(self) -> None:
         """Follow the class's level (a pupil may join the class after the page opened)."""

@@ -14,6 +14,7 @@ import ipywidgets as widgets
 
 from ..catalogue import PRACTICE_LEVELS
 from ..classroom.roles import is_teacher
+from ..core.extras import needs
 from ..i18n import text
 from .language import follow, language
 from .levels import DEFAULT_LEVEL, lesson_number
@@ -39,7 +40,8 @@ class PackDownload(widgets.VBox):
 
     def make(self) -> bytes:
         """Make the PDF for the chosen level and language and offer it for download."""
-        from ..practice.pack import pack_pdf  # fpdf2 only when a teacher asks for a pack
+        with needs("print"):  # fpdf2 only when a teacher asks for a pack
+            from ..practice.pack import pack_pdf
 
         lang = language()
         pdf = pack_pdf(self.number, self.level.value, lang)

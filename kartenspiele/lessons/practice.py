@@ -15,6 +15,7 @@ the class (`classroom.pupil.record`, nothing without a class).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from html import escape
 
@@ -45,6 +46,7 @@ class Practice(widgets.VBox):
         self, lesson: int = 1, level: str = "grundschule", number: int = 1, lang: str | None = None, name: str = ""
     ) -> None:
         check(lesson, level, number)
+        self.on_progress: list[Callable[[], None]] = []  # told after a new exercise and a right answer
         self.lesson, self.fixed_lang = lesson, lang
         self.name = name or f"practice{lesson}"
         self.level_choice = widgets.ToggleButtons(options=[(name, name) for name in PRACTICE_LEVELS], value=level)
@@ -123,6 +125,11 @@ class Practice(widgets.VBox):
         self.answer_box.disabled = self.check_button.disabled = False
         self.solution_button.disabled = True
         self.redraw()
+        self._tell_progress()
+
+    def _tell_progress(self) -> None:
+        for callback in self.on_progress:
+            callback()
 
     def redraw(self) -> None:
         """Draw every text in the current language (the feedback too)."""
@@ -238,6 +245,7 @@ class Practice(widgets.VBox):
             self._close()
             self.feedback_key = ("right", {})
             self._draw_feedback()
+            self._tell_progress()
             return
         wrong = {"given": given, "hint": hint or "practice.f.other_choice"}
         if self.tries >= limit:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..core.errors import KartenspieleError
 from ..i18n import LANGUAGES
+from ..lite import pack_file
 from .base import LESSONS, LEVELS, check
 from .exercises import exercise
 from .pack_base import Pack, lesson_title
@@ -87,6 +88,20 @@ def main(argv: Sequence[str]) -> int:
         parser.error(error.message(args.lang))
     print(output)
     return 0
+
+
+def write_packs(folder: str | Path) -> list[Path]:
+    """Every lesson's pack (all levels) in every language into `folder`, named as the browser
+    build links them (`lite.pack_file`): its ready packs; returns the files."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for lesson in LESSONS:
+        for lang in LANGUAGES:
+            path = folder / pack_file(lesson, lang)
+            _write(path, pack_pdf(lesson, None, lang))
+            written.append(path)
+    return written
 
 
 def _whole(value: str) -> int | str:

@@ -15,6 +15,7 @@ import ipywidgets as widgets
 
 from ..classroom.roles import is_teacher
 from ..i18n import text
+from ..lite import page_href
 from .style import style_widget
 from .texts import default_language
 
@@ -34,7 +35,7 @@ class RefusalPage(widgets.VBox):
             f"<div class='ks-message'><div class='ks-say ks-say-info'>"
             f"<span class='ks-title'>{escape(text('teacher.refusal.title', lang))}</span>"
             f"<p>{escape(text('teacher.refusal.body', lang))}</p>"
-            f"<p><a href='{escape(start + query)}'>{escape(text('teacher.refusal.back', lang))}</a></p>"
+            f"<p><a href='{escape(page_href(start + query))}'>{escape(text('teacher.refusal.back', lang))}</a></p>"
             f"</div></div>"
         )
         self.children = (style_widget(), body)

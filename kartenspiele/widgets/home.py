@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
+from ..lite import page_href
 from .texts import t
 
 START_PAGE = "start.ipynb"
@@ -15,10 +16,11 @@ START_FROM_LESSONS = "../notebooks/start.ipynb"
 
 def home_href(lang: str, page: str = START_PAGE, query: str | None = None) -> str:
     """The start page's address relative to an app, keeping the language (or, given the page's
-    own `query` for links, `pupil.link_query`, keeping the language and the class)."""
+    own `query` for links, `pupil.link_query`, keeping the language and the class); in the
+    browser build the site's page (`lite.page_href`)."""
     if query is not None:
-        return page + query
-    return page if lang == "de" else f"{page}?lang={lang}"
+        return page_href(page + query)
+    return page_href(page if lang == "de" else f"{page}?lang={lang}")
 
 
 def home_link(lang: str, page: str = START_PAGE, query: str | None = None) -> str:

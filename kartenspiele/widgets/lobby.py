@@ -16,6 +16,10 @@ under the code box, and nothing changes. The store's note stays only while the s
 trouble: the lobby asks the store again every `STORE_CHECK_SECONDS` and on every click, and
 takes the note away once the store answers (a full store's once a room could be written).
 
+In the browser build (`lite.in_browser`) the lobby keeps only "Weiterspielen" (the browser keeps
+the games, `BrowserMemory.store`) and says, with a link, that rooms and classes need the served
+version.
+
 Only one room page is alive: when the lobby shows another room, the previous page is closed
 (its polling, its heartbeat and every widget it built).
 """
@@ -30,6 +34,7 @@ import ipywidgets as widgets
 
 from ..bots import LEVELS
 from ..bots.games import GAMES
+from ..catalogue import PRACTICE_LESSONS
 from ..classroom import pupil
 from ..classroom.classes import CODE_LENGTH as CLASS_CODE_LENGTH
 from ..classroom.classes import Classes, ClassNotFoundError
@@ -40,6 +45,7 @@ from ..classroom.rooms import NAME_MAX, OPEN, Room, Rooms, default_level, normal
 from ..classroom.store import Store, StoreError, StoreFullError, open_store
 from ..core.errors import KartenspieleError
 from ..i18n import text
+from ..lite import in_browser, server_note
 from .asking import AskingPage
 from .class_watch import ClassWatch
 from .closing import close_tree
@@ -135,6 +141,8 @@ class Lobby(widgets.VBox):
         self.memory.observe(lambda _: self._draw_resume(), "games")
         self.memory.observe(lambda _: self._remembered_name(), "loaded")
         self.class_watch: ClassWatch | None = None
+        self.lite_note = widgets.HTML()  # the browser build: rooms and classes need the served version
+        self.lite_note.add_class("ks-lobby-lite")
         self.children = self._home()
         self.set_language(lang)
         self._remembered_name()
@@ -159,6 +167,7 @@ class Lobby(widgets.VBox):
         self.code_hint.value = escape(text("lobby.code.hint.classes" if self.classes else "lobby.code.hint", lang))
         self.open_button.description = text("lobby.open.button", lang)
         self.join_button.description = text("lobby.join.button", lang)
+        self.lite_note.value = server_note(lang, packs=PRACTICE_LESSONS)
         self._draw_class()
         self._seats_changed()
         self._draw_resume()
@@ -209,7 +218,7 @@ class Lobby(widgets.VBox):
         shown; the note comes or goes accordingly (a full store's only after a write)."""
         try:
             if self.rooms is None:
-                opened = self._given_store or open_store()
+                opened = self._given_store or (self.memory.store() if in_browser() else open_store())
                 # this page's counts of rooms opened and of wrong codes typed
                 self.rooms = Rooms(opened, limit=OpenLimit(opened), guesses=CodeLimit(opened))
             elif self.store_problem is not None:
@@ -324,7 +333,10 @@ class Lobby(widgets.VBox):
             self._enter(lambda rooms: (asking.room, request.seat, request.token))
 
     def _home(self) -> tuple[widgets.Widget, ...]:
-        """The lobby's own parts: name and code, "Weiterspielen", "Raum eröffnen"."""
+        """The lobby's own parts: name and code, "Weiterspielen", "Raum eröffnen" (in the browser
+        build the note that rooms need a server, and "Weiterspielen")."""
+        if in_browser():
+            return (self.memory, self.lite_note, self.resume_title, self.resume_box)
         return (self.memory, self.entry, self.resume_title, self.resume_box, self.open_box)
 
     def _back(self) -> None:

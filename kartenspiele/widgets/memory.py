@@ -8,6 +8,12 @@ learns only what this one browser kept — its own rooms and seat tokens.
 `current` is the code of the game this page shows. The page keeps it in its document
 (`data-ks-game` on `<html>`), where the "connection lost" banner finds it: "Spiel fortsetzen"
 then opens the start page with `?resume=<code>`, which goes straight back to that seat.
+
+In the browser build (`lite.in_browser`) there is no server to keep the games: the browser
+keeps them too (`saves`, in localStorage), and `store()` is the page's store over them
+(`classroom.memory_store.MemoryStore`). The browser sends them in the same message as
+`games`, so "Weiterspielen" finds every remembered game; a game no longer remembered is
+dropped from the saves.
 """
 
 from __future__ import annotations
@@ -17,10 +23,14 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
+from ..classroom.memory_store import MemoryStore
 from ..kernel import update_guard
 
 STORAGE_KEY = "kartenspiele.games"
 NAME_KEY = "kartenspiele.name"
+SAVES_KEY = "kartenspiele.saves"
+SAVES_MAX_SIZE = 2_000_000
+"""The largest saves the kernel takes back (characters; KEEP games of a few hundred moves are far less)."""
 KEEP = 8
 """How many games the browser remembers (the newest first)."""
 FIELDS = ("code", "token", "game", "name")
@@ -29,8 +39,9 @@ NAME_MAX_CHARS = 40
 """The longest remembered name the browser sends back (the page cuts it to 40)."""
 """The longest field the kernel takes back (codes, tokens, games and names are far shorter)."""
 
-_ESM = """
-const KEY = "STORAGE_KEY", NAME = "NAME_KEY";
+_ESM = (
+    """
+const KEY = "STORAGE_KEY", NAME = "NAME_KEY", SAVES = "SAVES_KEY";
 function load() {
   try { const list = JSON.parse(window.localStorage.getItem(KEY) || "[]"); return Array.isArray(list) ? list : []; }
   catch (error) { return []; }
@@ -39,6 +50,12 @@ function render({ model, el }) {
   el.classList.add("ks-memory");
   el.style.display = "none";
   model.set("games", load());
+  if (model.get("keeps_saves")) {
+    try { model.set("saves", JSON.parse(window.localStorage.getItem(SAVES) || "{}")); } catch (error) {}
+    model.on("change:saves", () => {
+      try { window.localStorage.setItem(SAVES, JSON.stringify(model.get("saves"))); } catch (error) {}
+    });
+  }
   try { model.set("name", String(window.localStorage.getItem(NAME) || "").slice(0, 40)); } catch (error) {}
   model.set("loaded", true);
   model.save_changes();
@@ -57,25 +74,86 @@ function render({ model, el }) {
   });
 }
 export default { render };
-""".replace("STORAGE_KEY", STORAGE_KEY).replace("NAME_KEY", NAME_KEY)
+""".replace("STORAGE_KEY", STORAGE_KEY)
+    .replace("NAME_KEY", NAME_KEY)
+    .replace("SAVES_KEY", SAVES_KEY)
+)
+
+
+def saves_check(value: Any, widget: Any) -> str | None:
+    """The saves a browser sends back: one JSON object of bounded size, only where the browser
+    keeps the saves (the browser build)."""
+    if not getattr(widget, "keeps_saves", False):
+        return "this page does not keep saves in the browser"
+    if not isinstance(value, dict):
+        return f"not an object: {type(value).__name__}"
+    return "saves too large" if update_guard.size(value, SAVES_MAX_SIZE) > SAVES_MAX_SIZE else None
 
 
 class BrowserMemory(anywidget.AnyWidget):
     """`games`: [{"code", "token", "game", "name"}, …] kept in this browser, newest first;
     `current`: the code of the game this page shows ("" for none); `name`: the name last used
-    on this browser (the kernel checks it again on every use)."""
+    on this browser (the kernel checks it again on every use); `keeps_saves`: the browser
+    also keeps the saved games themselves (`saves`, the browser build)."""
 
     _esm = _ESM
     browser_sets: ClassVar[dict[str, update_guard.Check]] = {
         "games": update_guard.records(KEEP, FIELDS, FIELD_MAX_CHARS),
         "loaded": update_guard.boolean,
         "name": update_guard.text(NAME_MAX_CHARS),
+        "saves": saves_check,
     }
     """What the browser may send back (`update_guard`): at most `KEEP` short entries, a short name."""
     games = traitlets.List(traitlets.Dict()).tag(sync=True)
     name = traitlets.Unicode("").tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
     current = traitlets.Unicode("").tag(sync=True)
+    keeps_saves = traitlets.Bool(False).tag(sync=True)
+    saves = traitlets.Dict().tag(sync=True)
+
+    @property
+    def update_limit(self) -> int:
+        """The largest update the browser may send (`update_guard`): the saves where it keeps them."""
+        return update_guard.MAX_MESSAGE_SIZE + (SAVES_MAX_SIZE if self.keeps_saves else 0)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._own: dict[str, Any] | None = None
+        self.observe(lambda _: self._keep_own(), "loaded")
+
+    def _keep_own(self) -> None:
+        """The browser's list arrives after this page may have begun a game: keep that one first."""
+        own = self._own
+        if own is not None and self.entry(own["code"]) is None:
+            self.games = [own, *self.games][:KEEP]
+
+    def store(self) -> MemoryStore:
+        """This page's store over the browser's saves: it takes in what the browser kept when
+        the page opens (without the games it no longer remembers) and hands every change back."""
+        self.keeps_saves = True
+        kept = MemoryStore(on_write=lambda contents: setattr(self, "saves", contents))
+
+        def arrived() -> None:
+            if self.loaded:
+                kept.load(self._only_remembered(self.saves))
+
+        arrived()
+        self.observe(lambda _: arrived(), "loaded")  # the browser sends games and saves in one message
+        return kept
+
+    def _only_remembered(self, contents: dict[str, Any]) -> dict[str, Any]:
+        """`contents` without the records of rooms whose game this browser no longer remembers."""
+        codes = {str(item.get("code")) for item in self.games}
+
+        def wanted(key: object) -> bool:
+            parts = str(key).split("/")
+            return parts[0] != "room" or len(parts) < 2 or parts[1] in codes
+
+        def part(name: str) -> dict[str, Any]:
+            found = contents.get(name)
+            return {key: value for key, value in found.items() if wanted(key)} if isinstance(found, dict) else {}
+
+        return {"documents": part("documents"), "logs": part("logs")}
 
     def remember(self, code: str, token: str, game: str, name: str) -> None:
         """Put a game first in the list (replacing an older entry of the same code); it is the
@@ -84,9 +162,12 @@ class BrowserMemory(anywidget.AnyWidget):
         rest = [item for item in self.games if item.get("code") != code]
         self.games = [entry, *rest][:KEEP]
         self.current = code
+        self._own = entry
 
     def forget(self, code: str) -> None:
         self.games = [item for item in self.games if item.get("code") != code]
+        if self._own is not None and self._own["code"] == code:
+            self._own = None
         if self.current == code:
             self.current = ""
 

@@ -23,6 +23,7 @@ from ..classroom.rooms import Room, Rooms
 from ..classroom.store import Store, open_store
 from ..core.errors import KartenspieleError
 from ..core.session import Session
+from ..lite import in_browser
 from .memory import BrowserMemory
 from .quanto_table import QuantoTable
 from .seats import PERSON, Seat
@@ -117,10 +118,11 @@ class SavedGame(widgets.VBox):
 
 def saved(table: GameTable, store: Store | None = None) -> SavedGame:
     """`table` with its games saved after every move (nothing is saved if the store cannot be
-    opened; the table plays on)."""
+    opened; the table plays on). In the browser build the browser keeps them (`BrowserMemory.store`)."""
     memory = BrowserMemory()
     try:
-        recorder: SaveRecorder | None = SaveRecorder(table, Rooms(store or open_store()), memory)
+        opened = store or (memory.store() if in_browser() else open_store())
+        recorder: SaveRecorder | None = SaveRecorder(table, Rooms(opened), memory)
     except KartenspieleError:
         recorder = None
     return SavedGame(table, recorder, (memory, table))

@@ -8,7 +8,9 @@ saved game the page's header and everything else fold away: the room fills the w
 
 The lessons are listed from the `lessons/` folder as it is when the page is shown, so the
 page links only to notebooks that exist. Links are relative to `notebooks/start.ipynb` and
-carry the chosen language (`?lang=en`).
+carry the chosen language (`?lang=en`); in the browser build they lead to the site's pages
+(`lite.page_href`), and instead of rooms and classes the lobby says that these need the served
+version, with a link to it and to the ready printable packs.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import ipywidgets as widgets
 from ..catalogue import lesson_of_file
 from ..classroom import pupil
 from ..classroom.roles import TEACHER_NOTEBOOKS, is_teacher, query, served_by_voila
+from ..lite import page_href
 from .lobby import Lobby
 from .room import RoomPage
 from .saving import SavedGame
@@ -152,13 +155,14 @@ class StartPage(widgets.VBox):
         if session is not None and session.locked(key):
             title = t("start.locked_lesson", self.lang, title=lesson.title_in(self.lang))
             return f"<li class='ks-locked'><i class='fa fa-lock' aria-hidden='true'></i> {escape(title)}</li>"
-        return f"<li><a href='../lessons/{escape(lesson.name + query)}'>{escape(lesson.title_in(self.lang))}</a></li>"
+        href = page_href(f"../lessons/{lesson.name}{query}")
+        return f"<li><a href='{escape(href)}'>{escape(lesson.title_in(self.lang))}</a></li>"
 
     def html(self) -> str:
         lang = self.lang
         query = pupil.link_query(lang)
         tiles = "".join(
-            f"<a class='ks-tile ks-tile-{key}' href='{escape(href + query)}'><b>{escape(t(f'start.{key}', lang))}</b>"
+            f"<a class='ks-tile ks-tile-{key}' href='{escape(page_href(href + query))}'><b>{escape(t(f'start.{key}', lang))}</b>"
             f"<span>{escape(t(f'start.{key}.note', lang))}</span></a>"
             for key, href in APPS
         )
