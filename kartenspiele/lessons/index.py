@@ -38,7 +38,6 @@ def overview(lang: str | None = None) -> HTML:
         session = pupil.from_address()
     rows = []
     for lesson in LESSONS:
-<<<<<<< HEAD
         name = text(f"lessons.catalogue.{lesson.key}.title", lang)
         if session is not None and session.locked(lesson.key):
             title = Markup(
@@ -47,14 +46,8 @@ def overview(lang: str | None = None) -> HTML:
             )
         else:
             title = Markup(
-                f"<a href='{escape(lesson.file + pupil.link_query(lang))}' target='_self'>{escape(name)}</a>"
+                f"<a href='{escape(page_href(lesson.file + pupil.link_query(lang)))}' target='_self'>{escape(name)}</a>"
             )
-=======
-        title = Markup(
-            f"<a href='{escape(page_href(lesson.file))}' target='_self'>"
-            f"{escape(text(f'lessons.catalogue.{lesson.key}.title', lang))}</a>"
-        )
->>>>>>> litebuild
         binder = Markup(f"<a href='{escape(binder_url(lesson.file))}' target='_blank'>Binder</a>")
         rows.append(
             (title, text(f"lessons.catalogue.{lesson.key}.topics", lang), lesson.grades, lesson.minutes, binder)

@@ -133,12 +133,8 @@ class LessonBar(widgets.HBox):
 
     def redraw(self) -> None:
         self.label.value = f"<b>{text('lessons.bar.language', language())}</b>"
-<<<<<<< HEAD
         self.home.value = home_link(language(), START_FROM_LESSONS, pupil.link_query(language()))
-=======
-        self.home.value = home_link(language(), START_FROM_LESSONS)
         self.lite_note.value = server_note(language())
->>>>>>> litebuild
         for lang in LANGUAGES:
             if lang == language():
                 self.add_class(f"ks-lang-{lang}")
