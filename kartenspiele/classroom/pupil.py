@@ -1,7 +1,11 @@
 """The pupil's side of a class: joining from a page, and the recorder the exercises report to.
 
 A page knows its pupil from its address (`?klasse=CODE&spitzname=NICK&kind=TOKEN`, carried
-by every link after joining) or from the join box. Without a class, `record` does nothing:
+by every link after joining), from the join box, or, when the address names no class, from the
+class this browser remembers: a joined page's `BrowserMemory` keeps the same three values in the
+cookie `CLASS_COOKIE` for an hour, and `kartenspiele serve` hands it to the kernel as the
+`CLASS_HEADER` request header (what a browser sends as that header itself is replaced). The
+token is checked either way, so a forged cookie opens nothing. Without a class, `record` does nothing:
 the lessons work alone in JupyterLab and on Binder. A store that fails never breaks a lesson.
 """
 
@@ -11,7 +15,7 @@ import os
 import time
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode
 
 from ..catalogue import LESSONS, lesson_of_file
 from .classes import ClassEndedError, ClassError, Classes, ClassNotFoundError, Pupil
@@ -19,6 +23,13 @@ from .roles import CODE_PARAMETER, is_teacher, query, served_by_voila
 from .store import StoreError, open_store
 
 CLASS_PARAMETER, NICK_PARAMETER, TOKEN_PARAMETER = "klasse", "spitzname", "kind"
+CLASS_COOKIE = "kartenspiele_klasse"
+"""The cookie in which a browser remembers its pupil's class (the page's link query)."""
+CLASS_HEADER = "X-Kartenspiele-Class"
+"""The request header `kartenspiele serve` fills from `CLASS_COOKIE` for the page's kernel."""
+CLASS_ENVIRONMENT = "HTTP_X_KARTENSPIELE_CLASS"
+REMEMBERED_MAX_CHARS = 400
+"""The longest remembered class the server passes on (code, nickname and token are far shorter)."""
 
 
 class PupilSession:
@@ -107,9 +118,24 @@ def join(code: str, nickname: str, classes: Classes | None = None) -> PupilSessi
     return session
 
 
-def from_address(classes: Classes | None = None) -> PupilSession | None:
-    """The pupil named in the page's address, if the token matches; else None."""
+def asked_pupil() -> dict[str, str]:
+    """The pupil the page's address names, or else the class this browser remembers."""
     asked = query()
+    if any(asked.get(name) for name in (CLASS_PARAMETER, NICK_PARAMETER, TOKEN_PARAMETER)):
+        return asked
+    remembered = os.environ.get(CLASS_ENVIRONMENT, "")[:REMEMBERED_MAX_CHARS]
+    return {name: values[0] for name, values in parse_qs(remembered).items()}
+
+
+def remembered_query(session: PupilSession | None) -> str:
+    """What a page's browser keeps in `CLASS_COOKIE` ("" forgets the class)."""
+    return urlencode(session.query()) if session is not None and not session.ended else ""
+
+
+def from_address(classes: Classes | None = None) -> PupilSession | None:
+    """The pupil named in the page's address (or remembered by the browser), if the token
+    matches; else None."""
+    asked = asked_pupil()
     if not all(asked.get(name) for name in (CLASS_PARAMETER, NICK_PARAMETER, TOKEN_PARAMETER)):
         return None
     try:

@@ -29,6 +29,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from ..classroom.open_limit import ADDRESS_HEADER, DEVICE_HEADER
+from ..classroom.pupil import CLASS_HEADER
 from ..i18n import LANGUAGES, text
 from .access import COOKIE, Access
 from .assets import (
@@ -137,11 +138,13 @@ class KartenspieleVoila(Voila):
         super().initialize(argv)
         self.static_version = static_version(self.static_paths)
         self.voila_configuration.page_config_hook = versioned_hook(self.static_version, banner_config())
-        # the client's address and device reach the kernels (set by `PageHandler`) for the rooms' open limit
+        # the client's address and device reach the kernels (set by `PageHandler`) for the rooms' open
+        # limit, and the class the browser remembers for the page's pupil (`pupil.asked_pupil`)
         self.voila_configuration.http_header_envs = [
             *self.voila_configuration.http_header_envs,
             ADDRESS_HEADER,
             DEVICE_HEADER,
+            CLASS_HEADER,
         ]
         # kernels die with the server, under a memory bound, noted for the next server (`lifecycle`)
         self.config.MappingKernelManager.kernel_manager_class = (

@@ -14,7 +14,7 @@ import json
 from contextvars import ContextVar
 from functools import lru_cache
 from html import escape
-from urllib.parse import parse_qs, quote, urlparse
+from urllib.parse import parse_qs, quote, unquote, urlparse
 
 import tornado.web
 from jupyter_core.utils import ensure_async
@@ -22,6 +22,7 @@ from tornado.escape import utf8
 from voila.tornado.handler import TornadoVoilaHandler
 
 from ..classroom.open_limit import ADDRESS_HEADER, DEVICE_HEADER
+from ..classroom.pupil import CLASS_COOKIE, CLASS_HEADER, REMEMBERED_MAX_CHARS
 from ..i18n import LANGUAGES, text
 from .access import COOKIE, Access
 from .clients import client_address, device_id, give_device_id
@@ -248,6 +249,7 @@ class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):
         # for the kernel (`open_limit`); values a browser sent are replaced
         self.request.headers[ADDRESS_HEADER] = address
         self.request.headers[DEVICE_HEADER] = device or ""
+        self.request.headers[CLASS_HEADER] = unquote(self.get_cookie(CLASS_COOKIE) or "")[:REMEMBERED_MAX_CHARS]
         token, kernels = CLIENT.set(keys), PAGE_KERNELS.set([])
         try:
             await super().get(path)

@@ -96,6 +96,7 @@ class JoinBox(widgets.HBox):
     def redraw(self) -> None:
         lang = self.lang
         session = pupil.current()
+        self.memory.pupil_class = pupil.remembered_query(session)
         self.leave_button.description = text("class.leave", lang)
         if session is not None:
             self._watch(session)

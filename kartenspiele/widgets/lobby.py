@@ -191,6 +191,7 @@ class Lobby(widgets.VBox):
 
     def _draw_class(self) -> None:
         session = pupil.current() if self.classes else None
+        self.memory.pupil_class = pupil.remembered_query(session)
         if session is None:
             self.class_status.value = ""
             return

@@ -9,6 +9,11 @@ learns only what this one browser kept — its own rooms and seat tokens.
 (`data-ks-game` on `<html>`), where the "connection lost" banner finds it: "Spiel fortsetzen"
 then opens the start page with `?resume=<code>`, which goes straight back to that seat.
 
+`pupil_class` is the pupil's class on this page (`pupil.remembered_query`): the browser keeps it
+in the cookie `pupil.CLASS_COOKIE` for an hour, so that a lesson opened later without the class
+in its address is still that pupil's (pacing applies). The kernel sets it; the browser never
+sends it back.
+
 In the browser build (`lite.in_browser`) there is no server to keep the games: the browser
 keeps them too (`saves`, in localStorage), and `store()` is the page's store over them
 (`classroom.memory_store.MemoryStore`). The browser sends them in the same message as
@@ -24,11 +29,15 @@ import anywidget
 import traitlets
 
 from ..classroom.memory_store import MemoryStore
+from ..classroom.pupil import CLASS_COOKIE
 from ..kernel import update_guard
 
 STORAGE_KEY = "kartenspiele.games"
 NAME_KEY = "kartenspiele.name"
 SAVES_KEY = "kartenspiele.saves"
+CLASS_SECONDS = 3600
+"""How long the browser remembers its pupil's class after the last page that showed it
+(a shared tablet forgets the pupil of the period before)."""
 SAVES_MAX_SIZE = 2_000_000
 """The largest saves the kernel takes back (characters; KEEP games of a few hundred moves are far less)."""
 KEEP = 8
@@ -41,7 +50,10 @@ NAME_MAX_CHARS = 40
 
 _ESM = (
     """
-const KEY = "STORAGE_KEY", NAME = "NAME_KEY", SAVES = "SAVES_KEY";
+const KEY = "STORAGE_KEY", NAME = "NAME_KEY", SAVES = "SAVES_KEY", CLASS = "CLASS_COOKIE";
+function keepClass(value) {
+  document.cookie = CLASS + "=" + encodeURIComponent(value) + "; path=/; SameSite=Strict; max-age=" + (value ? CLASS_SECONDS : 0);
+}
 function load() {
   try { const list = JSON.parse(window.localStorage.getItem(KEY) || "[]"); return Array.isArray(list) ? list : []; }
   catch (error) { return []; }
@@ -69,6 +81,8 @@ function render({ model, el }) {
   };
   mark();
   model.on("change:current", mark);
+  if (model.get("pupil_class")) { keepClass(model.get("pupil_class")); }
+  model.on("change:pupil_class", () => keepClass(model.get("pupil_class")));
   model.on("change:name", () => {
     try { window.localStorage.setItem(NAME, model.get("name")); } catch (error) {}
   });
@@ -77,6 +91,8 @@ export default { render };
 """.replace("STORAGE_KEY", STORAGE_KEY)
     .replace("NAME_KEY", NAME_KEY)
     .replace("SAVES_KEY", SAVES_KEY)
+    .replace("CLASS_COOKIE", CLASS_COOKIE)
+    .replace("CLASS_SECONDS", str(CLASS_SECONDS))
 )
 
 
@@ -93,7 +109,8 @@ def saves_check(value: Any, widget: Any) -> str | None:
 class BrowserMemory(anywidget.AnyWidget):
     """`games`: [{"code", "token", "game", "name"}, …] kept in this browser, newest first;
     `current`: the code of the game this page shows ("" for none); `name`: the name last used
-    on this browser (the kernel checks it again on every use); `keeps_saves`: the browser
+    on this browser (the kernel checks it again on every use); `pupil_class`: the class the browser
+    remembers (set by the kernel only); `keeps_saves`: the browser
     also keeps the saved games themselves (`saves`, the browser build)."""
 
     _esm = _ESM
@@ -109,6 +126,7 @@ class BrowserMemory(anywidget.AnyWidget):
     loaded = traitlets.Bool(False).tag(sync=True)
     current = traitlets.Unicode("").tag(sync=True)
     keeps_saves = traitlets.Bool(False).tag(sync=True)
+    pupil_class = traitlets.Unicode("").tag(sync=True)
     saves = traitlets.Dict().tag(sync=True)
 
     @property

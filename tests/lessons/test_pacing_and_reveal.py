@@ -74,6 +74,31 @@ def test_a_lesson_is_locked_for_its_class_and_for_a_class_the_store_does_not_con
     assert not lesson_gate.page_locked()
 
 
+def test_a_lesson_opened_without_its_class_in_the_address_is_locked_for_the_remembered_pupil(classes, pupil_page):
+    code = classes.open()
+    classes.release(code, 2)
+    ana = classes.join(code, "Ana")
+    remembered = urlencode({"klasse": code, "spitzname": "Ana", "kind": ana.token})
+    pupil_page.setenv(pupil.CLASS_ENVIRONMENT, remembered)  # the cookie, as `kartenspiele serve` hands it on
+    session = pupil.from_address(classes)
+    assert session is not None and session.pupil.nickname == "Ana" and lesson_gate.page_locked()
+    assert pupil.remembered_query(session) == remembered  # what the page's browser keeps again
+    pupil.set_current(None)
+    pupil_page.setenv(pupil.CLASS_ENVIRONMENT, urlencode({"klasse": code, "spitzname": "Ana", "kind": "forged"}))
+    assert pupil.from_address(classes) is None and not lesson_gate.page_locked()  # a forged cookie is nobody
+    other = classes.open()
+    ben = classes.join(other, "Ben")
+    pupil_page.setenv(pupil.CLASS_ENVIRONMENT, remembered)
+    pupil_page.setenv("QUERY_STRING", urlencode({"klasse": other, "spitzname": "Ben", "kind": ben.token}))
+    session = pupil.from_address(classes)
+    assert session is not None and session.pupil.code == other  # the address comes first
+    classes.delete(code)
+    pupil_page.setenv("QUERY_STRING", "")
+    pupil.set_current(None)
+    assert pupil.from_address(classes) is None  # a deleted class is remembered by nobody
+    assert pupil.remembered_query(None) == ""
+
+
 def test_the_index_links_keep_the_class_and_show_locked_lessons_without_a_link(classes, pupil_page):
     code = classes.open()
     classes.release(code, 1)

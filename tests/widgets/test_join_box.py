@@ -95,3 +95,21 @@ def test_a_taken_name_is_refused(classes):
     box.code.value = code
     box.button.click()
     assert pupil.current() is None and "Mia" in box.status.value and "ks-join-error" in box.status.value
+
+
+def test_the_browser_keeps_the_joined_class_until_the_pupil_leaves_and_cannot_set_it_itself(classes):
+    from kartenspiele.kernel import update_guard
+
+    code = classes.open()
+    box = JoinBox(memory=loaded_memory("Mia"))
+    assert box.memory.pupil_class == ""
+    box.code.value = code
+    box.button.click()
+    session = pupil.current()
+    assert session is not None and box.memory.pupil_class == pupil.remembered_query(session)
+    assert f"klasse={code}" in box.memory.pupil_class and f"kind={session.pupil.token}" in box.memory.pupil_class
+    assert "pupil_class" not in BrowserMemory.browser_sets  # only the kernel sets it
+    forged = {"method": "update", "state": {"pupil_class": "klasse=ZZZZZ"}}
+    assert "may not set" in (update_guard.refusal(box.memory, forged, []) or "")
+    box.leave_button.click()
+    assert box.memory.pupil_class == ""  # "Ändern" forgets the class in the browser too
