@@ -31,8 +31,9 @@ class PackError(KartenspieleError, ValueError):
     """A language the pack is not written in, or a file that cannot be written."""
 
 
-def pack_pdf(lesson: int, level: str | None = None, lang: str = "de", seed: int = 1) -> bytes:
-    """The whole pack for `lesson` at `level` (None: all levels, easiest first) in `lang`."""
+def pack_pdf(lesson: int, level: str | None = None, lang: str = "de", seed: int = 1, answers: bool = True) -> bytes:
+    """The whole pack for `lesson` at `level` (None: all levels, easiest first) in `lang`;
+    without `answers` it leaves out the solutions (a pack anyone may download)."""
     levels = LEVELS if level is None else (level,)
     for each in levels:
         check(lesson, each, seed)
@@ -42,7 +43,8 @@ def pack_pdf(lesson: int, level: str | None = None, lang: str = "de", seed: int 
     for each in levels:
         exercises = [exercise(lesson, each, number) for number in range(seed, seed + EXERCISES_PER_SHEET)]
         worksheet(pdf, lesson, each, exercises, lang)
-        solutions(pdf, lesson, each, exercises, lang)
+        if answers:
+            solutions(pdf, lesson, each, exercises, lang)
         board(pdf, lesson, each, lang)
     quanto_set(pdf, lesson, lang)
     tausch_rausch_set(pdf, lesson, lang)
@@ -92,14 +94,16 @@ def main(argv: Sequence[str]) -> int:
 
 def write_packs(folder: str | Path) -> list[Path]:
     """Every lesson's pack (all levels) in every language into `folder`, named as the browser
-    build links them (`lite.pack_file`): its ready packs; returns the files."""
+    build links them (`lite.pack_file`): its ready packs, without the solutions (anyone can
+    open a static site's files; the solutions stay with the served version's teacher pages);
+    returns the files."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for lesson in LESSONS:
         for lang in LANGUAGES:
             path = folder / pack_file(lesson, lang)
-            _write(path, pack_pdf(lesson, None, lang))
+            _write(path, pack_pdf(lesson, None, lang, answers=False))
             written.append(path)
     return written
 

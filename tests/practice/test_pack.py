@@ -23,8 +23,9 @@ from kartenspiele.catalogue import lesson_of_practice, merksatz_key
 from kartenspiele.cli import main
 from kartenspiele.core.errors import KartenspieleError
 from kartenspiele.i18n import LANGUAGES, text
+from kartenspiele.lite import pack_file
 from kartenspiele.practice import LEVELS, exercise
-from kartenspiele.practice.pack import EXERCISES_PER_SHEET, pack_pdf
+from kartenspiele.practice.pack import EXERCISES_PER_SHEET, pack_pdf, write_packs
 from kartenspiele.practice.pack_base import page_title
 from kartenspiele.quanto import parse_cards
 from kartenspiele.quanto.cards import CHIPS, DECK_COUNTS, Card
@@ -93,6 +94,17 @@ def test_pack_holds_the_exercises_and_the_engines_answers(lesson: int, level: st
         assert flat(ex.solution_text(lang)) in key
     assert text("activity.merksatz", lang) in rest
     assert text("practice.pack.cards.quanto", lang) in rest and text("practice.pack.cards.tausch_rausch", lang) in rest
+
+
+def test_the_packs_anyone_may_download_hold_the_worksheets_without_their_answers(tmp_path: Path) -> None:
+    written = write_packs(tmp_path / "packs")
+    assert len(written) == 4 * len(LANGUAGES) and all(path.stat().st_size > 0 for path in written)
+    lesson, lang, level = 2, "de", LEVELS[0]
+    words = pdf_text(written[[path.name for path in written].index(pack_file(lesson, lang))].read_bytes(), tmp_path)
+    assert page_title(lesson, text("practice.pack.key", lang), lang, level) not in words
+    for number in range(1, 1 + EXERCISES_PER_SHEET):  # the site's packs are seed 1's
+        ex = exercise(lesson, level, number)
+        assert flat(ex.question_text(lang)) in words and flat(ex.solution_text(lang)) not in words
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
