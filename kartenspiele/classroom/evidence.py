@@ -4,6 +4,7 @@ Log entries (written by `pupil.record`), each with `at` (seconds since the epoch
 
 * `{"kind": "seen", "lesson": L}` — a page of lesson L was opened;
 * `{"kind": "attempt", "lesson": L, "exercise": E, "answer": "…", "ok": bool, "seconds": s}`
+  (with `"answer_words": {"de": …, "en": …}` where an answer is words, such as a choice's label)
   — an answer to exercise E after `s` seconds on it (see `pupil.Stopwatch`);
 * `{"kind": "hint", "lesson": L, "exercise": E, "seconds": s}` — the hint (or the solution) was
   shown, `s` seconds into the problem;
@@ -83,6 +84,7 @@ class Evidence:
         self.games: list[GameRecord] = []
         self.exercises: dict[str, str] = {}  # exercise -> lesson, in the order first seen
         self.tasks: dict[str, dict[str, str]] = {}  # exercise -> its task's text per language
+        self.answer_words: dict[tuple[str, str], dict[str, str]] = {}  # (exercise, answer) -> per language
 
     def add(self, nickname: str, entry: dict[str, Any]) -> None:
         """Fold one log entry of `nickname` in."""
@@ -129,6 +131,9 @@ class Evidence:
                 record.solved = True
             else:
                 record.wrong.append(str(entry["answer"]))
+                words = entry.get("answer_words")
+                if isinstance(words, dict):
+                    self.answer_words[(exercise, str(entry["answer"]))] = {str(k): str(v) for k, v in words.items()}
 
     def add_all(self, entries: Iterable[tuple[str, dict[str, Any]]]) -> Evidence:
         for nickname, entry in entries:
@@ -138,13 +143,18 @@ class Evidence:
     def record(self, nickname: str, exercise: str) -> ExerciseRecord | None:
         return self.records.get((nickname, exercise))
 
-    def common_wrong(self, exercise: str, top: int = 3) -> list[tuple[str, int]]:
-        """The most common wrong answers to an exercise (each pupil's answer counted once)."""
+    def common_wrong(self, exercise: str, top: int = 3, lang: str | None = None) -> list[tuple[str, int]]:
+        """The most common wrong answers to an exercise (each pupil's answer counted once), in
+        `lang` where an answer is words (as recorded otherwise)."""
         counts: Counter[str] = Counter()
         for (_, key), record in self.records.items():
             if key == exercise:
                 counts.update(list(dict.fromkeys(record.wrong)))
-        return counts.most_common(top)
+        return [(self.answer_in(exercise, answer, lang), count) for answer, count in counts.most_common(top)]
+
+    def answer_in(self, exercise: str, answer: str, lang: str | None) -> str:
+        """A recorded answer in `lang` (a choice's label in the dashboard's language)."""
+        return self.answer_words.get((exercise, answer), {}).get(lang or "", answer)
 
     def answers(self, exercise: str) -> list[str]:
         """Every wrong answer and every reason given to an exercise, without names."""

@@ -141,7 +141,7 @@ def exercises_csv(evidence: Evidence, code: str, lang: str) -> str:
                 record.tries,
                 record.hints,
                 round(record.seconds),
-                " | ".join(record.wrong),
+                " | ".join(evidence.answer_in(exercise, answer, lang) for answer in record.wrong),
                 " | ".join(record.reasons),
                 "",
                 "",

@@ -221,12 +221,15 @@ class Practice(widgets.VBox):
         if self.exercise.choices:
             hint = key or "practice.f.other_choice"
             answer = self.exercise.choice_texts("de")[given]
+            words = {lang: self.exercise.choice_texts(lang)[given] for lang in LANGUAGES}
         else:
             hint = key or ("practice.f.more" if given < self.exercise.answer else "practice.f.less")
-            answer = str(given)
-        self._judge_with(given == self.exercise.answer, given, answer, hint)
+            answer, words = str(given), {}
+        self._judge_with(given == self.exercise.answer, given, answer, hint, words)
 
-    def _judge_with(self, ok: bool, given: object, answer: str, hint: str | Phrase | None) -> None:
+    def _judge_with(
+        self, ok: bool, given: object, answer: str, hint: str | Phrase | None, words: dict[str, str] | None = None
+    ) -> None:
         """Count a try, report it to the class and show what it earns: praise, a hint, or (at
         the last try) the hint with the solution."""
         self.tries += 1
@@ -235,6 +238,7 @@ class Practice(widgets.VBox):
             lesson=pupil.page_lesson(),
             exercise=self.exercise_name,
             answer=answer,
+            answer_words=words or {},
             ok=ok,
             seconds=self.stopwatch.seconds(),
             task={lang: self.task_text(lang) for lang in LANGUAGES},

@@ -135,8 +135,8 @@ class Quiz(widgets.VBox):
         quiz = self.name or self.title_key.removeprefix("lessons.").removesuffix(".title")
         return f"{quiz}#{self.index + 1}"
 
-    def answer_text(self, answer: Any) -> str:
-        """The answer as the teacher reads it."""
+    def answer_text(self, answer: Any, lang: str = "de") -> str:
+        """The answer as the teacher reads it (in `lang`)."""
         return str(answer)
 
     def give(self, answer: Any) -> None:
@@ -160,6 +160,7 @@ class Quiz(widgets.VBox):
                 lesson=pupil.page_lesson(),
                 exercise=self.exercise,
                 answer=self.answer_text(answer),
+                answer_words={lang: self.answer_text(answer, lang) for lang in LANGUAGES},
                 ok=judged.ok,
                 seconds=self.stopwatch.seconds(),
                 task={lang: task_text(self.problem.prompt(lang)) for lang in LANGUAGES},
@@ -280,8 +281,8 @@ class ChoiceQuiz(Quiz):
     def redraw_answer(self, lang: str) -> None:
         self.buttons.show([_mark(spec, spec.key == self.answer) for spec in self.problem.choices(lang)])
 
-    def answer_text(self, answer: Any) -> str:
-        return next((spec.label for spec in self.problem.choices("de") if spec.key == answer), str(answer))
+    def answer_text(self, answer: Any, lang: str = "de") -> str:
+        return next((spec.label for spec in self.problem.choices(lang) if spec.key == answer), str(answer))
 
 
 class CardQuiz(Quiz):
@@ -312,8 +313,8 @@ class CardQuiz(Quiz):
     def clear_answer(self) -> None:
         self.chosen = set()
 
-    def answer_text(self, answer: Any) -> str:
-        return " ".join(card_spec(position, self.problem.cards[position], "de").label for position in answer)
+    def answer_text(self, answer: Any, lang: str = "de") -> str:
+        return " ".join(card_spec(position, self.problem.cards[position], lang).label for position in answer)
 
     def redraw_answer(self, lang: str) -> None:
         self.buttons.show(

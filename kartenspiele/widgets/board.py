@@ -173,7 +173,7 @@ def exit_summary(evidence: Evidence, exercises: list[str], lang: str) -> str:
         still = sum(1 for r in records if not r.solved and r.tries)
         common = ", ".join(
             text("dash.wrong.count", lang, answer=answer, count=count)
-            for answer, count in evidence.common_wrong(exercise)
+            for answer, count in evidence.common_wrong(exercise, lang=lang)
         )
         right_text = text("dash.exit.right_count", lang, count=right, later=later)
         rows.append(
@@ -209,7 +209,7 @@ def wrong_answers(evidence: Evidence, exercises: list[str], lang: str) -> str:
     """The most common wrong answers per exercise (only exercises with wrong answers)."""
     items = []
     for exercise in exercises:
-        common = evidence.common_wrong(exercise)
+        common = evidence.common_wrong(exercise, lang=lang)
         if common:
             answers = ", ".join(text("dash.wrong.count", lang, answer=answer, count=count) for answer, count in common)
             items.append(f"<li><b>{escape(exercise_title(exercise, lang))}:</b> {escape(answers)}</li>")

@@ -44,6 +44,9 @@ REASONS = (
 )
 
 
+ENGLISH_WORDS = {"Ja": "Yes", "Nein": "No"}
+
+
 def lesson_of(exercise: str) -> str:
     return exercise.split(".", 1)[0]
 
@@ -66,7 +69,9 @@ def generate_lesson(classes: Classes, rooms: Rooms, pupils: int, seed: int = 1) 
             answers = [rng.choice((wrong, wrong, "4"))] if rng.random() < 0.35 else []
             for answer in [*answers, right]:
                 entry = {"kind": "attempt", "lesson": "subsets", "exercise": f"subsets.{question}#1"}
-                classes.record(pupil, {**entry, "answer": answer, "ok": answer == right, "seconds": 12.0})
+                words = {"de": answer, "en": ENGLISH_WORDS.get(answer, answer)}  # as the lessons' quizzes record
+                entry |= {"answer": answer, "answer_words": words, "ok": answer == right, "seconds": 12.0}
+                classes.record(pupil, entry)
     for first, second in zip(joined[:6:2], joined[1:6:2]):
         room, _, _ = rooms.open("quanto", 2, [OPEN], first.nickname, member=first.member)
         rooms.join(room.code, second.nickname, member=second.member)

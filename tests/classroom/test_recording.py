@@ -9,7 +9,7 @@ import pytest
 from kartenspiele.classroom import pupil
 from kartenspiele.classroom.classes import Classes
 from kartenspiele.classroom.evidence import Evidence
-from kartenspiele.lessons import subsets
+from kartenspiele.lessons import sicherung, subsets
 from kartenspiele.widgets.dashboard import Dashboard
 
 
@@ -79,6 +79,22 @@ def test_card_and_choice_answers_are_recorded_as_people_read_them(page, sqlite_s
     assert entry["ok"] is False and entry["answer"] == next(
         spec.label for spec in best.problem.choices("de") if spec.key == wrong
     )
+
+
+def test_a_choice_is_shown_to_the_teacher_in_the_dashboards_language(page, sqlite_store):
+    classes = Classes(sqlite_store)
+    code = classes.open()
+    pupil.join(code, "Ben", classes)
+    quiz = sicherung.exit_quiz("subsets", 2, subsets.exit_questions()[1])  # "Ja" / "Nein"
+    wrong = next(spec for spec in quiz.problem.choices("de") if not quiz.problem.check(spec.key, "de").ok)
+    english = next(spec.label for spec in quiz.problem.choices("en") if spec.key == wrong.key)
+    assert english != wrong.label
+    quiz.give(wrong.key)
+    evidence = Evidence().add_all(classes.all_entries(code))
+    assert evidence.common_wrong("subsets.exit2#1") == [(wrong.label, 1)]
+    assert evidence.common_wrong("subsets.exit2#1", lang="en") == [(english, 1)]
+    dashboard = Dashboard(sqlite_store, lang="en", live=False)
+    assert f"{english} (1 time)" in dashboard.wrong.value and wrong.label not in dashboard.wrong.value
 
 
 def test_a_locked_lesson_shows_a_notice_instead_of_the_problem(page, sqlite_store):
