@@ -320,12 +320,12 @@ class ProtocolPage:
         clicks: list[float] | None = None,
         until: Callable[[], bool] | None = None,
     ) -> None:
-        """Press a button and wait until the table is redrawn (or `until` holds); the seconds
-        go to `clicks`."""
+        """Press a button and wait until the table is redrawn (and `until` holds: in a room the
+        table may redraw for another reason meanwhile); the seconds go to `clicks`."""
         before = self.tick()
         start = time.perf_counter()
         self.send("comm_msg", {"comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}})
-        await self.wait_until(until or (lambda: self.tick() > before), timeout)
+        await self.wait_until(lambda: self.tick() > before and (until is None or until()), timeout)
         if clicks is not None:
             clicks.append(time.perf_counter() - start)
 
