@@ -1,6 +1,6 @@
 """The answer sections of the lessons that a teacher reveals to a class ("Aufdecken").
 
-Each section is an answer table or worked solution in a lesson (`lesson key.section`). A
+Each section is an answer table or a worked solution (or both) in a lesson (`lesson key.section`). A
 pupil's page builds it only once it is revealed (`lessons.reveal`); which sections a class may
 see is kept in its document (`Classes.revealed`), written from the teacher's dashboard only.
 """
@@ -18,9 +18,11 @@ SECTIONS: tuple[str, ...] = (
     "subsets.groups",
     "subsets.captures",
     "parity.sums",
+    "parity.odd_sums",
     "parity.high",
     "parity.low",
     "sequences.pairs",
+    "sequences.arithmetic",
 )
 """Every answer section, in lesson order; `widgets.reveal.section.<section>` names it."""
 

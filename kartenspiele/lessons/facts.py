@@ -1,15 +1,17 @@
 """Every number a lesson's text states, computed from the engine.
 
-A `Fact` holds a value and the words in which the lesson's Markdown states it, in German
-and in English ("4 Gruppen" / "4 groups"). The tests check both: that the value is what
-the engine says, and that the notebook's text contains the words — so text and engine
-cannot drift apart. `FACTS` maps each lesson notebook to its facts.
+A `Fact` holds a value and the words in which the lesson states it, in German and in English
+("4 Gruppen" / "4 groups"): in its Markdown, or, for an answer that pupils see only once it is
+revealed (`lessons.reveal`), in the i18n text `revealed` shown with the answer. The tests check
+both: that the value is what the engine says, and that the text contains the words (and that a
+revealed answer's words are not in the Markdown) — so text and engine cannot drift apart.
+`FACTS` maps each lesson notebook to its facts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import comb
 
@@ -21,6 +23,9 @@ from . import chance, chance_numbers, parity, sequences, subsets, tree
 from .parity_numbers import HIGH_TASK, LOW_TASK, points_missing, value_combinations
 from .subsets_numbers import captures, largest_capture, values_of
 
+GROUPS, CAPTURES, LARGEST = "lessons.answer.groups", "lessons.answer.captures", "lessons.answer.largest"
+ODD_SUMS, ARITHMETIC = "lessons.answer.odd_sums", "lessons.answer.arithmetic"
+
 
 @dataclass(frozen=True)
 class Fact:
@@ -30,6 +35,8 @@ class Fact:
     value: object
     de: str
     en: str
+    revealed: str = ""
+    """The i18n key of the revealed answer that states it ("" for the Markdown)."""
 
 
 def number(value: int, lang: str) -> str:
@@ -46,26 +53,22 @@ def teilsummen() -> list[Fact]:
     ways = count_subsets_with_sum(values, target)
     moves = captures(table, card)
     largest = largest_capture(table, card)
+    taken = len(largest.takes) if largest else 0
     nodes = tree.search(values, target)
     one_to_eight = subsets.coefficient(list(range(1, 9)), 8)
     powers = values_of(parse_cards(subsets.POWERS_OF_TWO))
     once = all(count_subsets_with_sum(powers, v) == 1 for v in range(1, sum(powers) + 1))
     return [
-        Fact("ways", ways, f"{ways} Gruppen", f"{ways} groups"),
-        Fact("coefficient", subsets.coefficient(values, target), f"{ways}x^{{{target}}}", f"{ways}x^{{{target}}}"),
-        Fact("captures", len(moves), f"{len(moves)} erlaubten Züge", f"{len(moves)} legal captures"),
-        Fact(
-            "largest",
-            len(largest.takes) if largest else 0,
-            f"{len(largest.takes)} Karten der Auslage",  # type: ignore[union-attr]
-            f"{len(largest.takes)} table cards",
-        ),  # type: ignore[union-attr]
+        Fact("ways", ways, f"{ways} Gruppen", f"{ways} groups", GROUPS),
+        Fact("captures", len(moves), f"{len(moves)} erlaubten Züge", f"{len(moves)} legal captures", CAPTURES),
+        Fact("largest", taken, f"{taken} Karten der Auslage", f"{taken} table cards", LARGEST),
         Fact(
             "win_pile",
-            len(largest.takes) + 1,
-            f"{len(largest.takes) + 1} Karten auf deinen Gewinnstapel",  # type: ignore[union-attr]
-            f"{len(largest.takes) + 1} cards go onto your win pile",
-        ),  # type: ignore[union-attr]
+            taken + 1,
+            f"{taken + 1} Karten auf deinen Gewinnstapel",
+            f"{taken + 1} cards go onto your win pile",
+            LARGEST,
+        ),
         Fact("tree_steps", len(nodes), f"{len(nodes)} Schritte", f"{len(nodes)} steps"),
         Fact("choices", 2 ** len(values), f"= {2 ** len(values)} Möglichkeiten", f"= {2 ** len(values)} possibilities"),
         Fact(
@@ -94,25 +97,29 @@ def gerade_ungerade() -> list[Fact]:
             (odd_sums[0], odd_sums[-1]),
             f"zwischen {odd_sums[0]} und {odd_sums[-1]}",
             f"between {odd_sums[0]} and {odd_sums[-1]}",
+            ODD_SUMS,
         ),
-        Fact("odd_sums_all_odd", all(s % 2 for s in odd_sums), "immer ungerade", "always odd"),
+        Fact("odd_sums_all_odd", all(s % 2 for s in odd_sums), "immer ungerade", "always odd", ODD_SUMS),
         Fact(
             "even_sums",
             (even_sums[0], even_sums[-1]),
             f"zwischen {even_sums[0]} und {even_sums[-1]}",
             f"between {even_sums[0]} and {even_sums[-1]}",
+            ODD_SUMS,
         ),
         Fact(
             "high_combinations",
             len(high),
             f"genau {len(high)} Zahlenkombinationen",
             f"exactly {len(high)} combinations of values",
+            "lessons.answer.high",
         ),
         Fact(
             "low_combinations",
             len(low),
             f"genau {len(low)} Zahlenkombinationen",
             f"exactly {len(low)} combinations of values",
+            "lessons.answer.low",
         ),
         Fact(
             "at_least_36",
@@ -157,9 +164,9 @@ def folgen() -> list[Fact]:
         ),
         Fact("gauss_20", sum(range(1, 21)), f"· 20 : 2 = {sum(range(1, 21))}", f"· 20 : 2 = {sum(range(1, 21))}"),
         Fact("gauss_100", sum(range(1, 101)), f"= {sum(range(1, 101))}", f"= {sum(range(1, 101))}"),
-        Fact("arithmetic_5", arith5, f"{arith5} Folgen mit 5 Zahlen", f"{arith5} sequences of 5 numbers"),
+        Fact("arithmetic_5", arith5, f"{arith5} Folgen mit 5 Zahlen", f"{arith5} sequences of 5 numbers", ARITHMETIC),
         Fact("arithmetic_3", arith3, f"{arith3} Folgen mit 3 Zahlen", f"{arith3} sequences of 3 numbers"),
-        Fact("steps_5", steps(5), _steps_text(steps(5), "de"), _steps_text(steps(5), "en")),
+        Fact("steps_5", steps(5), _steps_text(steps(5), "de"), _steps_text(steps(5), "en"), ARITHMETIC),
         Fact("steps_3", steps(3), _steps_text(steps(3), "de"), _steps_text(steps(3), "en")),
     ]
 
@@ -240,8 +247,9 @@ def zufall() -> list[Fact]:
 
 
 def handreichung() -> list[Fact]:
-    """The guide quotes two numbers of the lessons as examples."""
-    return [next(f for f in teilsummen() if f.name == "ways"), next(f for f in zufall() if f.name == "five_even_5")]
+    """The guide quotes two numbers of the lessons as examples (in its own text)."""
+    quoted = [next(f for f in teilsummen() if f.name == "ways"), next(f for f in zufall() if f.name == "five_even_5")]
+    return [replace(fact, revealed="") for fact in quoted]
 
 
 FACTS: dict[str, Callable[[], list[Fact]]] = {

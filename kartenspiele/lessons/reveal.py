@@ -6,13 +6,18 @@
 * for a pupil of a class it is a note until the teacher reveals the section on the dashboard:
   one thread per page (`RevealWatch`) reads the class document every `CHECK_EVERY` seconds and
   then builds the table. Before that the page's widgets hold no part of it;
-* for a pupil alone (no class) it is a note and "Lösung aufdecken", to press after trying.
+* for a pupil alone (no class) it is a note, a box for the pupil's own answer and "Lösung
+  aufdecken", which shows the answer only once the box holds one (and then the pupil's answer
+  above it, to compare).
+
+Either way a shown answer follows the lesson's language.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -22,7 +27,7 @@ from ..classroom.reveals import check_section
 from ..classroom.roles import is_teacher
 from ..core.errors import KartenspieleError
 from ..i18n import text
-from .language import _html, follow, language
+from .language import _html, follow, in_both_languages, language
 from .style import message
 
 CHECK_EVERY = 2.0
@@ -30,47 +35,59 @@ CHECK_EVERY = 2.0
 
 
 class Reveal(widgets.VBox):
-    """One answer section, hidden until revealed."""
+    """One answer section, hidden until revealed; `content(lang)` is its HTML once it may be seen."""
 
-    def __init__(self, section: str, build: Callable[[], object]) -> None:
+    def __init__(self, section: str, content: Callable[[str], str]) -> None:
         super().__init__()
         self.add_class("ks-reveal")
-        self.section, self.build = section, build
+        self.section, self.content = section, content
         self.note = widgets.HTML()
+        self.entry = widgets.Text(layout=widgets.Layout(width="14em"))
+        self.entry.add_class("ks-reveal-entry")
         self.button = widgets.Button(icon="eye")
         self.button.add_class("ks-reveal-button")
         self.button.on_click(lambda _: self.reveal_alone())
-        self.shown = self.watched = False
-        self.children = (self.note, self.button)
+        self.asking = widgets.HBox((self.entry, self.button), layout=widgets.Layout(flex_flow="row wrap"))
+        self.answer = widgets.HTML()  # made now: a page's thread that reveals it makes no widget
+        self.shown = self.watched = self.asked = False
         self.redraw()
         follow(self)
 
     def reveal_alone(self) -> None:
-        """The pupil's own "Lösung aufdecken": only outside a class (there the teacher decides)."""
-        if pupil.current() is None:
+        """The pupil's own "Lösung aufdecken": only outside a class (there the teacher decides),
+        and only once the pupil has written an answer of their own."""
+        self.asked = True
+        if pupil.current() is None and self.entry.value.strip():
             self.show()
         else:
             self.redraw()
 
     def show(self) -> None:
         """Build the answer and show it in place of the note."""
-        if not self.shown:
-            self.shown = True
-            self.children = (widgets.HTML(_html(self.build())),)
+        self.shown = True
+        self.redraw()
 
     def redraw(self) -> None:
-        if self.shown:
-            return
         lang = language()
+        if self.shown:
+            own = " ".join(self.entry.value.split())
+            said = f"<p class='ks-reveal-own'>{escape(text('lessons.reveal.own', lang, answer=own))}</p>" if own else ""
+            self.answer.value = said + self.content(lang)
+            self.children = (self.answer,)
+            return
         session = pupil.current()
         in_class = session is not None
         if session is not None and not self.watched:  # also once the pupil joined on this page
             self.watched = True
             _watch_for(session).add(self)
-        note = text("lessons.reveal.waiting" if in_class else "lessons.reveal.alone", lang)
-        self.note.value = f"<div class='ks-reveal-note'>{message(note)}</div>"
+        key = "lessons.reveal.waiting" if in_class else "lessons.reveal.alone"
+        if self.asked and not in_class:
+            key = "lessons.reveal.first"
+        self.note.value = f"<div class='ks-reveal-note'>{message(text(key, lang))}</div>"
+        self.entry.placeholder = text("lessons.reveal.entry", lang)
         self.button.description = text("lessons.reveal.button", lang)
         self.button.layout.display = "none" if in_class else ""
+        self.children = (self.note, self.asking)
 
 
 class RevealWatch:
@@ -121,9 +138,33 @@ def _watch_for(session: pupil.PupilSession) -> RevealWatch:
     return _watch[0]
 
 
-def answer(section: str, build: Callable[..., object], *args: Any, **kwargs: Any) -> object:
-    """The answer table `build(*args, **kwargs)` of `section`, shown as the module docstring says."""
+SAID: dict[str, tuple[str, str]] = {
+    "subsets.groups": ("lessons.answer.groups", ""),
+    "subsets.captures": ("lessons.answer.captures", "lessons.answer.largest"),
+    "parity.odd_sums": ("lessons.answer.odd_sums", ""),
+    "parity.high": ("lessons.answer.high", ""),
+    "parity.low": ("lessons.answer.low", "lessons.answer.mirror"),
+    "sequences.arithmetic": ("lessons.answer.arithmetic", ""),
+}
+"""The sentences (i18n keys) said before and after a section's table; the answer itself where
+there is no table."""
+
+
+def answer(
+    section: str, build: Callable[..., object] | None = None, *args: Any, said: bool = True, **kwargs: Any
+) -> object:
+    """The answer of `section`, shown as the module docstring says: the section's sentences
+    (`SAID`, unless `said` is false) around the table `build(*args, lang=…, **kwargs)`."""
     check_section(section)
+    before, after = SAID.get(section, ("", "")) if said else ("", "")
+
+    @in_both_languages
+    def content(lang: str | None = None) -> str:
+        lang = lang or language()
+        table = _html(build(*args, lang=lang, **kwargs)) if build is not None else ""
+        sentences = [f"<p>{escape(text(key, lang))}</p>" if key else "" for key in (before, after)]
+        return sentences[0] + table + sentences[1]
+
     if is_teacher():
-        return build(*args, **kwargs)
-    return Reveal(section, lambda: build(*args, **kwargs))
+        return content()
+    return Reveal(section, content)

@@ -38,11 +38,12 @@ def teacher_notes(name: str) -> list[str]:
     return [notes(lesson.key) for lesson in CATALOGUE if lesson.file == name]
 
 
-def markdown(name: str) -> tuple[str, str]:
-    """(German, English) Markdown of a notebook and of its teacher material, whitespace collapsed."""
+def markdown(name: str, teacher: bool = True) -> tuple[str, str]:
+    """(German, English) Markdown of a notebook and (unless `teacher` is false) of its teacher
+    material, whitespace collapsed."""
     german, english = [], []
     texts = [source(cell) for cell in cells(name) if cell["cell_type"] == "markdown"]
-    for text in texts + teacher_notes(name):
+    for text in texts + (teacher_notes(name) if teacher else []):
         de, _, en = text.partition(ENGLISH)
         german.append(de)
         english.append(en)

@@ -17,7 +17,7 @@ from kartenspiele.classroom.classes import Classes
 from kartenspiele.classroom.reveals import SECTIONS, UnknownSectionError, sections_of
 from kartenspiele.classroom.store import SQLiteStore, StoreRefusedError
 from kartenspiele.classroom.store_access import GuardedStore
-from kartenspiele.lessons import index, lesson_gate, reveal, subsets, switch_language
+from kartenspiele.lessons import index, lesson_gate, parity, reveal, subsets, switch_language
 from kartenspiele.lessons.teacher import notes
 from kartenspiele.widgets.reveal_control import RevealControl
 
@@ -114,15 +114,46 @@ def test_the_index_links_keep_the_class_and_show_locked_lessons_without_a_link(c
 def test_a_teacher_gets_the_answer_table_itself(monkeypatch):
     monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
     monkeypatch.setenv("KARTENSPIELE_TEACHER_CODE", "geheim123")
-    shown = reveal.answer("subsets.groups", subsets.ways_table, subsets.LESSON_VALUES, targets=[8])
-    assert shown.data == subsets.ways_table(subsets.LESSON_VALUES, targets=[8]).data and GROUPS in shown.data
+    shown = reveal.answer("subsets.groups", subsets.ways_table, subsets.LESSON_VALUES, said=False)
+    assert shown.data == subsets.ways_table(subsets.LESSON_VALUES).data and GROUPS in shown.data
+    said = reveal.answer("subsets.groups", subsets.ways_table, subsets.LESSON_VALUES, targets=[8]).data
+    assert said.index("Der Suchbaum findet genau 4 Gruppen") < said.index(GROUPS)
+    assert "The search tree finds exactly 4 groups" in said  # for the lesson's language switch
 
 
-def test_alone_the_pupil_reveals_the_answer_after_trying(pupil_page):
+def test_alone_the_pupil_reveals_the_answer_after_answering(pupil_page):
     shown = reveal.answer("subsets.groups", subsets.ways_table, subsets.LESSON_VALUES, targets=[8])
     assert isinstance(shown, reveal.Reveal) and GROUPS not in widget_states(shown)
+    shown.entry.value = "   "
+    shown.button.click()  # nothing written yet: the answer stays hidden, and the note says why
+    states = widget_states(shown)
+    assert GROUPS not in states and "4 Gruppen" not in states and "Schreib zuerst deine Antwort" in states
+    shown.entry.value = "3 Gruppen"
     shown.button.click()
-    assert GROUPS in widget_states(shown)
+    states = widget_states(shown)
+    assert GROUPS in states and "Der Suchbaum findet genau 4 Gruppen" in states and "Deine Antwort: 3 Gruppen" in states
+
+
+def test_a_shown_answer_follows_the_language(pupil_page):
+    shown = reveal.answer("parity.high", parity.bound_table, parity.HIGH_TASK)
+    shown.entry.value = "7"
+    shown.button.click()
+    assert "genau 7 Zahlenkombinationen" in widget_states(shown)
+    switch_language("en")
+    try:
+        states = widget_states(shown)
+        assert "exactly 7 combinations of values" in states and "Zahlenkombinationen" not in states
+        assert "Your answer: 7" in states
+    finally:
+        switch_language("de")
+
+
+def test_an_answer_without_a_table_is_its_sentence(pupil_page):
+    shown = reveal.answer("parity.odd_sums")
+    assert "zwischen 5 und 45" not in widget_states(shown)
+    shown.entry.value = "ungerade"
+    shown.button.click()
+    assert "zwischen 5 und 45" in widget_states(shown) and "<table" not in shown.answer.value
 
 
 def test_in_a_class_only_the_teacher_reveals_and_the_page_follows(classes, pupil_page):
@@ -131,6 +162,7 @@ def test_in_a_class_only_the_teacher_reveals_and_the_page_follows(classes, pupil
     pupil.set_current(pupil.PupilSession(classes, classes.join(code, "Ana")))  # joins on this page …
     switch_language("de")  # … and the bar redraws the lesson (`LessonBar`'s `on_join`)
     taken = reveal.answer("subsets.captures", subsets.captures_table, subsets.LESSON_TABLE, subsets.LESSON_CARD)
+    groups.entry.value = "4"
     groups.button.click()  # a pupil of a class cannot reveal it themselves
     reveal._watch[0].look()
     assert GROUPS not in widget_states(groups) and groups.button.layout.display == "none"
