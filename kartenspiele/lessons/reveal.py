@@ -42,7 +42,7 @@ class Reveal(widgets.VBox):
         self.add_class("ks-reveal")
         self.section, self.content = section, content
         self.note = widgets.HTML()
-        self.entry = widgets.Text(layout=widgets.Layout(width="14em"))
+        self.entry = widgets.Text(layout=widgets.Layout(width="14em", height="44px"))
         self.entry.add_class("ks-reveal-entry")
         self.button = widgets.Button(icon="eye")
         self.button.add_class("ks-reveal-button")

@@ -31,6 +31,8 @@ LESSON_3_TEXT = ("Benachbarte Paare", "Trick von Gauß", "Straßen")
 """Words of lesson 3's text and widgets (its Markdown and its exercises)."""
 GROUPS_OF_8 = ", ".join(group_text(group) for group in groups(subsets.LESSON_VALUES, 8))
 """The answer row of lesson 1's table of the groups for 8 ("1 + 2 + 5, 1 + 7, …")."""
+FOUND = "Der Suchbaum findet genau 4 Gruppen"
+"""The sentence above that table (once the Markdown's: an answer before the pupils tried)."""
 EXTRAS = ("Üben auf deinem Niveau", "Wähle 4 Karten, mit denen du", "Knobelaufgabe: jede Zahl von 1 bis 15")
 """Words of lesson 1's optional parts: the practice's heading, the challenge's text and its quiz."""
 
@@ -102,7 +104,8 @@ def test_an_answer_reaches_the_pupils_within_five_seconds_of_aufdecken(class_ser
             pupils.append((context, page, received))
         for _, page, received in pupils:
             expect(page.locator(".ks-reveal-note").first).to_be_visible(timeout=LOAD)
-            assert GROUPS_OF_8 not in page.content() and GROUPS_OF_8 not in received_text(received, page)
+            seen = page.content() + received_text(received, page)
+            assert all(answer not in seen for answer in (GROUPS_OF_8, FOUND, "6 Karten der Auslage")), page
         pupils[0][1].locator(".ks-reveal-note").first.scroll_into_view_if_needed()
         pupils[0][1].screenshot(path="test-output/screenshots/lesson_before_reveal.png")
         teacher.locator(".ks-reveal-subsets-groups").click()
@@ -111,6 +114,7 @@ def test_an_answer_reaches_the_pupils_within_five_seconds_of_aufdecken(class_ser
         for _, page, _ in pupils:
             expect(page.locator(".ks-reveal", has_text=GROUPS_OF_8).first).to_be_visible(timeout=5_000)
         assert time.monotonic() - revealed <= 5.0
+        expect(pupils[1][1].locator(".ks-reveal", has_text=FOUND)).to_have_count(1)  # with its sentence
         page = pupils[0][1]
         page.locator(".ks-reveal", has_text=GROUPS_OF_8).first.scroll_into_view_if_needed()
         page.screenshot(path="test-output/screenshots/lesson_after_reveal.png")
