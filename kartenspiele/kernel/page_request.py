@@ -11,8 +11,15 @@ import asyncio
 import json
 import os
 import threading
+import time
+from typing import Any
 
 CONNECT_TIMEOUT = 10.0
+"""The longest one try to reach the server may take."""
+PAGE_WAIT_SECONDS = 120.0
+"""How long a preheated kernel keeps trying to reach the server (a loaded server answers late;
+giving up would render the page without its address: no class, no language, no role)."""
+RETRY_SECONDS = 0.5
 
 
 def preheated() -> bool:
@@ -30,10 +37,22 @@ def query_url() -> str:
     return f"{protocol}://{host}:{port}{base}voila/query/{os.environ.get('VOILA_KERNEL_ID', '')}"
 
 
-async def _receive(url: str) -> str | None:
+async def _connect(url: str, deadline: float) -> Any:
+    """A connection to the server, tried again until `deadline` (`time.monotonic`)."""
     from tornado.websocket import websocket_connect  # tornado comes with the kernel
 
-    connection = await asyncio.wait_for(websocket_connect(url), CONNECT_TIMEOUT)
+    while True:
+        left = deadline - time.monotonic()
+        try:
+            return await asyncio.wait_for(websocket_connect(url), min(CONNECT_TIMEOUT, max(left, 0.1)))
+        except (OSError, asyncio.TimeoutError):
+            if time.monotonic() + RETRY_SECONDS >= deadline:
+                raise
+        await asyncio.sleep(RETRY_SECONDS)
+
+
+async def _receive(url: str, wait: float = PAGE_WAIT_SECONDS) -> str | None:
+    connection = await _connect(url, time.monotonic() + wait)
     try:
         message = await connection.read_message()
     finally:
