@@ -36,6 +36,9 @@ CSS = """
 .ks-ausblick { display: inline-block; background: #FFF3D6; border: 2px solid #B35C00; border-radius: 6px;
   padding: 2px 10px; color: #5C2E00; font-weight: bold; }
 .ks-exercise textarea { font-size: 1.05em; }
+.ks-reveal p { font-size: 15px; line-height: 1.5; max-width: 58em; }
+.ks-reveal .ks-reveal-own { font-weight: bold; }
+.ks-reveal input { font-size: 1.1em; }
 body:has(.ks-lesson-bar.ks-lang-de) .ks-only-de, body:has(.ks-lesson-bar.ks-lang-en) .ks-only-en { display: block !important; }
 body:has(.ks-lesson-bar.ks-lang-de) .ks-only-en, body:has(.ks-lesson-bar.ks-lang-en) .ks-only-de { display: none !important; }
 """
