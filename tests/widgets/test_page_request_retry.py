@@ -47,12 +47,30 @@ def serve_later(port: int, after: float, stop: threading.Event) -> threading.Thr
     return thread
 
 
+def receive_in_own_thread(url: str, wait: float) -> str | None:
+    """Run `_receive` on a thread of its own, as the kernel does (a test's thread may hold a running loop)."""
+    outcome: dict[str, object] = {}
+
+    def run() -> None:
+        try:
+            outcome["message"] = asyncio.run(page_request._receive(url, wait=wait))
+        except BaseException as error:  # handed back to the test's thread
+            outcome["error"] = error
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(wait + 10)
+    if "error" in outcome:
+        raise outcome["error"]  # type: ignore[misc]
+    return outcome.get("message")  # type: ignore[return-value]
+
+
 def test_a_server_that_answers_late_still_hands_the_kernel_its_page(monkeypatch):
     monkeypatch.setattr(page_request, "CONNECT_TIMEOUT", 0.5)  # one try is far shorter than the wait
     port, stop = free_port(), threading.Event()
     thread = serve_later(port, 2.0, stop)
     try:
-        message = asyncio.run(page_request._receive(f"ws://127.0.0.1:{port}/voila/query/k1", wait=20))
+        message = receive_in_own_thread(f"ws://127.0.0.1:{port}/voila/query/k1", wait=20)
     finally:
         stop.set()
         thread.join(5)
@@ -62,5 +80,5 @@ def test_a_server_that_answers_late_still_hands_the_kernel_its_page(monkeypatch)
 def test_it_gives_up_after_its_wait():
     began = time.monotonic()
     with pytest.raises((OSError, asyncio.TimeoutError)):
-        asyncio.run(page_request._receive(f"ws://127.0.0.1:{free_port()}/voila/query/k1", wait=1.5))
+        receive_in_own_thread(f"ws://127.0.0.1:{free_port()}/voila/query/k1", wait=1.5)
     assert 1.0 <= time.monotonic() - began < 5
