@@ -9,14 +9,15 @@ for about 20 files once more, one chain of requests after another. Here:
   year: a new Voilà gives new addresses;
 - an extension's file whose name or `?v=` carries its content hash is kept for a year too;
 - a page loads no extension it does not use (`UNUSED_EXTENSIONS`: code highlighting; the pages
-  show no code).
+  show no code);
+- the shared widget manager's script comes with the fix of `widget_fix` ("model not found").
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,8 @@ from jupyter_server.base.handlers import FileFindHandler
 from jupyter_server.utils import url_path_join
 from voila import __version__ as voila_version
 from voila.static_file_handler import MultiStaticFileHandler, TemplateStaticFileHandler
+
+from . import widget_fix
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 VERSIONED_STATIC = "voila/static/v/"
@@ -75,7 +78,20 @@ class VersionedStaticHandler(MultiStaticFileHandler):
 
 
 class LabextensionsHandler(FileFindHandler):
-    """Voilà's extension files; those named by their content hash are kept by the browser."""
+    """Voilà's extension files; those named by their content hash are kept by the browser. The
+    widget manager's scripts are sent as `widget_fix` mends them."""
+
+    @classmethod
+    def get_content(cls, abspath: str, start: int | None = None, end: int | None = None) -> Iterator[bytes]:
+        if widget_fix.applies(abspath):
+            yield widget_fix.fixed_content(abspath)[start:end]
+        else:
+            yield from super().get_content(abspath, start, end)
+
+    def get_content_size(self) -> int:
+        if widget_fix.applies(self.absolute_path):
+            return len(widget_fix.fixed_content(self.absolute_path))
+        return super().get_content_size()
 
     def set_headers(self) -> None:
         super().set_headers()

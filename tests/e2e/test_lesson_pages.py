@@ -167,12 +167,16 @@ def test_a_tutorial_fits_both_tablet_viewports(voila, browser, name):
         assert page.get_by_text(MISSING).count() == 0 and errors == []
 
 
+BUSY_TABLET = 6
+"""Chromium's CPU slowed this many times: a busy tablet, where the widget manager's `get_model`
+gave up on models registered late (`kartenspiele.serving.widget_fix`)."""
+
+
 @pytest.mark.slow
-@pytest.mark.xfail(reason="open: reloaded under load, 1-3 widgets of a lesson show 'model not found' (cause not found)")
 def test_lesson_2_loaded_three_times_at_once_shows_every_widget():
-    """Three pages of lesson 2 load together on a server with its default pools, then each is
-    reloaded twice (the race seen once in three loads on a loaded machine): every widget shows,
-    no console error."""
+    """Three pages of lesson 2 load together on a server with its default pools, on slowed
+    browsers, then each is reloaded twice: every widget shows, no console error. (Before the fix
+    4 of 13 such loads missed 8 or all 13 of the lesson's widgets.)"""
     from playwright.sync_api import sync_playwright
 
     server = VoilaServer(extra=("--max-per-client", "0"), preheat=None)
@@ -183,6 +187,8 @@ def test_lesson_2_loaded_three_times_at_once_shows_every_widget():
             chromium = launch_browser(playwright)
             contexts = [chromium.new_context(viewport={"width": 1024, "height": 768}) for _ in range(3)]
             pages = [context.new_page() for context in contexts]
+            for context, page in zip(contexts, pages):
+                context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": BUSY_TABLET})
             errors = [watch_console(page) for page in pages]
             start = time.monotonic()
             for page in pages:
@@ -191,7 +197,7 @@ def test_lesson_2_loaded_three_times_at_once_shows_every_widget():
                 open_lesson(page)
                 rendered(page, name)
             print(f"three pages of lesson 2 at once: all shown after {time.monotonic() - start:.1f} s")
-            for _ in range(2):  # reloaded: seen to miss 1-3 widgets' models in 6 of 21 reloads under load
+            for _ in range(2):
                 for page in pages:
                     page.reload(timeout=LOAD_MS)
                     open_lesson(page)
