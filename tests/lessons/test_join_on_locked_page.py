@@ -71,6 +71,7 @@ def test_joining_a_class_that_keeps_the_open_lesson_locked_closes_it_and_loads_i
     assert bar.join is not None and f"Class {code} · Mia" in bar.join.status.value
     switch_language("de")  # the closed lesson no longer follows the language
     assert "noch gesperrt" in bar.notice.value and list(bar_module._followers) == [bar]
+    assert classes.entries(code, "Mia") == []  # not even "seen": the dashboard's current lesson stays 1
 
 
 def test_joining_a_class_that_released_the_lesson_changes_nothing(classes):
@@ -79,6 +80,7 @@ def test_joining_a_class_that_released_the_lesson_changes_nothing(classes):
     bar, lesson = lesson_page()
     join(bar, code, "Ben")
     assert pupil.current() is not None and not bar.locked and all(part.comm is not None for part in lesson)
+    assert [entry["kind"] for _, entry in classes.entries(code, "Ben")] == ["seen"]
     assert not any(isinstance(child, PageLoad) for child in bar.children) and bar.notice not in bar.children
     assert bar.join is not None
     bar.join.leave_button.click()  # "Ändern": leaving changes nothing either
