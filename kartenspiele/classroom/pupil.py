@@ -114,7 +114,7 @@ def join(code: str, nickname: str, classes: Classes | None = None) -> PupilSessi
     classes = classes or Classes(open_store())
     session = PupilSession(classes, classes.join(code, nickname))
     set_current(session)
-    record("seen", lesson=page_lesson())
+    _seen(session)
     return session
 
 
@@ -143,9 +143,18 @@ def from_address(classes: Classes | None = None) -> PupilSession | None:
         pupil = classes.resume(asked[CLASS_PARAMETER], asked[NICK_PARAMETER], asked[TOKEN_PARAMETER])
     except (ClassError, StoreError):
         return None
-    set_current(PupilSession(classes, pupil))
-    record("seen", lesson=page_lesson())
-    return current()
+    session = PupilSession(classes, pupil)
+    set_current(session)
+    _seen(session)
+    return session
+
+
+def _seen(session: PupilSession) -> None:
+    """Report that the pupil opened this page's lesson, unless the class keeps it locked (the
+    dashboard takes the furthest lesson seen for the class's current one)."""
+    lesson = page_lesson()
+    if not session.locked(lesson):
+        record("seen", lesson=lesson)
 
 
 def page_lesson() -> str | None:

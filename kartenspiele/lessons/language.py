@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import inspect
 import io
+import os
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -21,6 +22,7 @@ from weakref import WeakSet
 
 import ipywidgets as widgets
 from IPython.display import HTML
+from ipywidgets.widgets.widget import _instances
 
 from ..classroom import pupil
 from ..classroom.roles import is_teacher, served_by_voila
@@ -29,9 +31,10 @@ from ..lite import in_browser, server_note
 from ..widgets.access import Access
 from ..widgets.home import START_FROM_LESSONS, home_link
 from ..widgets.join import JoinBox
+from ..widgets.page_load import PageLoad
 from ..widgets.style import style_widget
 from ..widgets.texts import default_language, language_options
-from .lesson_gate import GATE_MIME, verdict
+from .lesson_gate import GATE_MIME, close_lesson, locked_on_join, verdict
 from .style import lesson_style, message
 
 
@@ -100,9 +103,11 @@ def in_both_languages(function: Shown) -> Shown:
 
 class LessonBar(widgets.HBox):
     """The bar at the top of a lesson: the language switch, the style sheet of the widgets and,
-    for a pupil in the web app, the class they joined (or the box to join one)."""
+    for a pupil in the web app, the class they joined (or the box to join one). Joining a class
+    that keeps this lesson locked closes the lesson and loads the page again, locked."""
 
     def __init__(self, lang: str | None = None) -> None:
+        self.before = set(_instances)  # the widgets that are not the lesson's (`close_lesson`)
         super().__init__()
         self.add_class("ks-table")
         self.add_class("ks-lesson-bar")
@@ -121,7 +126,7 @@ class LessonBar(widgets.HBox):
         self.join: JoinBox | None = None
         if served_by_voila() and not is_teacher():
             pupil.from_address()
-            self.join = JoinBox(on_join=lambda: switch_language(language()))
+            self.join = JoinBox(on_join=self.joined)
             self.children += (self.join,)
         self.verdict = verdict()
         self.locked = self.verdict["locked"]
@@ -130,6 +135,22 @@ class LessonBar(widgets.HBox):
             self.children += (self.notice,)
         self.redraw()
         follow(self)
+
+    def joined(self) -> None:
+        """After joining (or leaving): the lesson follows the bar, unless the class keeps it locked."""
+        if not self.locked and locked_on_join():
+            self.lock()
+        switch_language(language())
+
+    def lock(self) -> None:
+        """Close this page's lesson now (no widget of it shows, answers or follows the language
+        any more) and send the page to its own address with the class: the server renders it locked."""
+        self.locked = True
+        close_lesson(self, self.before)
+        _followers.clear()
+        follow(self)
+        page = os.environ.get("SCRIPT_NAME", "").rsplit("/", 1)[-1]
+        self.children += (self.notice, PageLoad(address=page + pupil.link_query(language())))
 
     def redraw(self) -> None:
         self.label.value = f"<b>{text('lessons.bar.language', language())}</b>"

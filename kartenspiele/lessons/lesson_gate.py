@@ -19,11 +19,18 @@ the next `## ` heading) with its outputs.
 
 A teacher's page, a page outside Voilà (JupyterLab, nbval) and a pupil without a class are
 never locked and see every part.
+
+A pupil without a class who joins one in the bar of an open lesson that this class keeps locked
+(`locked_on_join`): the bar closes the lesson at once in this kernel (`close_lesson`: every widget
+the lesson made is closed, so its views leave the page and nothing of it can answer or record any
+more) and sends the page to its own address with the class, which the server renders locked.
 """
 
 from __future__ import annotations
 
+import ipywidgets as widgets
 from IPython import get_ipython
+from ipywidgets.widgets.widget import _instances
 
 from ..classroom import pupil
 from ..classroom.roles import is_teacher, query, served_by_voila
@@ -46,6 +53,14 @@ def page_locked() -> bool:
         asked = query()
         return any(asked.get(name) for name in (pupil.CLASS_PARAMETER, pupil.NICK_PARAMETER, pupil.TOKEN_PARAMETER))
     return session.locked(pupil.page_lesson())
+
+
+def locked_on_join() -> bool:
+    """Whether the class this page's pupil has just joined keeps this page's lesson locked."""
+    if not served_by_voila() or is_teacher():
+        return False
+    session = pupil.current()
+    return session is not None and session.locked(pupil.page_lesson())
 
 
 def extras_hidden() -> bool:
@@ -82,3 +97,30 @@ def verdict() -> dict[str, bool]:
     elif not extras:
         _blank(_no_extras)
     return {"locked": locked, "extras": extras}
+
+
+def held_widgets(root: widgets.Widget) -> list[widgets.Widget]:
+    """`root` and every open widget it holds (in a trait or an attribute), however deep."""
+    found: dict[str, widgets.Widget] = {}
+    todo = [root]
+    while todo:
+        item = todo.pop()
+        if item.model_id is None or item.model_id in found:
+            continue
+        found[item.model_id] = item
+        for value in [*item.trait_values().values(), *vars(item).values()]:
+            values = value if isinstance(value, list | tuple) else (value,)
+            todo.extend(held for held in values if isinstance(held, widgets.Widget))
+    return list(found.values())
+
+
+def close_lesson(keep: widgets.Widget, before: set[str]) -> None:
+    """Stop the lesson on this page now: blank every later cell and close every widget made
+    since `before` (the model ids that existed when the lesson bar was made) except what `keep`
+    holds. A closed widget leaves the browser's page, and what the browser still sends to it
+    reaches no handler: no answer is taken or recorded."""
+    _blank(_nothing)
+    kept = before | {widget.model_id for widget in held_widgets(keep)}
+    for model_id, widget in list(_instances.items()):
+        if model_id not in kept:
+            widget.close()
