@@ -34,7 +34,8 @@ CREATE TABLE IF NOT EXISTS log_entries (log TEXT NOT NULL, seq INTEGER NOT NULL,
 
 class SQLiteStore(Store):
     """The embedded store: one SQLite file in WAL mode, safe for many processes (each
-    Voilà kernel opens its own) and for threads within one (one lock per store object)."""
+    Voilà kernel opens its own) and for threads within one (one lock per store object).
+    What is deleted is overwritten on disk, not only unlinked (a deleted class leaves no bytes)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
@@ -53,6 +54,7 @@ class SQLiteStore(Store):
                 raise sqlite3.DatabaseError("quick_check failed")
             self._db.execute("PRAGMA journal_mode = WAL")
             self._db.execute("PRAGMA synchronous = NORMAL")
+            self._db.execute("PRAGMA secure_delete = ON")
             self._db.executescript(SCHEMA)
         except sqlite3.DatabaseError as error:
             self._db.close()
@@ -141,7 +143,12 @@ class SQLiteStore(Store):
         return [row[0] for row in rows]
 
     def delete_log(self, log: str) -> bool:
-        return bool(self._run("DELETE FROM log_entries WHERE log = ? RETURNING seq", (log,)))
+        """Remove a whole log, and with it its old copies on disk: deleted rows are overwritten
+        (`secure_delete`) and the write-ahead file, which still holds them, is emptied."""
+        removed = bool(self._run("DELETE FROM log_entries WHERE log = ? RETURNING seq", (log,)))
+        if removed:
+            self._run("PRAGMA wal_checkpoint(TRUNCATE)")
+        return removed
 
     def close(self) -> None:
         with self._lock:

@@ -10,6 +10,7 @@ import redis
 
 from kartenspiele.classroom.classes import Classes
 from kartenspiele.classroom.rooms import OPEN, Rooms
+from kartenspiele.classroom.sqlite_store import SQLiteStore
 
 REASON = "Mia Muster hat gesagt, die Sieben ist zu groß."
 
@@ -45,3 +46,26 @@ def test_a_scan_of_the_backend_finds_nothing_of_a_deleted_class(store, store_url
     assert not [item for item in after if code in item or "Mia Muster" in item]
     assert any(other in item for item in after)  # the other class is still there
     assert rooms.load(room.code).seats[0].member == ana.member  # the mark stays, naming no class
+
+
+def test_a_deleted_class_leaves_no_bytes_in_the_sqlite_files(tmp_path):
+    """Not only the rows: the database file and its write-ahead file hold no old copy either
+    (SQLite keeps deleted rows in free pages and old frames unless told otherwise)."""
+    path = tmp_path / "store.sqlite3"
+    store, other_kernel = SQLiteStore(path), SQLiteStore(path)
+    classes = Classes(store)
+    code = classes.open()
+    ana = classes.join(code, "Anabel")
+    for number in range(40):
+        classes.record(
+            ana,
+            {"kind": "reason", "lesson": "subsets", "exercise": "subsets.reason.cut#1", "text": f"{REASON} {number}"},
+        )
+    assert other_kernel.logs(f"class/{code}/")  # another page's connection is open
+
+    def on_disk() -> bytes:
+        return b"".join(file.read_bytes() for file in tmp_path.iterdir())
+
+    assert b"Mia Muster" in on_disk()
+    classes.delete(code)
+    assert b"Mia Muster" not in on_disk() and code.encode() not in on_disk()
