@@ -53,7 +53,10 @@ ROOM_CSS = (
 
 
 class RoomTableMixin:
-    """What a game table does differently in a room (mixed in before the game's table)."""
+    """What a game table does differently in a room (mixed in before the game's table). It has no
+    new-game panel, so no seed widget either: the room's seed would tell the deck."""
+
+    offers_setup = False
 
     def __init__(self, controller: RoomController, **options: Any) -> None:
         self.controller = controller
@@ -134,7 +137,6 @@ class RoomController:
         self.on_note = on_note
         self.token_hash = token_hash(token) if token else ""  # the page's token, once it is known
         self.table: GameTable = TABLES[room.game](self, lang=lang)
-        self.table.setup.seed.value = 0  # the room's seed would tell the deck: it stays in the kernel
         self.table.move_guard = self.submit
         self.table.listeners.append(self._drawn)
         self.shown = 0  # log entries drawn on the table

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from typing import ClassVar
 
 import ipywidgets as widgets
 
@@ -21,12 +22,27 @@ from .texts import relabel_options, t, why
 class TableLayout:
     """The layout part of `GameTable` (mixed in; see the module text)."""
 
+    offers_setup: ClassVar[bool] = True
+    """Whether the table shows its new-game panel before a game (a room's table never does: its
+    game comes from the room, and a panel nobody sees would only cost the page its models)."""
+    _setup: SetupPanel | None = None
+
+    @property
+    def setup(self) -> SetupPanel:
+        """The new-game panel, built when it is first needed."""
+        if self._setup is None:
+            self._setup = SetupPanel(
+                self.game, self.player_range, self.variants, self.lang, self.start_game, self._setup_players
+            )
+            self._setup.name_controls(self.access)
+            self.access.flush()
+        return self._setup
+
     # -- building ------------------------------------------------------------------------
     def _build_frame(self, players: int, speed: str, step: bool) -> None:
-        lang = self.lang
         self.style_sheet = style_widget()
         self._build_toolbar(speed, step)
-        self.setup = SetupPanel(self.game, self.player_range, self.variants, lang, self.start_game, players)
+        self._setup_players = players
         self.resume_button = widgets.Button(icon="arrow-left", layout=widgets.Layout(width="auto"))
         self.resume_button.add_class("ks-resume")
         self.resume_button.on_click(lambda _: self.resume())
@@ -132,11 +148,16 @@ class TableLayout:
         access.set(tags["log_button"], {"aria-pressed": str(self.log_button.value).lower()})
         access.set(tags["settings"], {"role": "group", "aria-label": t("access.settings", lang)})
         access.set(tags["settings_button"], {"aria-expanded": str(self.settings_button.value).lower()})
-        self.setup.name_controls(access)
+        if self._setup is not None:
+            self._setup.name_controls(access)
         access.flush()
 
     def _layout(self, setup: bool = False) -> None:
-        if self.session is None or setup:
+        if not self.offers_setup:
+            children = (self.style_sheet, self.access, self.toolbar, self.settings) + (
+                (self.main,) if self.session is not None else ()
+            )
+        elif self.session is None or setup:
             running = self.session is not None and not self.state.is_terminal()
             children = (
                 (self.style_sheet, self.access, self.toolbar, self.settings, self.resume_button, self.setup)
@@ -145,7 +166,7 @@ class TableLayout:
             ) + (self.keys_help,)
         else:
             children = (self.style_sheet, self.access, self.toolbar, self.settings, self.main)
-        if self.setup in children and self.setup.lang != self.lang:
+        if self._setup in children and self.setup.lang != self.lang:
             self.setup.relabel(self.lang)  # worded when it shows (see `set_language`)
             self.setup.name_controls(self.access)
             self.access.flush()

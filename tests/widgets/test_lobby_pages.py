@@ -73,9 +73,11 @@ def test_a_started_game_is_closed_with_its_table(tmp_path):
     rooms.start(rooms.load(codes[0]), 0)  # the opener starts on her page
     page.sync()
     table = page.controller.table
-    assert table.comm is not None
+    assert table.comm is not None and table._setup is None  # a room's table builds no new-game panel
+    assert table.move_log.comm is not None and table.again_button.comm is not None
     enter(lobby, codes[1])
-    assert table.comm is None and table.access.comm is None and table.setup.seed.comm is None
+    assert table.comm is None and table.access.comm is None
+    assert table.move_log.comm is None and table.again_button.comm is None
     store.close()
 
 
