@@ -314,6 +314,28 @@ async def protocol_seat(seat: Seat, room: Room, url: str, moves: int, go, start,
         await page.close()
 
 
+# -- where the start's time goes ---------------------------------------------------------------
+def cpu_seconds(server) -> dict[str, float]:
+    """CPU seconds used so far by the server's processes, its kernels, and this harness with its
+    Chromium (user + system; processes that ended meanwhile are not counted)."""
+    used = {"server": 0.0, "kernels": 0.0, "harness": 0.0}
+    me = psutil.Process()
+    for group, processes in (("server", server.processes()), ("harness", [me, *me.children(recursive=True)])):
+        for process in processes:
+            try:
+                times = process.cpu_times()
+                kind = "kernels" if group == "server" and "ipykernel" in " ".join(process.cmdline()) else group
+            except psutil.NoSuchProcess:
+                continue
+            used[kind] += times.user + times.system
+    return used
+
+
+def cpu_report(before: dict[str, float], after: dict[str, float], wall: float) -> str:
+    parts = ", ".join(f"{kind} {after[kind] - before[kind]:.1f} s" for kind in before)
+    return f"CPU {parts} in {wall:.1f} s wall ({2 * wall:.1f} core seconds on 2 cores)"
+
+
 # -- a lesson ----------------------------------------------------------------------------------
 async def lesson(server, rooms: list[Room], moves: int) -> None:
     """Every pupil opens the start page at the same moment; each room forms, then all rooms
@@ -338,11 +360,23 @@ async def lesson(server, rooms: list[Room], moves: int) -> None:
                     job = protocol_seat(seat, room, url, moves, go, start, done, server)
                 tasks.append(asyncio.ensure_future(job))
         await asyncio.sleep(3)  # every tab is open before the class types the address
+        cpu_before, opened = cpu_seconds(server), time.monotonic()
         go.set()
+        while not all(seat.tti or seat.errors for room in rooms for seat in room.seats):
+            await asyncio.sleep(0.2)
+        print(
+            f"  from the address to every start page: {cpu_report(cpu_before, cpu_seconds(server), time.monotonic() - opened)}"
+        )
         end = time.monotonic() + 3 * STEP_S
         while time.monotonic() < end and not all(room.formed or broken(room) for room in rooms):
             await asyncio.sleep(0.5)
+        cpu_before, started = cpu_seconds(server), time.monotonic()
         start.set()  # every room's opener taps "Spiel starten" at once
+        while not all(all(seat.table_at for seat in room.seats) or broken(room) for room in rooms):
+            await asyncio.sleep(0.2)
+        print(
+            f"  from 'Spiel starten' to every table: {cpu_report(cpu_before, cpu_seconds(server), time.monotonic() - started)}"
+        )
         while not all(room.moves >= moves or broken(room) for room in rooms):
             await asyncio.sleep(0.5)
         await asyncio.sleep(2)
