@@ -10,9 +10,13 @@ delay used before, the 22–29 s pages of issue 23). `Refills` changes three thi
   start at most one kernel every `spacing` seconds (`RefillSchedule`): a class that took 30
   kernels at once gets them back one by one, not 30 starts while its pages are still loading;
 - the first filling at the server's start follows the same schedule, the start page first;
+- a replacement whose turn has come still waits while the machine is busy (`CalmGate`: more
+  than `CALM_PERCENT` of its CPU in use), at most `CALM_WAIT` seconds: a kernel start costs one
+  to two core-seconds, and a class starting its rooms on two cores needs every one of them
+  (measured: replacements took half the CPU while 10 rooms started at once);
 - a page is offered only entries whose start has begun (`size`), the one furthest along first
   (`take`); when there is none, Voilà starts the page's own kernel at once instead of making it
-  wait for a replacement's turn.
+  wait for a replacement's turn or for calm.
 """
 
 from __future__ import annotations
@@ -24,10 +28,55 @@ import weakref
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import psutil
+
 REFILL_DELAY = 1.0
 """Seconds after a page took a ready kernel before its replacement may start."""
 REFILL_SPACING = 2.0
 """Seconds between two kernel starts for the pools (one start costs about one core-second)."""
+CALM_PERCENT = 50.0
+"""A replacement starts only while less than this share of the machine's CPU is in use…"""
+CALM_WAIT = 30.0
+"""…or once it has waited this many seconds for that (a pool never stays empty for long)."""
+CALM_CHECK = 0.5
+"""Seconds over which the CPU in use is measured, again and again while a replacement waits."""
+
+
+def machine_busy() -> float:
+    """The share of the machine's CPU in use (percent) since the last call."""
+    return psutil.cpu_percent(interval=None)
+
+
+class CalmGate:
+    """Replacements pass one by one, each when the machine is calm or after `wait` seconds."""
+
+    def __init__(
+        self,
+        busy: Callable[[], float] = machine_busy,
+        calm: float = CALM_PERCENT,
+        wait: float = CALM_WAIT,
+        check: float = CALM_CHECK,
+    ) -> None:
+        self.busy, self.calm, self.wait, self.check = busy, calm, wait, check
+        self.waiting: weakref.WeakSet[asyncio.Future] = weakref.WeakSet()
+        self._turn: asyncio.Lock | None = None
+
+    async def passage(self, entry: asyncio.Future | None) -> None:
+        """Return when `entry` may start its kernel (it counts as waiting until then)."""
+        if entry is not None:
+            self.waiting.add(entry)
+        try:
+            self._turn = self._turn or asyncio.Lock()
+            async with self._turn:  # one looks at a time: the one before is starting meanwhile
+                end = time.monotonic() + self.wait
+                self.busy()  # the measurement begins now
+                while time.monotonic() < end:
+                    await asyncio.sleep(self.check)
+                    if self.busy() < self.calm:
+                        return
+        finally:
+            if entry is not None:
+                self.waiting.discard(entry)
 
 
 class RefillSchedule:
@@ -53,13 +102,22 @@ class RefillSchedule:
 class Refills:
     """The refill rules above, installed on a `VoilaKernelManager` (`install`)."""
 
-    def __init__(self, manager: Any, sizes: dict[str, int], schedule: RefillSchedule | None = None) -> None:
+    def __init__(
+        self,
+        manager: Any,
+        sizes: dict[str, int],
+        schedule: RefillSchedule | None = None,
+        gate: CalmGate | None = None,
+    ) -> None:
         self.manager = manager
         self.sizes = dict(sizes)
         self.schedule = schedule or RefillSchedule()
+        self.gate = gate or CalmGate()
         self.due: weakref.WeakKeyDictionary[asyncio.Future, float] = weakref.WeakKeyDictionary()
+        self.replacements: weakref.WeakSet[asyncio.Future] = weakref.WeakSet()
         self._fill = manager.fill_if_needed
         self._take = manager.get_rendered_notebook
+        self._initialize = manager._initialize
 
     def install(self) -> None:
         """Take over the manager's filling, pool size and hand-out, and fill every pool (pages
@@ -72,6 +130,7 @@ class Refills:
         manager.fill_if_needed = self.fill
         manager.get_pool_size = self.size
         manager.get_rendered_notebook = self.take
+        manager._initialize = self.initialize
         for page in self.sizes:
             self.fill(delay=0, notebook_name=page)
 
@@ -96,12 +155,21 @@ class Refills:
             for task in pool:
                 if task not in before:
                     self.due[task] = start
+                    if delay is None:  # Voilà's call after a page took a kernel
+                        self.replacements.add(task)
+
+    async def initialize(self, notebook_name: str, kernel_id: str | None = None, **kwargs: Any) -> Any:
+        """Voilà's kernel start (`_initialize`); a replacement first passes the calm gate."""
+        entry = asyncio.current_task()
+        if kernel_id is None and entry in self.replacements:
+            await self.gate.passage(entry)
+        return await self._initialize(notebook_name, kernel_id, **kwargs)
 
     def started(self, task: asyncio.Future) -> bool:
         """Whether a pool entry has begun to start its kernel and has not failed."""
         if task.done():
             return not task.cancelled() and task.exception() is None
-        return self.due.get(task, -math.inf) <= self.schedule.clock()
+        return self.due.get(task, -math.inf) <= self.schedule.clock() and task not in self.gate.waiting
 
     def size(self, notebook_name: str) -> int:
         """The entries a page may take now (Voilà's `get_pool_size`)."""

@@ -11,7 +11,7 @@ from traitlets.config import Configurable, LoggingConfigurable
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
 from kartenspiele.serving.pools import START_PAGE, pool_plan
-from kartenspiele.serving.refill import Refills, RefillSchedule
+from kartenspiele.serving.refill import CalmGate, Refills, RefillSchedule
 
 GAME = "notebooks/quanto.ipynb"
 
@@ -54,6 +54,11 @@ class Manager(voila_kernel_manager_factory(Kernels, True, 0)):
         return {"kernel_id": f"k{len(self.starts)}", "renderer": renderer, "task": done}
 
 
+def calm() -> CalmGate:
+    """A gate on a machine that is never busy."""
+    return CalmGate(busy=lambda: 0.0, check=0.01)
+
+
 def manager(tmp_path) -> Manager:
     return Manager(parent=Server(tmp_path))
 
@@ -69,7 +74,7 @@ async def settled(pools: Refills, timeout: float = 30) -> None:
 async def filled(tmp_path, sizes: dict[str, int], delay: float, spacing: float) -> tuple[Manager, Refills]:
     """Voilà's manager with `Refills` installed, once every pool is full."""
     voila = manager(tmp_path)
-    pools = Refills(voila, sizes, RefillSchedule(delay=delay, spacing=spacing))
+    pools = Refills(voila, sizes, RefillSchedule(delay=delay, spacing=spacing), calm())
     pools.install()
     await settled(pools)
     return voila, pools
@@ -98,7 +103,7 @@ def test_a_class_plan_keeps_the_whole_class_for_the_start_page_and_less_elsewher
 def test_pools_fill_one_kernel_at_a_time_the_start_page_first(tmp_path):
     async def scenario():
         voila = manager(tmp_path)
-        pools = Refills(voila, {START_PAGE: 3, GAME: 2}, RefillSchedule(delay=0.01, spacing=0.05))
+        pools = Refills(voila, {START_PAGE: 3, GAME: 2}, RefillSchedule(delay=0.01, spacing=0.05), calm())
         pools.install()
         assert voila.get_pool_size(START_PAGE) == 1  # the first may start at once, the others wait their turn
         await settled(pools)
@@ -161,3 +166,44 @@ def test_a_ready_kernel_is_taken_before_one_still_starting_or_waiting(tmp_path):
 
     kernel, ready_kernel, starting_next = run(scenario())
     assert kernel == ready_kernel and starting_next
+
+
+def test_a_replacement_waits_while_the_machine_is_busy_and_no_page_takes_it_meanwhile(tmp_path):
+    """A class starting its rooms needs the CPU more than the next page does: the replacement
+    starts once the machine is calm; meanwhile it is not offered (a page would wait for it)."""
+    readings = iter([90.0] * 8 + [20.0] * 100)  # busy for 8 checks of 0.05 s, then calm
+
+    async def scenario():
+        voila = manager(tmp_path)
+        gate = CalmGate(busy=lambda: next(readings), check=0.05)
+        pools = Refills(voila, {GAME: 1}, RefillSchedule(delay=0, spacing=0), gate)
+        pools.install()
+        await settled(pools)  # the first filling does not wait for calm
+        started_first = len(voila.starts)
+        taken_at = time.monotonic()
+        await voila.get_rendered_notebook(GAME)
+        await asyncio.sleep(0.15)
+        offered_while_busy = voila.get_pool_size(GAME)
+        await settled(pools)
+        return voila, started_first, offered_while_busy, taken_at
+
+    voila, started_first, offered_while_busy, taken_at = run(scenario())
+    assert started_first == 1 and offered_while_busy == 0
+    assert len(voila.starts) == 2 and voila.starts[1][1] - taken_at >= 0.3  # 7 busy checks after the first
+    assert voila.get_pool_size(GAME) == 1
+
+
+def test_a_replacement_waits_for_calm_no_longer_than_its_bound(tmp_path):
+    async def scenario():
+        voila = manager(tmp_path)
+        gate = CalmGate(busy=lambda: 100.0, wait=0.3, check=0.05)
+        pools = Refills(voila, {GAME: 1}, RefillSchedule(delay=0, spacing=0), gate)
+        pools.install()
+        await settled(pools)
+        taken_at = time.monotonic()
+        await voila.get_rendered_notebook(GAME)
+        await settled(pools, timeout=5)
+        return voila, taken_at
+
+    voila, taken_at = run(scenario())
+    assert len(voila.starts) == 2 and 0.3 <= voila.starts[1][1] - taken_at < 3
