@@ -35,7 +35,7 @@ CREATE TABLE IF NOT EXISTS log_entries (log TEXT NOT NULL, seq INTEGER NOT NULL,
 class SQLiteStore(Store):
     """The embedded store: one SQLite file in WAL mode, safe for many processes (each
     Voilà kernel opens its own) and for threads within one (one lock per store object).
-    What is deleted is overwritten on disk, not only unlinked (a deleted class leaves no bytes)."""
+    What is deleted is overwritten in the database file (`secure_delete`), not only marked free."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
@@ -143,12 +143,7 @@ class SQLiteStore(Store):
         return [row[0] for row in rows]
 
     def delete_log(self, log: str) -> bool:
-        """Remove a whole log, and with it its old copies on disk: deleted rows are overwritten
-        (`secure_delete`) and the write-ahead file, which still holds them, is emptied."""
-        removed = bool(self._run("DELETE FROM log_entries WHERE log = ? RETURNING seq", (log,)))
-        if removed:
-            self._run("PRAGMA wal_checkpoint(TRUNCATE)")
-        return removed
+        return bool(self._run("DELETE FROM log_entries WHERE log = ? RETURNING seq", (log,)))
 
     def close(self) -> None:
         with self._lock:
