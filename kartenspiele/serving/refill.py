@@ -61,10 +61,9 @@ class CalmGate:
         self.waiting: weakref.WeakSet[asyncio.Future] = weakref.WeakSet()
         self._turn: asyncio.Lock | None = None
 
-    async def passage(self, entry: asyncio.Future | None) -> None:
+    async def passage(self, entry: asyncio.Future) -> None:
         """Return when `entry` may start its kernel (it counts as waiting until then)."""
-        if entry is not None:
-            self.waiting.add(entry)
+        self.waiting.add(entry)
         try:
             self._turn = self._turn or asyncio.Lock()
             async with self._turn:  # one looks at a time: the one before is starting meanwhile
@@ -75,8 +74,7 @@ class CalmGate:
                     if self.busy() < self.calm:
                         return
         finally:
-            if entry is not None:
-                self.waiting.discard(entry)
+            self.waiting.discard(entry)
 
 
 class RefillSchedule:

@@ -85,9 +85,10 @@ class GameTable(TurnFlow, TableLayout, Toolbar, widgets.VBox):
             self.setup.set_players(players, [s if isinstance(s, Seat) else Seat(s) for s in seats])
         if seed is not None:
             self.setup.seed.value = seed
-        for variant, box in zip(self.variants, self.setup.variant_boxes if options else ()):
-            if variant.option in options:
-                box.value = options[variant.option]
+        if options:
+            for variant, box in zip(self.variants, self.setup.variant_boxes):
+                if variant.option in options:
+                    box.value = options[variant.option]
         self._layout()
         click_limit.when_stopped(self.click_stopped)
         if start:
