@@ -61,9 +61,10 @@ class CalmGate:
         self.waiting: weakref.WeakSet[asyncio.Future] = weakref.WeakSet()
         self._turn: asyncio.Lock | None = None
 
-    async def passage(self, entry: asyncio.Future) -> None:
+    async def passage(self, entry: asyncio.Future | None) -> None:
         """Return when `entry` may start its kernel (it counts as waiting until then)."""
-        self.waiting.add(entry)
+        if entry is not None:
+            self.waiting.add(entry)
         try:
             self._turn = self._turn or asyncio.Lock()
             async with self._turn:  # one looks at a time: the one before is starting meanwhile
@@ -74,7 +75,8 @@ class CalmGate:
                     if self.busy() < self.calm:
                         return
         finally:
-            self.waiting.discard(entry)
+            if entry is not None:
+                self.waiting.discard(entry)
 
 
 class RefillSchedule:

@@ -85,10 +85,9 @@ class GameTable(TurnFlow, TableLayout, Toolbar, widgets.VBox):
             self.setup.set_players(players, [s if isinstance(s, Seat) else Seat(s) for s in seats])
         if seed is not None:
             self.setup.seed.value = seed
-        if options:
-            for variant, box in zip(self.variants, self.setup.variant_boxes):
-                if variant.option in options:
-                    box.value = options[variant.option]
+        for variant, box in zip(self.variants, self.setup.variant_boxes if options else ()):
+            if variant.option in options:
+                box.value = options[variant.option]
         self._layout()
         click_limit.when_stopped(self.click_stopped)
         if start:

@@ -153,14 +153,19 @@ class TableLayout:
         access.flush()
 
     def _layout(self, setup: bool = False) -> None:
-        frame = (self.style_sheet, self.access, self.toolbar, self.settings)
-        if self.offers_setup and (self.session is None or setup):
+        if not self.offers_setup:
+            children = (self.style_sheet, self.access, self.toolbar, self.settings) + (
+                (self.main,) if self.session is not None else ()
+            )
+        elif self.session is None or setup:
             running = self.session is not None and not self.state.is_terminal()
-            children = frame + ((self.resume_button,) if running else ()) + (self.setup, self.keys_help)
-        elif self.session is None:  # a room's table before its game is drawn
-            children = frame
+            children = (
+                (self.style_sheet, self.access, self.toolbar, self.settings, self.resume_button, self.setup)
+                if running
+                else (self.style_sheet, self.access, self.toolbar, self.settings, self.setup)
+            ) + (self.keys_help,)
         else:
-            children = frame + (self.main,)
+            children = (self.style_sheet, self.access, self.toolbar, self.settings, self.main)
         if self._setup in children and self.setup.lang != self.lang:
             self.setup.relabel(self.lang)  # worded when it shows (see `set_language`)
             self.setup.name_controls(self.access)

@@ -81,7 +81,7 @@ class Toolbar:
         self.lang = lang
         if self.language.value != lang:
             self.language.value = lang
-        if self._setup in self.children:
+        if self._setup is not None and self._setup in self.children:
             self._setup.relabel(lang)
         if self.session is not None and not self._given_names:
             self.names = seat_names(self.seats, lang)

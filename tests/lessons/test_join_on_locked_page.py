@@ -14,7 +14,7 @@ from kartenspiele.classroom import pupil
 from kartenspiele.classroom.classes import Classes
 from kartenspiele.classroom.store import open_store
 from kartenspiele.lessons import LessonBar, sequences, switch_language
-from kartenspiele.widgets.closing import page_widgets
+from kartenspiele.lessons.lesson_gate import held_widgets
 from kartenspiele.widgets.page_load import PageLoad
 
 bar_module = import_module("kartenspiele.lessons.language")
@@ -44,7 +44,7 @@ def lesson_page() -> tuple[LessonBar, list[widgets.Widget]]:
     makes them."""
     bar = LessonBar()
     exercises = [sequences.count_quiz(), sequences.select_quiz(), sequences.sum_quiz()]
-    return bar, [part for exercise in exercises for part in page_widgets(exercise)]
+    return bar, [part for exercise in exercises for part in held_widgets(exercise)]
 
 
 def join(bar: LessonBar, code: str, nickname: str) -> None:
@@ -57,7 +57,7 @@ def test_joining_a_class_that_keeps_the_open_lesson_locked_closes_it_and_loads_i
     code = classes.open()
     classes.release(code, 1)
     bar, lesson = lesson_page()
-    kept = list(page_widgets(bar))
+    kept = held_widgets(bar)
     assert not bar.locked and len(lesson) > 20 and all(part.comm is not None for part in lesson)  # no class: all of it
     join(bar, code, "Mia")
     session = pupil.current()
