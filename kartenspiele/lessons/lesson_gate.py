@@ -34,6 +34,7 @@ from ipywidgets.widgets.widget import _instances
 
 from ..classroom import pupil
 from ..classroom.roles import is_teacher, query, served_by_voila
+from ..widgets.plain import is_shared
 
 GATE_MIME = "application/vnd.kartenspiele.lesson-gate+json"
 """The bar's verdict in its output, read by the Voilà template (never shown)."""
@@ -100,12 +101,13 @@ def verdict() -> dict[str, bool]:
 
 
 def held_widgets(root: widgets.Widget) -> list[widgets.Widget]:
-    """`root` and every open widget it holds (in a trait or an attribute), however deep."""
+    """`root` and every open widget it holds (in a trait or an attribute), however deep; not the
+    kernel's shared layouts and styles (`plain`), which no page owns."""
     found: dict[str, widgets.Widget] = {}
     todo = [root]
     while todo:
         item = todo.pop()
-        if item.model_id is None or item.model_id in found:
+        if item.model_id is None or item.model_id in found or is_shared(item):
             continue
         found[item.model_id] = item
         for value in [*item.trait_values().values(), *vars(item).values()]:
@@ -117,10 +119,10 @@ def held_widgets(root: widgets.Widget) -> list[widgets.Widget]:
 def close_lesson(keep: widgets.Widget, before: set[str]) -> None:
     """Stop the lesson on this page now: blank every later cell and close every widget made
     since `before` (the model ids that existed when the lesson bar was made) except what `keep`
-    holds. A closed widget leaves the browser's page, and what the browser still sends to it
+    holds (the kernel's shared layouts and styles stay). A closed widget leaves the browser's page, and what the browser still sends to it
     reaches no handler: no answer is taken or recorded."""
     _blank(_nothing)
     kept = before | {widget.model_id for widget in held_widgets(keep)}
     for model_id, widget in list(_instances.items()):
-        if model_id not in kept:
+        if model_id not in kept and not is_shared(widget):
             widget.close()

@@ -4,8 +4,8 @@ A `ButtonRow` shows a list of `Spec`s â€” label, tooltip, CSS classes, enabled â
 `on_press(key)` with the key of the pressed button. Cards are such buttons with the classes
 of `static/tables.css` (big value, colour, rainbow, joker, selected, blocked). Given an
 `Access` widget, a row also tells screen readers each button's name, pressed state and
-description. The row's buttons share one layout and one style model (the looks come from the
-CSS classes).
+description. The row's buttons share the kernel's plain layout and style (`plain`: their looks come from
+the CSS classes); the row has its own layout (a page may hide it).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import ipywidgets as widgets
 
 from .access import Access, tagged
+from .plain import plain
 
 
 @dataclass(frozen=True)
@@ -57,14 +58,10 @@ class ButtonRow(widgets.HBox):
         self._base = base_class
         self._slots: list[_Slot] = []
         self.specs: tuple[Spec, ...] = ()
-        # the row's buttons share one layout and one style (nothing sets them per button): two
-        # models per row instead of two per button, fewer for a page to build, send and draw
-        self._button_layout = widgets.Layout()
-        self._button_style = widgets.ButtonStyle()
 
     def _slot(self, index: int) -> _Slot:
         while len(self._slots) <= index:
-            button = widgets.Button(layout=self._button_layout, style=self._button_style)
+            button = plain(widgets.Button)
             button.add_class(self._base)
             slot = _Slot(button, tagged(button))
             button.on_click(lambda _b, slot=slot: self._on_press(slot.key))

@@ -4,7 +4,8 @@
 (a table's hidden panels, a room page's table) stay open and stay in the kernel until it ends.
 `close_tree` follows a page's widgets and the package's helper objects it holds (a room page's
 controller, a table's setup) and closes every widget on the way, except those in `keep`
-(widgets the page shares with the page around it, such as the browser's memory).
+(widgets the page shares with the page around it, such as the browser's memory). The kernel's
+shared layouts and styles (`plain`) are not the page's: they stay open.
 
 `resend_tree` follows the same widgets and sends each one's whole state again: after a click
 stopped at the bound (`kernel.click_limit`), a value the kernel had just set may never have
@@ -18,6 +19,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import ipywidgets as widgets
+
+from .plain import is_shared
 
 OWN_PACKAGES = ("kartenspiele.widgets", "kartenspiele.lessons")
 """Helper objects of these packages are followed (their widgets belong to the page)."""
@@ -33,7 +36,7 @@ def page_widgets(root: Any, keep: Iterable[widgets.Widget] = ()) -> Iterator[wid
     stack = [root]
     while stack:
         item = stack.pop()
-        if id(item) in seen:
+        if id(item) in seen or is_shared(item):
             continue
         seen.add(id(item))
         if isinstance(item, Mapping):

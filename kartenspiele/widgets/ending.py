@@ -9,6 +9,7 @@ from html import escape
 import ipywidgets as widgets
 
 from .home import home_link
+from .plain import plain
 from .texts import t
 
 CONFETTI = ("#e4572e", "#f3a712", "#29bf12", "#3a6ea5", "#a846a0", "#f3a712")
@@ -37,15 +38,17 @@ class EndScreen(widgets.VBox):
     """The game-over box; `show(...)` fills it, `relabel(lang)` sets the button texts."""
 
     def __init__(self, again: Callable[[], None], new_game: Callable[[], None]) -> None:
-        super().__init__(layout=widgets.Layout(display="none"))
+        super().__init__(layout=widgets.Layout(display="none"))  # shown at the end
         self.add_class("ks-result")
-        self.text = widgets.HTML()
-        self.again_button = widgets.Button(icon="repeat", button_style="success", layout=widgets.Layout(width="auto"))
+        self.text = plain(widgets.HTML)
+        self.again_button = plain(
+            widgets.Button, icon="repeat", button_style="success", layout=widgets.Layout(width="auto")
+        )
         self.again_button.on_click(lambda _: again())
-        self.new_button = widgets.Button(icon="plus", layout=widgets.Layout(width="auto"))
+        self.new_button = plain(widgets.Button, icon="plus", layout=widgets.Layout(width="auto"))
         self.new_button.on_click(lambda _: new_game())
-        self.home = widgets.HTML()
-        buttons = widgets.HBox([self.again_button, self.new_button, self.home])
+        self.home = plain(widgets.HTML)
+        buttons = plain(widgets.HBox, [self.again_button, self.new_button, self.home])
         buttons.add_class("ks-result-buttons")
         self.children = (self.text, buttons)
 

@@ -13,6 +13,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.events import Event
+from .plain import looks
 
 Teller = Callable[[int, Sequence[Event]], list[str]]
 """`tell(actor, events)`: the sentences of one move."""
@@ -22,7 +23,7 @@ class MoveLog(widgets.HTML):
     """An HTML list of the moves so far; `show` redraws it from the session's events."""
 
     def __init__(self, limit: int = 80) -> None:
-        super().__init__()
+        super().__init__(**looks(widgets.HTML))
         self.add_class("ks-log")
         self.limit = limit
         self._cache: dict[int, tuple[Any, str, str]] = {}  # index: (events list, language, html)

@@ -25,6 +25,7 @@ from ..quanto.moves import (
 )
 from ..quanto.state import MAX_PLAYERS, MIN_PLAYERS
 from .buttons import ButtonRow, Spec
+from .plain import plain
 from .setup import GameConfig, Variant
 from .table import GameTable
 from .texts import t, why
@@ -105,34 +106,36 @@ class QuantoTable(GameTable):
         self.picked: list[int] = []
         self.hinted: Move | None = None
         self._selection_cache: tuple[tuple, Any] | None = None
-        self.others = widgets.HTML()
-        self.pile = widgets.HTML()
-        self.table_label = widgets.HTML()
+        self.others = plain(widgets.HTML, own_layout=True)
+        self.pile = plain(widgets.HTML, own_layout=True)
+        self.table_label = plain(widgets.HTML, own_layout=True)
         self.table_row = ButtonRow(self.press_table, row_class="ks-cards", access=self.access)
         self.table_row.add_class("ks-table-cards")
-        top = widgets.HBox([self.others, self.pile])
+        top = plain(widgets.HBox, [self.others, self.pile])
         top.add_class("ks-top")
-        self.public_area.children = (top, widgets.VBox([self.table_label, self.table_row]))
-        self.sum_line = widgets.HTML()
+        self.public_area.children = (top, plain(widgets.VBox, [self.table_label, self.table_row]))
+        self.sum_line = plain(widgets.HTML, own_layout=True)
         self.sum_line.add_class("ks-sum")
         self.actions = ButtonRow(self.press_action, base_class="ks-action", row_class="ks-actions", access=self.access)
-        self.action_list = widgets.Dropdown(layout=widgets.Layout(width="24em"))
-        self.action_go = widgets.Button(button_style="primary")
+        self.action_list = plain(widgets.Dropdown, layout=widgets.Layout(width="24em"))
+        self.action_go = plain(widgets.Button, button_style="primary")
         self.action_go.add_class("ks-action-go")
         self.action_go.on_click(lambda _: self._play_listed())
-        self.action_more = widgets.HBox([self.action_list, self.action_go], layout=widgets.Layout(display="none"))
-        self.hand_label = widgets.HTML()
+        self.action_more = plain(
+            widgets.HBox, [self.action_list, self.action_go], layout=widgets.Layout(display="none")
+        )
+        self.hand_label = plain(widgets.HTML, own_layout=True)
         self.hand_row = ButtonRow(self.press_hand, row_class="ks-cards", access=self.access)
         self.hand_row.add_class("ks-hand-cards")
-        self.held = widgets.HTML()
-        self.mine = widgets.HTML()
-        hand = widgets.VBox([self.hand_label, self.hand_row, self.held])
+        self.held = plain(widgets.HTML, own_layout=True)
+        self.mine = plain(widgets.HTML, own_layout=True)
+        hand = plain(widgets.VBox, [self.hand_label, self.hand_row, self.held])
         self.private_area.children = (
             self.sum_line,
             self.actions,
             self.action_more,
             self.message,
-            widgets.HBox([hand, self.mine], layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px")),
+            plain(widgets.HBox, [hand, self.mine], layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px")),
         )
         self._action_moves: list[Move] = []
 

@@ -31,6 +31,7 @@ from ..core.session import game_module
 from ..i18n import text
 from ..kernel import click_limit
 from .home import home_link
+from .plain import plain
 from .quanto_table import QuantoTable
 from .seats import IDLE, PERSON, Seat, level_label
 from .style import style_widget
@@ -269,24 +270,26 @@ class RoomPage(widgets.VBox):
         self.lang = lang
         self.token = token
         self.controller: RoomController | None = None
-        self.header = widgets.HTML()
-        self.home = widgets.HTML()  # the way back while waiting (the table's toolbar has one)
-        self.aside = widgets.HBox()  # the start page puts its language switch here
+        self.header = plain(widgets.HTML)
+        self.home = plain(widgets.HTML, own_layout=True)  # the way back while waiting (the table's toolbar has one)
+        self.aside = plain(widgets.HBox)  # the start page puts its language switch here
         self.aside.add_class("ks-room-aside")
-        self.head = widgets.HBox([self.header, self.home, self.aside])
+        self.head = plain(widgets.HBox, [self.header, self.home, self.aside])
         self.head.add_class("ks-room-headrow")
-        self.note = widgets.HTML()
+        self.note = plain(widgets.HTML)
         self.note.add_class("ks-room-note")
-        self.seat_list = widgets.HTML()
-        self.start_button = widgets.Button(button_style="success", icon="play", layout=widgets.Layout(width="auto"))
+        self.seat_list = plain(widgets.HTML)
+        self.start_button = plain(
+            widgets.Button, button_style="success", icon="play", layout=widgets.Layout(width="auto")
+        )
         self.start_button.add_class("ks-room-start")
         self.start_button.on_click(lambda _: self.start())
-        self.hand_over_box = widgets.HBox()
+        self.hand_over_box = plain(widgets.HBox)
         self.hand_over_box.add_class("ks-room-handover")
-        self.let_in_box = widgets.VBox()
+        self.let_in_box = plain(widgets.VBox)
         self.let_in_box.add_class("ks-room-let-in")
         self._requests: list[tuple[int, str]] = []  # (seat, request's hash) this page may answer
-        self.waiting = widgets.VBox([self.seat_list, self.start_button])
+        self.waiting = plain(widgets.VBox, [self.seat_list, self.start_button])
         self.waiting.add_class("ks-waiting-room")
         self._last_heartbeat = 0.0
         self._absent: dict[int, float] = {}
@@ -294,7 +297,7 @@ class RoomPage(widgets.VBox):
         self._store_full = False  # the note says the store is full: only a write clears it
         self._task: asyncio.Task | None = None
         self.closed = False
-        self.css = widgets.HTML(ROOM_CSS)
+        self.css = plain(widgets.HTML, ROOM_CSS)
         self._show(self.waiting)
         self.sync()
         if poll:

@@ -14,6 +14,7 @@ from .ending import EndScreen
 from .home import home_link
 from .log import MoveLog
 from .pacing import SPEEDS
+from .plain import plain
 from .setup import SetupPanel
 from .style import style_widget
 from .texts import relabel_options, t, why
@@ -43,42 +44,44 @@ class TableLayout:
         self.style_sheet = style_widget()
         self._build_toolbar(speed, step)
         self._setup_players = players
-        self.resume_button = widgets.Button(icon="arrow-left", layout=widgets.Layout(width="auto"))
+        self.resume_button = plain(widgets.Button, icon="arrow-left", layout=widgets.Layout(width="auto"))
         self.resume_button.add_class("ks-resume")
         self.resume_button.on_click(lambda _: self.resume())
-        self.keys_help = widgets.HTML()
+        self.keys_help = plain(widgets.HTML)
         self.keys_help.add_class("ks-keys-help")
-        self.status = widgets.HTML()
+        self.status = plain(widgets.HTML, own_layout=True)
         self.status.add_class("ks-status")
-        self.banner = widgets.HTML()
+        self.banner = plain(widgets.HTML, own_layout=True)
         self.banner.add_class("ks-banner")
-        self.message = widgets.HTML()  # placed by the game's `build_board`
+        self.message = plain(widgets.HTML, own_layout=True)  # placed by the game's `build_board`
         self.message.add_class("ks-message")
-        self.curtain_text = widgets.HTML()
-        self.curtain_button = widgets.Button(button_style="primary", icon="eye", layout=widgets.Layout(width="auto"))
+        self.curtain_text = plain(widgets.HTML)
+        self.curtain_button = plain(
+            widgets.Button, button_style="primary", icon="eye", layout=widgets.Layout(width="auto")
+        )
         self.curtain_button.on_click(lambda _: self.reveal())
-        self.curtain = widgets.VBox([self.curtain_text, self.curtain_button])
+        self.curtain = plain(widgets.VBox, [self.curtain_text, self.curtain_button])
         self.curtain.add_class("ks-curtain")
         self.ending = EndScreen(self.play_again, self.show_setup)
         self.result = self.ending
         self.result_text, self.again_button = self.ending.text, self.ending.again_button
         self.result_new_button = self.ending.new_button
         self.move_log = MoveLog()
-        self.public_area = widgets.VBox()
+        self.public_area = plain(widgets.VBox)
         self.public_area.add_class("ks-public")
-        self.private_area = widgets.VBox()
+        self.private_area = plain(widgets.VBox)
         self.private_area.add_class("ks-private")
         self.build_board()
-        self.hand_slot = widgets.VBox()
+        self.hand_slot = plain(widgets.VBox)
         self.hand_slot.add_class("ks-hand-slot")
         self.redraws = 0
-        self.tick = widgets.HTML(layout=widgets.Layout(display="none"))  # counts redraws, for automation
+        self.tick = plain(widgets.HTML, layout=widgets.Layout(display="none"))  # counts redraws, for automation
         self.tick.add_class("ks-tick")
-        self.game_column = widgets.VBox(
-            [self.status, self.result, self.banner, self.public_area, self.hand_slot, self.tick]
+        self.game_column = plain(
+            widgets.VBox, [self.status, self.result, self.banner, self.public_area, self.hand_slot, self.tick]
         )
         self.game_column.add_class("ks-game")
-        self.main = widgets.HBox([self.game_column, self.move_log])
+        self.main = plain(widgets.HBox, [self.game_column, self.move_log])
         self.main.add_class("ks-main")
         self._tags = {
             name: tagged(widget)

@@ -22,6 +22,7 @@ from ..tausch_rausch.reasons import judge, sum_arith
 from ..tausch_rausch.state import MAX_PLAYERS, MIN_PLAYERS
 from .access import tagged
 from .buttons import ButtonRow, Spec
+from .plain import plain
 from .setup import GameConfig, Variant
 from .table import GameTable
 from .texts import t
@@ -66,12 +67,12 @@ def _slots(
 ) -> tuple[list[widgets.HTML], list[widgets.Button], list[widgets.VBox]]:
     """`count` boxes (class `css_class`) of a text over a button (class `css_class`-button);
     pressing button i calls `press(i)`. The market's stalls and the open tasks."""
-    texts = [widgets.HTML() for _ in range(count)]
-    buttons = [widgets.Button() for _ in range(count)]
+    texts = [plain(widgets.HTML, own_layout=True) for _ in range(count)]
+    buttons = [plain(widgets.Button) for _ in range(count)]
     for index, button in enumerate(buttons):
         button.add_class(f"{css_class}-button")
         button.on_click(lambda _button, index=index: press(index))
-    boxes = [widgets.VBox([text, button]) for text, button in zip(texts, buttons)]
+    boxes = [plain(widgets.VBox, [text, button], own_layout=True) for text, button in zip(texts, buttons)]
     for box in boxes:
         box.add_class(css_class)
     return texts, buttons, boxes
@@ -99,40 +100,40 @@ class TauschRauschTable(GameTable):
     def build_board(self) -> None:
         self.picked: list[int] = []
         self.hinted: Move | None = None
-        self.others = widgets.HTML()
-        self.piles = widgets.HTML()
-        self.market_label = widgets.HTML()
+        self.others = plain(widgets.HTML, own_layout=True)
+        self.piles = plain(widgets.HTML, own_layout=True)
+        self.market_label = plain(widgets.HTML, own_layout=True)
         self.market_label.add_class("ks-market-label")
         self.stall_cards, self.stall_buttons, self.stalls = _slots("ks-stall", self.press_stall)
         self.stall_tags = [tagged(button) for button in self.stall_buttons]
         self.task_tags: list[str] = []
-        self.market = widgets.HBox(self.stalls)
+        self.market = plain(widgets.HBox, self.stalls)
         self.market.add_class("ks-market")
-        self.tasks_label = widgets.HTML()
+        self.tasks_label = plain(widgets.HTML, own_layout=True)
         self.tasks_label.add_class("ks-tasks-label")
         self.task_texts, self.task_buttons, self.task_boxes = _slots("ks-task", self.press_task)
         self.task_tags = [tagged(button) for button in self.task_buttons]
-        self.tasks_row = widgets.HBox(self.task_boxes)
+        self.tasks_row = plain(widgets.HBox, self.task_boxes)
         self.tasks_row.add_class("ks-tasks")
-        top = widgets.HBox([self.others, self.piles])
+        top = plain(widgets.HBox, [self.others, self.piles])
         top.add_class("ks-top")
         self.public_area.children = (top, self.market_label, self.market, self.tasks_label, self.tasks_row)
-        self.sum_line = widgets.HTML()
+        self.sum_line = plain(widgets.HTML, own_layout=True)
         self.sum_line.add_class("ks-sum")
-        self.clear_button = widgets.Button(icon="times")
+        self.clear_button = plain(widgets.Button, icon="times", own_layout=True)
         self.clear_button.add_class("ks-side")
         self.clear_tag = tagged(self.clear_button)
         self.clear_button.on_click(lambda _: self._clear())
-        self.hand_label = widgets.HTML()
+        self.hand_label = plain(widgets.HTML, own_layout=True)
         self.hand_label.add_class("ks-hand-label")
         self.hand_row = ButtonRow(self.press_hand, row_class="ks-cards", access=self.access)
         self.hand_row.add_class("ks-hand-cards")
-        self.mine = widgets.HTML()
-        hand = widgets.VBox([self.hand_label, self.hand_row])
+        self.mine = plain(widgets.HTML, own_layout=True)
+        hand = plain(widgets.VBox, [self.hand_label, self.hand_row])
         self.private_area.children = (
-            widgets.HBox([self.sum_line, self.clear_button]),
+            plain(widgets.HBox, [self.sum_line, self.clear_button]),
             self.message,
-            widgets.HBox([hand, self.mine], layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px")),
+            plain(widgets.HBox, [hand, self.mine], layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px")),
         )
 
     def new_state(self, config: GameConfig) -> Any:

@@ -7,6 +7,7 @@ import ipywidgets as widgets
 
 from ..bots.hint import hint
 from .pacing import SPEEDS
+from .plain import plain
 from .seats import seat_names
 from .texts import language_options, t
 
@@ -17,32 +18,32 @@ class Toolbar:
     def _build_toolbar(self, speed: str, step: bool) -> None:
         """The buttons row (`toolbar`) and the settings row (`settings`)."""
         lang = self.lang
-        self.heading = widgets.HTML()
-        self.language = widgets.ToggleButtons(options=language_options(), value=lang)
+        self.heading = plain(widgets.HTML)
+        self.language = plain(widgets.ToggleButtons, options=language_options(), value=lang, own_layout=True)
         self.language.add_class("ks-language")
         self.language.observe(lambda change: change["new"] != self.lang and self.set_language(change["new"]), "value")
-        self.big = widgets.ToggleButton(value=False, icon="search-plus")
+        self.big = plain(widgets.ToggleButton, value=False, icon="search-plus", own_layout=True)
         self.big.observe(self._big_changed, "value")
-        self.new_button = widgets.Button(icon="plus")
+        self.new_button = plain(widgets.Button, icon="plus", own_layout=True)
         self.new_button.on_click(lambda _: self.show_setup())
-        self.undo_button = widgets.Button(icon="undo")
+        self.undo_button = plain(widgets.Button, icon="undo", own_layout=True)
         self.undo_button.on_click(lambda _: self.undo())
-        self.hint_button = widgets.Button(icon="lightbulb-o")
+        self.hint_button = plain(widgets.Button, icon="lightbulb-o", own_layout=True)
         self.hint_button.on_click(lambda _: self.show_hint())
-        self.speed = widgets.Dropdown(options=list(SPEEDS), value=speed, layout=widgets.Layout(width="12em"))
-        self.step = widgets.Checkbox(value=step, indent=False, layout=widgets.Layout(width="auto"))
+        self.speed = plain(widgets.Dropdown, options=list(SPEEDS), value=speed, layout=widgets.Layout(width="12em"))
+        self.step = plain(widgets.Checkbox, value=step, indent=False, layout=widgets.Layout(width="auto"))
         self.step.observe(lambda _: self._pace_changed(), "value")
-        self.next_button = widgets.Button(icon="step-forward", button_style="info")
+        self.next_button = plain(widgets.Button, icon="step-forward", button_style="info", own_layout=True)
         self.next_button.on_click(lambda _: self.next_move())
         for button in (self.new_button, self.undo_button, self.hint_button, self.next_button, self.big):
             button.layout.width = "auto"
-        self.log_button = widgets.ToggleButton(value=False, icon="list", layout=widgets.Layout(width="auto"))
+        self.log_button = plain(widgets.ToggleButton, value=False, icon="list", layout=widgets.Layout(width="auto"))
         self.log_button.observe(self._log_toggled, "value")
-        self.settings_button = widgets.ToggleButton(value=False, icon="cog", layout=widgets.Layout(width="auto"))
+        self.settings_button = plain(widgets.ToggleButton, value=False, icon="cog", layout=widgets.Layout(width="auto"))
         self.settings_button.observe(self._settings_toggled, "value")
         for button in (self.hint_button, self.log_button, self.settings_button):
             button.add_class("ks-compact")  # only its icon on a narrow screen (the name is still read out)
-        self.home_link = widgets.HTML()
+        self.home_link = plain(widgets.HTML)
         self.new_button.add_class("ks-apart")
         self.toolbar = widgets.HBox(
             [

@@ -1,0 +1,88 @@
+"""One plain layout and one plain style per kind, shared by the kernel's widgets.
+
+ipywidgets gives every widget a layout model and most a style model of their own. A table's
+widgets take their looks from CSS classes and leave both empty, yet each empty model is built
+in the kernel, relayed by the server and built again in the browser: about 70 of a room table's
+160 models. `plain(kind, …)` builds a widget that shares the kernel's plain layout and the plain
+style of its kind instead.
+
+A shared model refuses every change (`SharedLooksError`), so a widget that hides itself through
+its layout asks for its own (`own_layout=True`). Closing a page leaves the shared models open:
+they belong to the kernel, not to a page (`is_shared`).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, TypeVar
+
+import ipywidgets as widgets
+
+W = TypeVar("W", bound=widgets.DOMWidget)
+
+
+class SharedLooksError(AttributeError):
+    """A shared layout or style was asked to change (give the widget its own)."""
+
+
+class _Shared:
+    """Refuses changes to its synced traits once built."""
+
+    _built = False
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self._built and name in self.keys:
+            raise SharedLooksError(
+                f"{type(self).__name__}.{name}: this layout or style is shared by many widgets; "
+                "build the widget with its own (plain(..., own_layout=True))"
+            )
+        super().__setattr__(name, value)
+
+
+_lock = threading.Lock()
+_kinds: dict[type[widgets.Widget], type[widgets.Widget]] = {}
+_shared: dict[type[widgets.Widget], widgets.Widget] = {}
+
+
+def _one(kind: type[widgets.Widget]) -> widgets.Widget:
+    """The kernel's open shared model of `kind` (built again after it was closed)."""
+    with _lock:
+        model = _shared.get(kind)
+        if model is None or model.comm is None:
+            shared_kind = _kinds.setdefault(
+                kind, type(f"Shared{kind.__name__}", (_Shared, kind), {"__module__": __name__})
+            )
+            model = shared_kind()
+            model._built = True
+            _shared[kind] = model
+        return model
+
+
+def plain_layout() -> widgets.Layout:
+    """The kernel's shared empty layout."""
+    return _one(widgets.Layout)  # type: ignore[return-value]
+
+
+def plain_style(kind: type[widgets.DOMWidget]) -> widgets.Widget | None:
+    """The kernel's shared default style for widgets of `kind` (None: the kind has no style)."""
+    trait = kind.class_traits().get("style")
+    return None if trait is None else _one(trait.klass)
+
+
+def looks(kind: type[widgets.DOMWidget], own_layout: bool = False) -> dict[str, widgets.Widget]:
+    """The shared layout (unless `own_layout`) and style for a widget of `kind`, as traits."""
+    traits: dict[str, widgets.Widget] = {} if own_layout else {"layout": plain_layout()}
+    style = plain_style(kind)
+    if style is not None:
+        traits["style"] = style
+    return traits
+
+
+def plain(kind: type[W], *args: Any, own_layout: bool = False, **traits: Any) -> W:
+    """A widget of `kind` with the shared layout (unless `own_layout` or given) and style."""
+    return kind(*args, **{**looks(kind, own_layout), **traits})
+
+
+def is_shared(model: Any) -> bool:
+    """Whether `model` is one of the kernel's shared layouts or styles."""
+    return isinstance(model, _Shared)

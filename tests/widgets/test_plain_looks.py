@@ -1,0 +1,106 @@
+"""The kernel's shared plain layout and styles (`widgets.plain`): a room table sends far fewer
+models, a shared model refuses every change (from the kernel and from the browser), and closing
+a page or a locked lesson leaves them open for the widgets still on the page and those to come."""
+
+from __future__ import annotations
+
+import logging
+
+import ipywidgets as widgets
+import pytest
+
+from kartenspiele.classroom.rooms import Rooms
+from kartenspiele.classroom.store import SQLiteStore
+from kartenspiele.widgets.closing import close_tree, page_widgets
+from kartenspiele.widgets.lobby import Lobby
+from kartenspiele.widgets.plain import SharedLooksError, is_shared, plain, plain_layout
+from kartenspiele.widgets.room import RoomPage
+
+
+@pytest.fixture
+def store(tmp_path):
+    store = SQLiteStore(tmp_path / "rooms.db")
+    yield store
+    store.close()
+
+
+def room_page(store, game: str) -> RoomPage:
+    """Ben's page in a started room of three."""
+    rooms = Rooms(store)
+    room = rooms.open(game, 3, ["open", "open"], "Ana")[0]
+    lobby = Lobby("de", store=store, poll=False)
+    lobby.code.value, lobby.name.value = room.code, "Ben"
+    lobby.join_button.click()
+    page = lobby.page
+    assert isinstance(page, RoomPage)
+    rooms.start(rooms.load(room.code), 0)
+    page.sync()
+    return page
+
+
+def models(root) -> list[widgets.Widget]:
+    """Every open model a page's browser builds for `root`, shared ones included."""
+    found: dict[str, widgets.Widget] = {}
+    todo = [root]
+    while todo:
+        widget = todo.pop()
+        if widget.comm is None or widget.model_id in found:
+            continue
+        found[widget.model_id] = widget
+        for value in widget._trait_values.values():
+            for item in value if isinstance(value, tuple | list) else (value,):
+                if isinstance(item, widgets.Widget):
+                    todo.append(item)
+    return list(found.values())
+
+
+@pytest.mark.parametrize(("game", "most"), [("quanto", 115), ("tausch_rausch", 160)])
+def test_a_room_table_shares_its_plain_looks(store, game, most):
+    """Before the shared looks a Quanto room table sent 162 models, a Tausch-Rausch one 230."""
+    table = room_page(store, game).controller.table
+    sent = models(table)
+    shared = [model for model in sent if is_shared(model)]
+    assert len(sent) <= most, len(sent)
+    assert {type(model).__name__ for model in shared} >= {"SharedLayout", "SharedHTMLStyle", "SharedButtonStyle"}
+    assert sum(1 for model in sent if isinstance(model, widgets.HTML) and model.layout is plain_layout()) >= 5
+
+
+def test_a_shared_model_refuses_every_change():
+    label = plain(widgets.HTML, "Hallo")
+    with pytest.raises(SharedLooksError, match="shared by many widgets"):
+        label.layout.display = "none"
+    with pytest.raises(SharedLooksError):
+        label.style.font_size = "40px"
+    assert label.layout.display is None and label.style.font_size is None
+    assert plain(widgets.Button).layout is label.layout  # one layout for every kind
+    own = plain(widgets.HTML, own_layout=True)
+    own.layout.display = "none"  # a widget that hides itself has its own layout
+    assert own.layout is not label.layout and own.style is label.style and label.layout.display is None
+
+
+def test_the_browser_cannot_change_a_shared_model(caplog):
+    label = plain(widgets.HTML, "Hallo")
+    message = {"method": "update", "state": {"display": "none", "width": "1px"}}
+    with caplog.at_level(logging.WARNING, logger="kartenspiele.kernel.update_guard"):
+        label.layout._handle_msg({"content": {"data": message}, "buffers": []})
+    assert label.layout.display is None and label.layout.width is None
+    assert any("display" in record.getMessage() for record in caplog.records)
+
+
+def test_closing_a_page_leaves_the_shared_models_open(store):
+    page = room_page(store, "quanto")
+    table = page.controller.table
+    shared = [model for model in models(table) if is_shared(model)]
+    assert shared and not any(is_shared(widget) for widget in page_widgets(page))
+    close_tree(page)
+    assert table.comm is None and table.status.comm is None
+    assert all(model.comm is not None for model in shared)  # the next page's widgets use them
+    again = room_page(store, "quanto").controller.table
+    assert again.keys_help.layout is table.keys_help.layout
+
+
+def test_a_closed_shared_model_is_built_again_for_new_widgets():
+    layout = plain_layout()
+    layout.close()  # as `Widget.close_all()` would
+    label = plain(widgets.HTML)
+    assert label.layout is not layout and label.layout.comm is not None
