@@ -15,6 +15,7 @@ from importlib import resources
 from typing import ClassVar
 
 import anywidget
+import ipywidgets
 import traitlets
 
 _tokens = itertools.count(1)
@@ -43,8 +44,7 @@ class Access(anywidget.AnyWidget):
     focus_serial = traitlets.Int(0).tag(sync=True)
 
     def __init__(self) -> None:
-        super().__init__()
-        self.layout.display = "none"
+        super().__init__(layout=ipywidgets.Layout(display="none"))
         self._pending: dict[str, Attributes] = {}
 
     def set(self, cls: str, attributes: Attributes) -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import ipywidgets as widgets
 
-from .access import Access, tagged
+from .access import Access, token
 from .plain import plain
 
 
@@ -51,8 +51,7 @@ class ButtonRow(widgets.HBox):
         row_class: str = "ks-buttonrow",
         access: Access | None = None,
     ) -> None:
-        super().__init__()
-        self.add_class(row_class)
+        super().__init__(_dom_classes=(row_class,))
         self._on_press = on_press
         self._access = access
         self._base = base_class
@@ -61,33 +60,32 @@ class ButtonRow(widgets.HBox):
 
     def _slot(self, index: int) -> _Slot:
         while len(self._slots) <= index:
-            button = plain(widgets.Button)
-            button.add_class(self._base)
-            slot = _Slot(button, tagged(button))
+            tag = token()
+            button = plain(widgets.Button, _dom_classes=(self._base, tag))
+            slot = _Slot(button, tag)
             button.on_click(lambda _b, slot=slot: self._on_press(slot.key))
             self._slots.append(slot)
         return self._slots[index]
 
     def show(self, specs: Sequence[Spec]) -> None:
-        """Show exactly these buttons, in this order."""
+        """Show exactly these buttons, in this order (each button's changes travel as one
+        message)."""
         self.specs = tuple(specs)
         for index, spec in enumerate(self.specs):
             slot = self._slot(index)
             slot.key = spec.key
             button = slot.button
-            if button.description != spec.label:
-                button.description = spec.label
-            if button.tooltip != spec.tooltip:
-                button.tooltip = spec.tooltip
-            if button.disabled != spec.disabled:
-                button.disabled = spec.disabled
-            if slot.classes != spec.classes:
-                for name in set(slot.classes) - set(spec.classes):
-                    button.remove_class(name)
-                for name in spec.classes:
-                    if name not in slot.classes:
-                        button.add_class(name)
-                slot.classes = spec.classes
+            with button.hold_sync():
+                if button.description != spec.label:
+                    button.description = spec.label
+                if button.tooltip != spec.tooltip:
+                    button.tooltip = spec.tooltip
+                if button.disabled != spec.disabled:
+                    button.disabled = spec.disabled
+                if slot.classes != spec.classes:
+                    kept = [name for name in button._dom_classes if name not in slot.classes]
+                    button._dom_classes = (*kept, *(name for name in spec.classes if name not in kept))
+                    slot.classes = spec.classes
             if self._access is not None:
                 pressed = None if spec.pressed is None else str(spec.pressed).lower()
                 self._access.set(

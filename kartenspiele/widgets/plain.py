@@ -4,16 +4,18 @@ ipywidgets gives every widget a layout model and most a style model of their own
 widgets take their looks from CSS classes and leave both empty, yet each empty model is built
 in the kernel, relayed by the server and built again in the browser: about 70 of a room table's
 160 models. `plain(kind, …)` builds a widget that shares the kernel's plain layout and the plain
-style of its kind instead.
+style of its kind instead. `one(kind, …)` keeps one widget of a `Shared` class for the whole
+kernel (the stylesheet, `style.style_widget`).
 
-A shared model refuses every change (`SharedLooksError`), so a widget that hides itself through
-its layout asks for its own (`own_layout=True`). Closing a page leaves the shared models open:
+A shared widget refuses every change (`SharedLooksError`), so a widget that hides itself through
+its layout asks for its own (`own_layout=True`). Closing a page leaves the shared widgets open:
 they belong to the kernel, not to a page (`is_shared`).
 """
 
 from __future__ import annotations
 
 import threading
+from functools import cache
 from typing import Any, TypeVar
 
 import ipywidgets as widgets
@@ -25,8 +27,8 @@ class SharedLooksError(AttributeError):
     """A shared layout or style was asked to change (give the widget its own)."""
 
 
-class _Shared:
-    """Refuses changes to its synced traits once built."""
+class Shared:
+    """Mixed into a widget class: refuses changes to its synced traits once built (see `one`)."""
 
     _built = False
 
@@ -43,19 +45,30 @@ _lock = threading.Lock()
 _kinds: dict[type[widgets.Widget], type[widgets.Widget]] = {}
 _shared: dict[type[widgets.Widget], widgets.Widget] = {}
 
+S = TypeVar("S", bound=Shared)
 
-def _one(kind: type[widgets.Widget]) -> widgets.Widget:
-    """The kernel's open shared model of `kind` (built again after it was closed)."""
+
+def one(kind: type[S], **traits: Any) -> S:
+    """The kernel's one open widget of the `Shared` class `kind`, built with `traits` the first
+    time (and again after it was closed)."""
     with _lock:
         model = _shared.get(kind)
         if model is None or model.comm is None:
-            shared_kind = _kinds.setdefault(
-                kind, type(f"Shared{kind.__name__}", (_Shared, kind), {"__module__": __name__})
-            )
-            model = shared_kind()
+            model = kind(**traits)
             model._built = True
             _shared[kind] = model
-        return model
+        return model  # type: ignore[return-value]
+
+
+def _one(kind: type[widgets.Widget]) -> widgets.Widget:
+    """The kernel's shared model of `kind` (a layout or a style)."""
+    shared_kind = _kinds.get(kind)
+    if shared_kind is None:
+        with _lock:
+            shared_kind = _kinds.setdefault(
+                kind, type(f"Shared{kind.__name__}", (Shared, kind), {"__module__": __name__})
+            )
+    return one(shared_kind)
 
 
 def plain_layout() -> widgets.Layout:
@@ -63,10 +76,16 @@ def plain_layout() -> widgets.Layout:
     return _one(widgets.Layout)  # type: ignore[return-value]
 
 
+@cache
+def _style_kind(kind: type[widgets.DOMWidget]) -> type[widgets.Widget] | None:
+    trait = kind.class_traits().get("style")
+    return None if trait is None else trait.klass
+
+
 def plain_style(kind: type[widgets.DOMWidget]) -> widgets.Widget | None:
     """The kernel's shared default style for widgets of `kind` (None: the kind has no style)."""
-    trait = kind.class_traits().get("style")
-    return None if trait is None else _one(trait.klass)
+    style_kind = _style_kind(kind)
+    return None if style_kind is None else _one(style_kind)
 
 
 def looks(kind: type[widgets.DOMWidget], own_layout: bool = False) -> dict[str, widgets.Widget]:
@@ -84,5 +103,5 @@ def plain(kind: type[W], *args: Any, own_layout: bool = False, **traits: Any) ->
 
 
 def is_shared(model: Any) -> bool:
-    """Whether `model` is one of the kernel's shared layouts or styles."""
-    return isinstance(model, _Shared)
+    """Whether `model` is one of the kernel's shared widgets (layouts, styles, the style sheet)."""
+    return isinstance(model, Shared)

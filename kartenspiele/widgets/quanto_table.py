@@ -106,15 +106,15 @@ class QuantoTable(GameTable):
         self.picked: list[int] = []
         self.hinted: Move | None = None
         self._selection_cache: tuple[tuple, Any] | None = None
-        self.others = plain(widgets.HTML, own_layout=True)
-        self.pile = plain(widgets.HTML, own_layout=True)
-        self.table_label = plain(widgets.HTML, own_layout=True)
+        self.others = plain(widgets.HTML)
+        self.pile = plain(widgets.HTML)
+        self.table_label = plain(widgets.HTML)
         self.table_row = ButtonRow(self.press_table, row_class="ks-cards", access=self.access)
         self.table_row.add_class("ks-table-cards")
         top = plain(widgets.HBox, [self.others, self.pile])
         top.add_class("ks-top")
         self.public_area.children = (top, plain(widgets.VBox, [self.table_label, self.table_row]))
-        self.sum_line = plain(widgets.HTML, own_layout=True)
+        self.sum_line = plain(widgets.HTML)
         self.sum_line.add_class("ks-sum")
         self.actions = ButtonRow(self.press_action, base_class="ks-action", row_class="ks-actions", access=self.access)
         self.action_list = plain(widgets.Dropdown, layout=widgets.Layout(width="24em"))
@@ -124,11 +124,11 @@ class QuantoTable(GameTable):
         self.action_more = plain(
             widgets.HBox, [self.action_list, self.action_go], layout=widgets.Layout(display="none")
         )
-        self.hand_label = plain(widgets.HTML, own_layout=True)
+        self.hand_label = plain(widgets.HTML)
         self.hand_row = ButtonRow(self.press_hand, row_class="ks-cards", access=self.access)
         self.hand_row.add_class("ks-hand-cards")
-        self.held = plain(widgets.HTML, own_layout=True)
-        self.mine = plain(widgets.HTML, own_layout=True)
+        self.held = plain(widgets.HTML)
+        self.mine = plain(widgets.HTML)
         hand = plain(widgets.VBox, [self.hand_label, self.hand_row, self.held])
         self.private_area.children = (
             self.sum_line,

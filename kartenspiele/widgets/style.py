@@ -12,6 +12,7 @@ from importlib import resources
 import ipywidgets as widgets
 
 from ..tausch_rausch.display import PALETTE
+from .plain import Shared, looks, one
 
 SHEETS = ("cards.css", "tables.css", "tablet.css")
 
@@ -42,6 +43,12 @@ def css() -> str:
     return "\n".join([*sheets, colour_rules()])
 
 
+class StyleSheet(Shared, widgets.HTML):
+    """The stylesheet's widget (hidden by its own rules; a `<style>` applies wherever it is)."""
+
+
 def style_widget() -> widgets.HTML:
-    """An invisible HTML widget that carries the stylesheet."""
-    return widgets.HTML(f"<style>{css()}</style>", layout=widgets.Layout(display="none"))
+    """The kernel's one widget that carries the stylesheet: every table, lesson bar and page
+    holds the same one, so its 33 kB travel once per kernel and the browser matches each rule
+    once."""
+    return one(StyleSheet, value=f"<style>{css()}</style>", _dom_classes=("ks-style-sheet",), **looks(widgets.HTML))

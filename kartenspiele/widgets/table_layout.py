@@ -19,6 +19,9 @@ from .setup import SetupPanel
 from .style import style_widget
 from .texts import relabel_options, t, why
 
+EMPTY = "ks-empty"
+"""The CSS class of a table's part that is not shown (an empty text, an unused slot)."""
+
 
 class TableLayout:
     """The layout part of `GameTable` (mixed in; see the module text)."""
@@ -49,11 +52,11 @@ class TableLayout:
         self.resume_button.on_click(lambda _: self.resume())
         self.keys_help = plain(widgets.HTML)
         self.keys_help.add_class("ks-keys-help")
-        self.status = plain(widgets.HTML, own_layout=True)
+        self.status = plain(widgets.HTML)
         self.status.add_class("ks-status")
-        self.banner = plain(widgets.HTML, own_layout=True)
+        self.banner = plain(widgets.HTML)
         self.banner.add_class("ks-banner")
-        self.message = plain(widgets.HTML, own_layout=True)  # placed by the game's `build_board`
+        self.message = plain(widgets.HTML)  # placed by the game's `build_board`
         self.message.add_class("ks-message")
         self.curtain_text = plain(widgets.HTML)
         self.curtain_button = plain(
@@ -238,12 +241,13 @@ class TableLayout:
     @staticmethod
     def _set(widget: widgets.HTML, value: str, keep: bool = False) -> None:
         """Set an HTML widget's content (only a change travels to the browser); hide it when
-        empty unless it `keep`s its place (so that nothing below it moves)."""
+        empty unless it `keep`s its place (so that nothing below it moves). Hidden by the class
+        `EMPTY`, not by its layout: the widget shares the kernel's plain layout (`plain`)."""
         if widget.value != value:
             widget.value = value
-        display = "" if value or keep else "none"
-        if widget.layout.display != display:
-            widget.layout.display = display
+        empty = not (value or keep)
+        if empty != (EMPTY in widget._dom_classes):
+            (widget.add_class if empty else widget.remove_class)(EMPTY)
 
     def _status_text(self) -> str:
         state = self.state

@@ -20,11 +20,12 @@ from ..tausch_rausch.display import PALETTE
 from ..tausch_rausch.explain import count_of_cards
 from ..tausch_rausch.reasons import judge, sum_arith
 from ..tausch_rausch.state import MAX_PLAYERS, MIN_PLAYERS
-from .access import tagged
+from .access import tagged, token
 from .buttons import ButtonRow, Spec
 from .plain import plain
 from .setup import GameConfig, Variant
 from .table import GameTable
+from .table_layout import EMPTY
 from .texts import t
 
 
@@ -64,18 +65,17 @@ def small_card(face: Card, lang: str) -> str:
 
 def _slots(
     css_class: str, press: Callable[[int], None], count: int = 5
-) -> tuple[list[widgets.HTML], list[widgets.Button], list[widgets.VBox]]:
-    """`count` boxes (class `css_class`) of a text over a button (class `css_class`-button);
-    pressing button i calls `press(i)`. The market's stalls and the open tasks."""
-    texts = [plain(widgets.HTML, own_layout=True) for _ in range(count)]
-    buttons = [plain(widgets.Button) for _ in range(count)]
+) -> tuple[list[widgets.HTML], list[widgets.Button], list[widgets.VBox], list[str]]:
+    """`count` boxes (class `css_class`) of a text over a button (class `css_class`-button, with
+    its `Access` token); pressing button i calls `press(i)`. The market's stalls and the open
+    tasks. Returns the texts, buttons, boxes and the buttons' tokens."""
+    tags = [token() for _ in range(count)]
+    texts = [plain(widgets.HTML) for _ in range(count)]
+    buttons = [plain(widgets.Button, _dom_classes=(f"{css_class}-button", tag)) for tag in tags]
     for index, button in enumerate(buttons):
-        button.add_class(f"{css_class}-button")
         button.on_click(lambda _button, index=index: press(index))
-    boxes = [plain(widgets.VBox, [text, button], own_layout=True) for text, button in zip(texts, buttons)]
-    for box in boxes:
-        box.add_class(css_class)
-    return texts, buttons, boxes
+    boxes = [plain(widgets.VBox, [text, button], _dom_classes=(css_class,)) for text, button in zip(texts, buttons)]
+    return texts, buttons, boxes, tags
 
 
 class TauschRauschTable(GameTable):
@@ -100,35 +100,32 @@ class TauschRauschTable(GameTable):
     def build_board(self) -> None:
         self.picked: list[int] = []
         self.hinted: Move | None = None
-        self.others = plain(widgets.HTML, own_layout=True)
-        self.piles = plain(widgets.HTML, own_layout=True)
-        self.market_label = plain(widgets.HTML, own_layout=True)
+        self.others = plain(widgets.HTML)
+        self.piles = plain(widgets.HTML)
+        self.market_label = plain(widgets.HTML)
         self.market_label.add_class("ks-market-label")
-        self.stall_cards, self.stall_buttons, self.stalls = _slots("ks-stall", self.press_stall)
-        self.stall_tags = [tagged(button) for button in self.stall_buttons]
-        self.task_tags: list[str] = []
+        self.stall_cards, self.stall_buttons, self.stalls, self.stall_tags = _slots("ks-stall", self.press_stall)
         self.market = plain(widgets.HBox, self.stalls)
         self.market.add_class("ks-market")
-        self.tasks_label = plain(widgets.HTML, own_layout=True)
+        self.tasks_label = plain(widgets.HTML)
         self.tasks_label.add_class("ks-tasks-label")
-        self.task_texts, self.task_buttons, self.task_boxes = _slots("ks-task", self.press_task)
-        self.task_tags = [tagged(button) for button in self.task_buttons]
+        self.task_texts, self.task_buttons, self.task_boxes, self.task_tags = _slots("ks-task", self.press_task)
         self.tasks_row = plain(widgets.HBox, self.task_boxes)
         self.tasks_row.add_class("ks-tasks")
         top = plain(widgets.HBox, [self.others, self.piles])
         top.add_class("ks-top")
         self.public_area.children = (top, self.market_label, self.market, self.tasks_label, self.tasks_row)
-        self.sum_line = plain(widgets.HTML, own_layout=True)
+        self.sum_line = plain(widgets.HTML)
         self.sum_line.add_class("ks-sum")
         self.clear_button = plain(widgets.Button, icon="times", own_layout=True)
         self.clear_button.add_class("ks-side")
         self.clear_tag = tagged(self.clear_button)
         self.clear_button.on_click(lambda _: self._clear())
-        self.hand_label = plain(widgets.HTML, own_layout=True)
+        self.hand_label = plain(widgets.HTML)
         self.hand_label.add_class("ks-hand-label")
         self.hand_row = ButtonRow(self.press_hand, row_class="ks-cards", access=self.access)
         self.hand_row.add_class("ks-hand-cards")
-        self.mine = plain(widgets.HTML, own_layout=True)
+        self.mine = plain(widgets.HTML)
         hand = plain(widgets.VBox, [self.hand_label, self.hand_row])
         self.private_area.children = (
             plain(widgets.HBox, [self.sum_line, self.clear_button]),
@@ -231,10 +228,11 @@ class TauschRauschTable(GameTable):
             )
         self._set(self.tasks_label, f"<h2 class='ks-area'>{escape(t('tausch_rausch.open_tasks', lang))}</h2>")
         for slot, (text_widget, button, box) in enumerate(zip(self.task_texts, self.task_buttons, self.task_boxes)):
-            if slot >= len(state.open_tasks):
-                box.layout.display = "none"
+            shown = slot < len(state.open_tasks)
+            if shown == (EMPTY in box._dom_classes):
+                (box.remove_class if shown else box.add_class)(EMPTY)
+            if not shown:
                 continue
-            box.layout.display = ""
             task = state.task(state.open_tasks[slot])
             verdict = ""
             ok = False
@@ -274,17 +272,18 @@ class TauschRauschTable(GameTable):
     @staticmethod
     def _button(button: widgets.Button, label: str, disabled: bool, ready: bool, tooltip: str, hinted: bool) -> None:
         """A stall's or task's button: its text, and marked when the choice fits (or a hint)."""
-        if button.description != label:
-            button.description = label
-        if button.tooltip != tooltip:
-            button.tooltip = tooltip
-        if button.disabled != disabled:
-            button.disabled = disabled
-        for name, on in (("ks-ready", ready), ("ks-hinted", hinted)):
-            if on and name not in button._dom_classes:
-                button.add_class(name)
-            elif not on and name in button._dom_classes:
-                button.remove_class(name)
+        with button.hold_sync():  # one message for all of it
+            if button.description != label:
+                button.description = label
+            if button.tooltip != tooltip:
+                button.tooltip = tooltip
+            if button.disabled != disabled:
+                button.disabled = disabled
+            for name, on in (("ks-ready", ready), ("ks-hinted", hinted)):
+                if on and name not in button._dom_classes:
+                    button.add_class(name)
+                elif not on and name in button._dom_classes:
+                    button.remove_class(name)
 
     def _draw_private(self, viewer: int, mine: bool, faces: list[Card]) -> None:
         state = self.state

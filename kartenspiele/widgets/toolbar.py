@@ -11,6 +11,14 @@ from .plain import plain
 from .seats import seat_names
 from .texts import language_options, t
 
+COMPACT = ("ks-compact",)
+"""The class of a toolbar button that shows only its icon on a narrow screen."""
+
+
+def _auto() -> widgets.Layout:
+    """A control's own layout, as wide as its content (a page may hide the control)."""
+    return widgets.Layout(width="auto")
+
 
 class Toolbar:
     """The toolbar part of `GameTable` (mixed in; see the module text)."""
@@ -19,32 +27,36 @@ class Toolbar:
         """The buttons row (`toolbar`) and the settings row (`settings`)."""
         lang = self.lang
         self.heading = plain(widgets.HTML)
-        self.language = plain(widgets.ToggleButtons, options=language_options(), value=lang, own_layout=True)
-        self.language.add_class("ks-language")
+        self.language = plain(
+            widgets.ToggleButtons,
+            options=language_options(),
+            value=lang,
+            _dom_classes=("ks-language",),
+            own_layout=True,
+        )
         self.language.observe(lambda change: change["new"] != self.lang and self.set_language(change["new"]), "value")
-        self.big = plain(widgets.ToggleButton, value=False, icon="search-plus", own_layout=True)
+        # built with their width and classes: each later change would travel as a message of its own
+        self.big = plain(widgets.ToggleButton, value=False, icon="search-plus", layout=_auto())
         self.big.observe(self._big_changed, "value")
-        self.new_button = plain(widgets.Button, icon="plus", own_layout=True)
+        self.new_button = plain(widgets.Button, icon="plus", _dom_classes=("ks-apart",), layout=_auto())
         self.new_button.on_click(lambda _: self.show_setup())
-        self.undo_button = plain(widgets.Button, icon="undo", own_layout=True)
+        self.undo_button = plain(widgets.Button, icon="undo", layout=_auto())
         self.undo_button.on_click(lambda _: self.undo())
-        self.hint_button = plain(widgets.Button, icon="lightbulb-o", own_layout=True)
+        # only their icons on a narrow screen (the name is still read out)
+        self.hint_button = plain(widgets.Button, icon="lightbulb-o", _dom_classes=COMPACT, layout=_auto())
         self.hint_button.on_click(lambda _: self.show_hint())
         self.speed = plain(widgets.Dropdown, options=list(SPEEDS), value=speed, layout=widgets.Layout(width="12em"))
-        self.step = plain(widgets.Checkbox, value=step, indent=False, layout=widgets.Layout(width="auto"))
+        self.step = plain(widgets.Checkbox, value=step, indent=False, layout=_auto())
         self.step.observe(lambda _: self._pace_changed(), "value")
-        self.next_button = plain(widgets.Button, icon="step-forward", button_style="info", own_layout=True)
+        self.next_button = plain(widgets.Button, icon="step-forward", button_style="info", layout=_auto())
         self.next_button.on_click(lambda _: self.next_move())
-        for button in (self.new_button, self.undo_button, self.hint_button, self.next_button, self.big):
-            button.layout.width = "auto"
-        self.log_button = plain(widgets.ToggleButton, value=False, icon="list", layout=widgets.Layout(width="auto"))
+        self.log_button = plain(widgets.ToggleButton, value=False, icon="list", _dom_classes=COMPACT, layout=_auto())
         self.log_button.observe(self._log_toggled, "value")
-        self.settings_button = plain(widgets.ToggleButton, value=False, icon="cog", layout=widgets.Layout(width="auto"))
+        self.settings_button = plain(
+            widgets.ToggleButton, value=False, icon="cog", _dom_classes=COMPACT, layout=_auto()
+        )
         self.settings_button.observe(self._settings_toggled, "value")
-        for button in (self.hint_button, self.log_button, self.settings_button):
-            button.add_class("ks-compact")  # only its icon on a narrow screen (the name is still read out)
         self.home_link = plain(widgets.HTML)
-        self.new_button.add_class("ks-apart")
         self.toolbar = widgets.HBox(
             [
                 self.heading,

@@ -1,6 +1,7 @@
-"""The kernel's shared plain layout and styles (`widgets.plain`): a room table sends far fewer
-models, a shared model refuses every change (from the kernel and from the browser), and closing
-a page or a locked lesson leaves them open for the widgets still on the page and those to come."""
+"""The kernel's shared plain layout, styles and stylesheet (`widgets.plain`): a room table sends
+far fewer models, a shared model refuses every change (from the kernel and from the browser),
+and closing a page leaves them open for the widgets still on the page and those to come. A
+table hides an empty text by a CSS class, so that the text can share the plain layout."""
 
 from __future__ import annotations
 
@@ -8,13 +9,17 @@ import logging
 
 import ipywidgets as widgets
 import pytest
+from ipywidgets.widgets.widget import _instances
 
 from kartenspiele.classroom.rooms import Rooms
 from kartenspiele.classroom.store import SQLiteStore
+from kartenspiele.lessons.lesson_gate import close_lesson
 from kartenspiele.widgets.closing import close_tree, page_widgets
 from kartenspiele.widgets.lobby import Lobby
-from kartenspiele.widgets.plain import SharedLooksError, is_shared, plain, plain_layout
+from kartenspiele.widgets.plain import SharedLooksError, is_shared, plain, plain_layout, plain_style
 from kartenspiele.widgets.room import RoomPage
+from kartenspiele.widgets.style import css, style_widget
+from kartenspiele.widgets.table_layout import EMPTY
 
 
 @pytest.fixture
@@ -54,7 +59,7 @@ def models(root) -> list[widgets.Widget]:
     return list(found.values())
 
 
-@pytest.mark.parametrize(("game", "most"), [("quanto", 115), ("tausch_rausch", 160)])
+@pytest.mark.parametrize(("game", "most"), [("quanto", 100), ("tausch_rausch", 125)])
 def test_a_room_table_shares_its_plain_looks(store, game, most):
     """Before the shared looks a Quanto room table sent 162 models, a Tausch-Rausch one 230."""
     table = room_page(store, game).controller.table
@@ -104,3 +109,38 @@ def test_a_closed_shared_model_is_built_again_for_new_widgets():
     layout.close()  # as `Widget.close_all()` would
     label = plain(widgets.HTML)
     assert label.layout is not layout and label.layout.comm is not None
+
+
+def test_a_page_and_its_table_carry_the_stylesheet_once(store):
+    page = room_page(store, "quanto")
+    table = page.controller.table
+    sheets = {model.model_id for model in models(page) if isinstance(model, widgets.HTML) and "<style>" in model.value}
+    assert len(sheets) == 2  # the package's stylesheet and the room's few own rules (before: 3 widgets)
+    assert table.style_sheet is style_widget() and table.style_sheet in page.children
+    assert "ks-style-sheet" in table.style_sheet._dom_classes and ".ks-style-sheet" in table.style_sheet.value
+    close_tree(page)
+    assert table.style_sheet.comm is not None  # the next page in this kernel shows it again
+
+
+def test_an_empty_text_is_hidden_by_its_class_not_by_a_layout(store):
+    table = room_page(store, "quanto").controller.table
+    assert table.held.layout is plain_layout() and table.held.value == ""
+    assert EMPTY in table.held._dom_classes  # nothing held yet: hidden
+    assert table.banner.value == "" and EMPTY not in table.banner._dom_classes  # keeps its place
+    table._set(table.held, "<b>7</b>")
+    assert EMPTY not in table.held._dom_classes and table.held.layout.display is None
+    table._set(table.held, "")
+    assert EMPTY in table.held._dom_classes
+    assert f".ks-table .{EMPTY}" in css() and "display: none !important" in css()
+
+
+def test_closing_a_locked_lesson_leaves_the_shared_models_open():
+    bar = plain(widgets.HBox, [style_widget()])  # made before the lesson, as the lesson bar is
+    plain_style(widgets.Button).close()  # so that the lesson builds the next shared button style
+    before = set(_instances)
+    exercise = plain(widgets.VBox, [plain(widgets.HTML, "1 + 2"), plain(widgets.Button, description="3")])
+    close_lesson(bar, before)
+    assert exercise.comm is None and all(child.comm is None for child in exercise.children)
+    assert bar.comm is not None and plain_layout().comm is not None and style_widget().comm is not None
+    assert exercise.children[1].style is plain_style(widgets.Button) and exercise.children[1].style.comm is not None
+    assert exercise.children[0].layout is plain_layout()  # nothing new was built in its place
