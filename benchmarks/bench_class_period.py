@@ -206,7 +206,9 @@ async def chromium_seat(seat: Seat, room: Room, browser, url: str, moves: int, g
                 await asyncio.sleep(0.1)
         seat.seen = [tuple(item) for item in await page.evaluate("window.__ksLog")]
     except Exception as error:  # noqa: BLE001 - every failure is a figure here
-        seat.errors.append(f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
+        lines = str(error).splitlines()
+        waited = next((line.strip() for line in lines if "waiting for" in line), "")  # Playwright's locator
+        seat.errors.append(f"{type(error).__name__}: {lines[0] if lines else ''} {waited}".rstrip())
         if room.code is not None and not room.code.done():
             room.code.set_exception(RuntimeError("the room was not opened"))
             room.code.exception()  # the joiners that wait for it say so; nobody else has to
@@ -303,7 +305,9 @@ async def protocol_seat(seat: Seat, room: Room, url: str, moves: int, go, start,
                 except asyncio.TimeoutError:
                     pass
     except Exception as error:  # noqa: BLE001 - every failure is a figure here
-        seat.errors.append(f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
+        lines = str(error).splitlines()
+        waited = next((line.strip() for line in lines if "waiting for" in line), "")  # Playwright's locator
+        seat.errors.append(f"{type(error).__name__}: {lines[0] if lines else ''} {waited}".rstrip())
         if room.code is not None and not room.code.done():
             room.code.set_exception(RuntimeError("the room was not opened"))
             room.code.exception()  # the joiners that wait for it say so; nobody else has to

@@ -51,6 +51,7 @@ from .class_watch import ClassWatch
 from .closing import close_tree
 from .enter import on_enter
 from .memory import BrowserMemory
+from .plain import plain
 from .room import RoomPage
 from .saving import SavedGame, resumed_game
 from .seats import level_label
@@ -76,8 +77,7 @@ class Lobby(widgets.VBox):
         classes: bool = False,
         on_class: Callable[[], None] | None = None,
     ) -> None:
-        super().__init__()
-        self.add_class("ks-lobby")
+        super().__init__(_dom_classes=("ks-lobby",))
         self.lang = lang
         self.poll = poll
         self.on_room = on_room
@@ -92,57 +92,64 @@ class Lobby(widgets.VBox):
         self._store_note = ""
         self._watch: asyncio.Task | None = None
         # one name and one code box
-        self.name = widgets.Text(layout=widgets.Layout(width="auto"))
-        self.name.add_class("ks-name-input")
-        self.code = widgets.Text(layout=widgets.Layout(width="auto"))
-        self.code.add_class("ks-code-input")
-        self.join_button = widgets.Button(button_style="primary", icon="sign-in", layout=widgets.Layout(width="auto"))
-        self.join_button.add_class("ks-room-join")
+        self.name = plain(widgets.Text, layout=widgets.Layout(width="auto"), _dom_classes=("ks-name-input",))
+        self.code = plain(widgets.Text, layout=widgets.Layout(width="auto"), _dom_classes=("ks-code-input",))
+        self.join_button = plain(
+            widgets.Button,
+            button_style="primary",
+            icon="sign-in",
+            layout=widgets.Layout(width="auto"),
+            _dom_classes=("ks-room-join",),
+        )
         self.join_button.on_click(lambda _: self.enter_code())
         on_enter(self.code, self.enter_code)
-        self.code_hint = widgets.HTML()
-        self.code_hint.add_class("ks-code-hint")
-        self.class_status = widgets.HTML()
-        self.class_status.add_class("ks-class-status")
-        code_row = widgets.HBox([self.code, self.join_button])
-        code_row.add_class("ks-code-row")
-        self.message = widgets.HTML()
-        self.message.add_class("ks-lobby-message")
-        self.entry = widgets.VBox([self.name, code_row, self.code_hint, self.class_status, self.message])
-        self.entry.add_class("ks-lobby-entry")
+        self.code_hint = plain(widgets.HTML, _dom_classes=("ks-code-hint",))
+        self.class_status = plain(widgets.HTML, _dom_classes=("ks-class-status",))
+        code_row = plain(widgets.HBox, [self.code, self.join_button], _dom_classes=("ks-code-row",))
+        self.message = plain(widgets.HTML, _dom_classes=("ks-lobby-message",))
+        self.entry = plain(
+            widgets.VBox,
+            [self.name, code_row, self.code_hint, self.class_status, self.message],
+            _dom_classes=("ks-lobby-entry",),
+        )
         # open a room
-        self.open_title = widgets.HTML()
-        self.game = widgets.ToggleButtons(options=[(info.title, name) for name, info in GAMES.items()])
-        self.game.add_class("ks-room-game")
-        self.players = widgets.ToggleButtons(options=[2, 3, 4], value=3)
-        self.players.add_class("ks-room-players")
-        self.players_label = widgets.HTML()
-        self.seat_kinds = [widgets.Dropdown(layout=widgets.Layout(width="auto")) for _ in range(3)]
-        for index, dropdown in enumerate(self.seat_kinds):
-            dropdown.add_class(f"ks-room-seat-{index + 2}")
-        self.open_button = widgets.Button(button_style="primary", icon="users", layout=widgets.Layout(width="auto"))
-        self.open_button.add_class("ks-room-open")
+        self.open_title = plain(widgets.HTML)
+        self.game = plain(
+            widgets.ToggleButtons,
+            options=[(info.title, name) for name, info in GAMES.items()],
+            _dom_classes=("ks-room-game",),
+        )
+        self.players = plain(widgets.ToggleButtons, options=[2, 3, 4], value=3, _dom_classes=("ks-room-players",))
+        self.players_label = plain(widgets.HTML)
+        self.seat_kinds = [
+            plain(widgets.Dropdown, layout=widgets.Layout(width="auto"), _dom_classes=(f"ks-room-seat-{seat}",))
+            for seat in (2, 3, 4)
+        ]
+        self.open_button = plain(
+            widgets.Button,
+            button_style="primary",
+            icon="users",
+            layout=widgets.Layout(width="auto"),
+            _dom_classes=("ks-room-open",),
+        )
         self.open_button.on_click(lambda _: self.open_room())
         self.game.observe(lambda _: self._seats_changed(), "value")
         self.players.observe(lambda _: self._seats_changed(), "value")
-        players_row = widgets.HBox([self.players_label, self.players])
-        players_row.add_class("ks-room-players-row")
-        choice = widgets.HBox([self.game, players_row])
-        choice.add_class("ks-room-choice")
-        seats = widgets.Box(self.seat_kinds)
-        seats.add_class("ks-room-seats")
-        self.open_box = widgets.VBox([self.open_title, choice, seats, self.open_button])
-        self.open_box.add_class("ks-lobby-open")
+        players_row = plain(widgets.HBox, [self.players_label, self.players], _dom_classes=("ks-room-players-row",))
+        choice = plain(widgets.HBox, [self.game, players_row], _dom_classes=("ks-room-choice",))
+        seats = plain(widgets.Box, self.seat_kinds, _dom_classes=("ks-room-seats",))
+        self.open_box = plain(
+            widgets.VBox, [self.open_title, choice, seats, self.open_button], _dom_classes=("ks-lobby-open",)
+        )
         # go on
-        self.resume_title = widgets.HTML()
-        self.resume_box = widgets.VBox()
+        self.resume_title = plain(widgets.HTML)
+        self.resume_box = plain(widgets.VBox, _dom_classes=("ks-lobby-resume",))
         self._resume_buttons: dict[tuple[str, str], widgets.Button] = {}
-        self.resume_box.add_class("ks-lobby-resume")
         self.memory.observe(lambda _: self._draw_resume(), "games")
         self.memory.observe(lambda _: self._remembered_name(), "loaded")
         self.class_watch: ClassWatch | None = None
-        self.lite_note = widgets.HTML()  # the browser build: rooms and classes need the served version
-        self.lite_note.add_class("ks-lobby-lite")
+        # the browser build: rooms and classes need the served version
+        self.lite_note = plain(widgets.HTML, _dom_classes=("ks-lobby-lite",))
         self.children = self._home()
         self.set_language(lang)
         self._remembered_name()
@@ -180,13 +187,14 @@ class Lobby(widgets.VBox):
             (text("lobby.seat.computer", lang, level=level_label(level, lang)), level) for level in LEVELS[game]
         ]
         for index, dropdown in enumerate(self.seat_kinds):
-            if [value for _, value in dropdown.options] == [value for _, value in options]:
-                relabel_options(dropdown, options)  # the same levels, worded anew
-            else:
-                value = dropdown.value if dropdown.value in dict(options).values() else OPEN
-                dropdown.options = options
-                dropdown.value = value
-            dropdown.description = text("lobby.seat", lang, number=index + 2)
+            with dropdown.hold_sync():  # one message per seat
+                if [value for _, value in dropdown.options] == [value for _, value in options]:
+                    relabel_options(dropdown, options)  # the same levels, worded anew
+                else:
+                    value = dropdown.value if dropdown.value in dict(options).values() else OPEN
+                    dropdown.options = options
+                    dropdown.value = value
+                dropdown.description = text("lobby.seat", lang, number=index + 2)
             dropdown.layout.display = "" if index + 2 <= self.players.value else "none"
 
     def _draw_class(self) -> None:
@@ -269,8 +277,12 @@ class Lobby(widgets.VBox):
             description = text("lobby.resume.button", lang, game=title, code=code, name=name)
             button = self._resume_buttons.get((code, name))
             if button is None:
-                button = widgets.Button(icon="play-circle", layout=widgets.Layout(width="auto"))
-                button.add_class("ks-room-resume")
+                button = plain(
+                    widgets.Button,
+                    icon="play-circle",
+                    layout=widgets.Layout(width="auto"),
+                    _dom_classes=("ks-room-resume",),
+                )
                 button.on_click(lambda _, code=code, name=name: self.resume(code, name))
             if button.description != description:
                 button.description = description

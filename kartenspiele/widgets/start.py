@@ -27,6 +27,7 @@ from ..classroom import pupil
 from ..classroom.roles import TEACHER_NOTEBOOKS, is_teacher, query, served_by_voila
 from ..lite import page_href
 from .lobby import Lobby
+from .plain import plain
 from .room import RoomPage
 from .saving import SavedGame
 from .style import style_widget
@@ -99,18 +100,16 @@ class StartPage(widgets.VBox):
     """The start page: `StartPage()`; `lessons` is the lessons folder (found by default)."""
 
     def __init__(self, *, lang: str | None = None, lessons: Path | None = None) -> None:
-        super().__init__()
-        self.add_class("ks-table")
-        self.add_class("ks-start-page")
+        super().__init__(_dom_classes=("ks-table", "ks-start-page"))
         self.lang = lang or default_language()
         self.lessons = lesson_links(lessons if lessons is not None else find_lessons_folder(), is_teacher())
-        self.language = widgets.ToggleButtons(options=language_options(), value=self.lang)
-        self.language.add_class("ks-language")
+        self.language = plain(
+            widgets.ToggleButtons, options=language_options(), value=self.lang, _dom_classes=("ks-language",)
+        )
         self.language.observe(lambda change: self.set_language(change["new"]), "value")
-        self.heading = widgets.HTML()
-        self.intro = widgets.HTML()
-        self.body = widgets.HTML()
-        self.body.add_class("ks-start-more")
+        self.heading = plain(widgets.HTML)
+        self.intro = plain(widgets.HTML)
+        self.body = plain(widgets.HTML, _dom_classes=("ks-start-more",))
         classes = served_by_voila() and not is_teacher()
         if classes:
             pupil.from_address()
@@ -122,10 +121,8 @@ class StartPage(widgets.VBox):
             on_class=lambda: self.set_language(self.lang),
             resume=query().get("resume"),
         )
-        self.bar = widgets.HBox([self.heading, self.language])
-        self.bar.add_class("ks-toolbar")
-        columns = widgets.HBox([self.lobby, self.body])
-        columns.add_class("ks-start-columns")
+        self.bar = plain(widgets.HBox, [self.heading, self.language], _dom_classes=("ks-toolbar",))
+        columns = plain(widgets.HBox, [self.lobby, self.body], _dom_classes=("ks-start-columns",))
         self.style = style_widget()
         self.children = (self.style, self.bar, self.intro, columns)
         self.set_language(self.lang)
