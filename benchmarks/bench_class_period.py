@@ -207,7 +207,7 @@ async def chromium_seat(seat: Seat, room: Room, browser, url: str, moves: int, g
         seat.seen = [tuple(item) for item in await page.evaluate("window.__ksLog")]
     except Exception as error:  # noqa: BLE001 - every failure is a figure here
         lines = str(error).splitlines()
-        waited = next((line.strip() for line in lines if "waiting for" in line), "")  # Playwright's locator
+        waited = next((line.strip() for line in lines[1:] if "waiting for" in line), "")  # Playwright's locator
         seat.errors.append(f"{type(error).__name__}: {lines[0] if lines else ''} {waited}".rstrip())
         if room.code is not None and not room.code.done():
             room.code.set_exception(RuntimeError("the room was not opened"))
@@ -263,12 +263,14 @@ async def protocol_seat(seat: Seat, room: Room, url: str, moves: int, go, start,
     page = ProtocolPage(url)
     name = f"P{seat.number}"
     await go.wait()
+    step = "opening the start page"
     try:
         began = time.time()
         await page.open(STEP_S)
         seat.tti = time.time() - began
         seat.kernel = page.kernel
         at_table = lambda: bool(page.find("ks-hand-cards", enabled=False))  # noqa: E731
+        step = "opening or joining the room"
         if seat is room.seats[0]:
             await page.update(lobby_field(page, "ks-name-input"), {"value": name})
             await press(page, page.first("ks-lobby", own="ks-room-open"), lambda: bool(room_code(page)))
@@ -287,6 +289,7 @@ async def protocol_seat(seat: Seat, room: Room, url: str, moves: int, go, start,
             await page.update(lobby_field(page, "ks-code-input"), {"value": code})
             await page.update(lobby_field(page, "ks-name-input"), {"value": name})
             await press(page, page.first("ks-lobby", own="ks-room-join"), lambda: bool(room_code(page)))
+        step = "waiting for the table"
         await page.wait_until(at_table, STEP_S)
         seat.table_at = time.time()
         while room.moves < moves and not broken(room):
@@ -294,9 +297,11 @@ async def protocol_seat(seat: Seat, room: Room, url: str, moves: int, go, start,
                 break
             if your_move(page):
                 logged = log_length(page)
+                step = f"move {seat.moves + 1}"
                 await protocol_quanto_turn(page, seat.taps, STEP_S)
                 room.moves += 1
                 seat.moves += 1
+                step = f"after move {seat.moves}: the turn passing or the log growing"
                 await page.wait_until(lambda: not page.marked("ks-your-turn") or log_length(page) > logged, STEP_S)
             else:
                 page.changed.clear()
@@ -305,9 +310,7 @@ async def protocol_seat(seat: Seat, room: Room, url: str, moves: int, go, start,
                 except asyncio.TimeoutError:
                     pass
     except Exception as error:  # noqa: BLE001 - every failure is a figure here
-        lines = str(error).splitlines()
-        waited = next((line.strip() for line in lines if "waiting for" in line), "")  # Playwright's locator
-        seat.errors.append(f"{type(error).__name__}: {lines[0] if lines else ''} {waited}".rstrip())
+        seat.errors.append(f"{type(error).__name__} ({step}): {str(error).splitlines()[0] if str(error) else ''}")
         if room.code is not None and not room.code.done():
             room.code.set_exception(RuntimeError("the room was not opened"))
             room.code.exception()  # the joiners that wait for it say so; nobody else has to
