@@ -61,6 +61,19 @@ STORE_CHECK_SECONDS = 3.0
 """How often a lobby showing the store's note asks the store whether it is back."""
 
 
+def _primary_button(icon: str, css_class: str, press: Callable[[], None]) -> widgets.Button:
+    """A form's main button, as wide as its text; pressing it calls `press()`."""
+    button = plain(
+        widgets.Button,
+        button_style="primary",
+        icon=icon,
+        layout=widgets.Layout(width="auto"),
+        _dom_classes=(css_class,),
+    )
+    button.on_click(lambda _: press())
+    return button
+
+
 class Lobby(widgets.VBox):
     """Open a room, join one, or go on with a remembered game. `store` defaults to the app's
     store (`$KARTENSPIELE_STORE`); a store that cannot be opened is reported, not raised.
@@ -94,14 +107,7 @@ class Lobby(widgets.VBox):
         # one name and one code box
         self.name = plain(widgets.Text, layout=widgets.Layout(width="auto"), _dom_classes=("ks-name-input",))
         self.code = plain(widgets.Text, layout=widgets.Layout(width="auto"), _dom_classes=("ks-code-input",))
-        self.join_button = plain(
-            widgets.Button,
-            button_style="primary",
-            icon="sign-in",
-            layout=widgets.Layout(width="auto"),
-            _dom_classes=("ks-room-join",),
-        )
-        self.join_button.on_click(lambda _: self.enter_code())
+        self.join_button = _primary_button("sign-in", "ks-room-join", lambda: self.enter_code())
         on_enter(self.code, self.enter_code)
         self.code_hint = plain(widgets.HTML, _dom_classes=("ks-code-hint",))
         self.class_status = plain(widgets.HTML, _dom_classes=("ks-class-status",))
@@ -125,14 +131,7 @@ class Lobby(widgets.VBox):
             plain(widgets.Dropdown, layout=widgets.Layout(width="auto"), _dom_classes=(f"ks-room-seat-{seat}",))
             for seat in (2, 3, 4)
         ]
-        self.open_button = plain(
-            widgets.Button,
-            button_style="primary",
-            icon="users",
-            layout=widgets.Layout(width="auto"),
-            _dom_classes=("ks-room-open",),
-        )
-        self.open_button.on_click(lambda _: self.open_room())
+        self.open_button = _primary_button("users", "ks-room-open", lambda: self.open_room())
         self.game.observe(lambda _: self._seats_changed(), "value")
         self.players.observe(lambda _: self._seats_changed(), "value")
         players_row = plain(widgets.HBox, [self.players_label, self.players], _dom_classes=("ks-room-players-row",))

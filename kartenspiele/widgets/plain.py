@@ -48,12 +48,19 @@ _shared: dict[type[widgets.Widget], widgets.Widget] = {}
 S = TypeVar("S", bound=Shared)
 
 
+def _open(model: widgets.Widget | None) -> bool:
+    """Whether `model` and the models it holds (its layout and style) are open."""
+    if model is None or model.comm is None:
+        return False
+    return all(held.comm is not None for held in model._trait_values.values() if isinstance(held, widgets.Widget))
+
+
 def one(kind: type[S], **traits: Any) -> S:
     """The kernel's one open widget of the `Shared` class `kind`, built with `traits` the first
-    time (and again after it was closed)."""
+    time (and again after it or a model it holds was closed)."""
     with _lock:
         model = _shared.get(kind)
-        if model is None or model.comm is None:
+        if not _open(model):
             model = kind(**traits)
             model._built = True
             _shared[kind] = model

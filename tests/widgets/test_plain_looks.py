@@ -14,6 +14,7 @@ from ipywidgets.widgets.widget import _instances
 from kartenspiele.classroom.rooms import Rooms
 from kartenspiele.classroom.store import SQLiteStore
 from kartenspiele.lessons.lesson_gate import close_lesson
+from kartenspiele.widgets import plain as plain_module
 from kartenspiele.widgets.closing import close_tree, page_widgets
 from kartenspiele.widgets.lobby import Lobby
 from kartenspiele.widgets.plain import SharedLooksError, is_shared, plain, plain_layout, plain_style
@@ -27,6 +28,12 @@ def store(tmp_path):
     store = SQLiteStore(tmp_path / "rooms.db")
     yield store
     store.close()
+
+
+@pytest.fixture
+def own_shared(monkeypatch):
+    """Shared models of the test's own (closing them leaves the worker's other tests theirs)."""
+    monkeypatch.setattr(plain_module, "_shared", {})
 
 
 def room_page(store, game: str) -> RoomPage:
@@ -104,11 +111,14 @@ def test_closing_a_page_leaves_the_shared_models_open(store):
     assert again.keys_help.layout is table.keys_help.layout
 
 
-def test_a_closed_shared_model_is_built_again_for_new_widgets():
-    layout = plain_layout()
+def test_a_closed_shared_model_is_built_again_for_new_widgets(own_shared):
+    sheet = style_widget()
+    layout = sheet.layout
     layout.close()  # as `Widget.close_all()` would
     label = plain(widgets.HTML)
     assert label.layout is not layout and label.layout.comm is not None
+    again = style_widget()  # the stylesheet held the closed layout: it is built again
+    assert again is not sheet and again.layout is label.layout and again.comm is not None
 
 
 def test_a_page_and_its_table_carry_the_stylesheet_once(store):
@@ -134,7 +144,7 @@ def test_an_empty_text_is_hidden_by_its_class_not_by_a_layout(store):
     assert f".ks-table .{EMPTY}" in css() and "display: none !important" in css()
 
 
-def test_closing_a_locked_lesson_leaves_the_shared_models_open():
+def test_closing_a_locked_lesson_leaves_the_shared_models_open(own_shared):
     bar = plain(widgets.HBox, [style_widget()])  # made before the lesson, as the lesson bar is
     plain_style(widgets.Button).close()  # so that the lesson builds the next shared button style
     before = set(_instances)
