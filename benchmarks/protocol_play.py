@@ -34,7 +34,8 @@ async def wait_for_turn(page: ProtocolPage, timeout: float) -> bool:
 async def quanto_turn(page: ProtocolPage, clicks: list[float], timeout: float) -> None:
     """A hand card, table cards that fit until a move that takes is offered (else lay the
     card); refill when the hand is empty."""
-    if not page.find("ks-hand-cards", enabled=False):
+    if not page.find("ks-hand-cards", enabled=False):  # the hand's redraw may come before the actions'
+        await page.wait_until(lambda: bool(page.find("ks-actions", own="ks-side")), timeout)
         await page.click(page.first("ks-actions", own="ks-side"), timeout, clicks)
         return
     # until the card is chosen (in a room the table may redraw for another reason meanwhile)
