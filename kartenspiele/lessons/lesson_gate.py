@@ -119,8 +119,9 @@ def held_widgets(root: widgets.Widget) -> list[widgets.Widget]:
 def close_lesson(keep: widgets.Widget, before: set[str]) -> None:
     """Stop the lesson on this page now: blank every later cell and close every widget made
     since `before` (the model ids that existed when the lesson bar was made) except what `keep`
-    holds (the kernel's shared layouts and styles stay). A closed widget leaves the browser's page, and what the browser still sends to it
-    reaches no handler: no answer is taken or recorded."""
+    holds (the kernel's shared layouts and styles stay). A closed widget leaves the browser's
+    page, and what the browser still sends to it reaches no handler: no answer is taken or
+    recorded."""
     _blank(_nothing)
     kept = before | {widget.model_id for widget in held_widgets(keep)}
     for model_id, widget in list(_instances.items()):

@@ -4,8 +4,8 @@ A `ButtonRow` shows a list of `Spec`s â€” label, tooltip, CSS classes, enabled â
 `on_press(key)` with the key of the pressed button. Cards are such buttons with the classes
 of `static/tables.css` (big value, colour, rainbow, joker, selected, blocked). Given an
 `Access` widget, a row also tells screen readers each button's name, pressed state and
-description. The row's buttons share the kernel's plain layout and style (`plain`: their looks come from
-the CSS classes); the row has its own layout (a page may hide it).
+description. The row's buttons share the kernel's plain layout and style (`plain`: their
+looks come from the CSS classes); the row has its own layout (a page may hide it).
 """
 
 from __future__ import annotations

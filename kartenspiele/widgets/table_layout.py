@@ -23,6 +23,14 @@ EMPTY = "ks-empty"
 """The CSS class of a table's part that is not shown (an empty text, an unused slot)."""
 
 
+def set_class(widget: widgets.DOMWidget, name: str, on: bool) -> None:
+    """Give `widget` the CSS class `name` or take it away (only a change travels)."""
+    if on and name not in widget._dom_classes:
+        widget.add_class(name)
+    elif not on and name in widget._dom_classes:
+        widget.remove_class(name)
+
+
 class TableLayout:
     """The layout part of `GameTable` (mixed in; see the module text)."""
 
@@ -233,10 +241,7 @@ class TableLayout:
 
     def _mark(self, name: str, on: bool) -> None:
         """Set a CSS class on the whole table (last, so it arrives after the board)."""
-        if on and name not in self._dom_classes:
-            self.add_class(name)
-        elif not on and name in self._dom_classes:
-            self.remove_class(name)
+        set_class(self, name, on)
 
     @staticmethod
     def _set(widget: widgets.HTML, value: str, keep: bool = False) -> None:
@@ -245,9 +250,7 @@ class TableLayout:
         `EMPTY`, not by its layout: the widget shares the kernel's plain layout (`plain`)."""
         if widget.value != value:
             widget.value = value
-        empty = not (value or keep)
-        if empty != (EMPTY in widget._dom_classes):
-            (widget.add_class if empty else widget.remove_class)(EMPTY)
+        set_class(widget, EMPTY, not (value or keep))
 
     def _status_text(self) -> str:
         state = self.state

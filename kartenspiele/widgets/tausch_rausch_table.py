@@ -25,7 +25,7 @@ from .buttons import ButtonRow, Spec
 from .plain import plain
 from .setup import GameConfig, Variant
 from .table import GameTable
-from .table_layout import EMPTY
+from .table_layout import EMPTY, set_class
 from .texts import t
 
 
@@ -228,10 +228,9 @@ class TauschRauschTable(GameTable):
             )
         self._set(self.tasks_label, f"<h2 class='ks-area'>{escape(t('tausch_rausch.open_tasks', lang))}</h2>")
         for slot, (text_widget, button, box) in enumerate(zip(self.task_texts, self.task_buttons, self.task_boxes)):
-            shown = slot < len(state.open_tasks)
-            if shown == (EMPTY in box._dom_classes):
-                (box.remove_class if shown else box.add_class)(EMPTY)
-            if not shown:
+            unused = slot >= len(state.open_tasks)
+            set_class(box, EMPTY, unused)
+            if unused:
                 continue
             task = state.task(state.open_tasks[slot])
             verdict = ""
@@ -279,11 +278,8 @@ class TauschRauschTable(GameTable):
                 button.tooltip = tooltip
             if button.disabled != disabled:
                 button.disabled = disabled
-            for name, on in (("ks-ready", ready), ("ks-hinted", hinted)):
-                if on and name not in button._dom_classes:
-                    button.add_class(name)
-                elif not on and name in button._dom_classes:
-                    button.remove_class(name)
+            set_class(button, "ks-ready", ready)
+            set_class(button, "ks-hinted", hinted)
 
     def _draw_private(self, viewer: int, mine: bool, faces: list[Card]) -> None:
         state = self.state
