@@ -9,7 +9,7 @@ project folder (sources stripped, no tracebacks, culling); the access rules live
 `kartenspiele.serving`. Rooms and saved games go to the store chosen by `--data DIR` (SQLite)
 or `--store redis://HOST:PORT/DB`; its URL reaches the kernels in the environment variable
 `KARTENSPIELE_STORE`. A data folder that held a store but whose database file is missing or
-empty is refused (`kartenspiele.classroom.data_folder`); `--new-store` starts afresh on purpose.
+empty is refused (`kartenspiele.classroom.store.data_folder`); `--new-store` starts afresh on purpose.
 Kernels die with the server and run under a memory bound (`--kernel-memory`); a server ends the
 kernels an earlier one of the same data folder left (`kartenspiele.serving.lifecycle`), and a
 page gone without a word frees its kernel after `--reconnect-grace` seconds.
@@ -23,8 +23,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .classroom.data_folder import StoreMissingError, prepare_store, serving
-from .classroom.store import ENVIRONMENT_VARIABLE, open_store, store_url
+from .classroom.store.data_folder import StoreMissingError, prepare_store, serving
+from .classroom.store.interface import ENVIRONMENT_VARIABLE
+from .classroom.store.opening import open_store, store_url
 from .core.errors import KartenspieleError
 from .i18n import LANGUAGES, set_language, text
 from .serving.lifecycle import DEFAULT_MEMORY_MIB, MIB, reap, record_file

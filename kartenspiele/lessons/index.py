@@ -12,8 +12,8 @@ from html import escape
 from IPython.display import HTML
 
 from ..catalogue import LESSONS, binder_url
-from ..classroom import pupil
-from ..classroom.roles import is_teacher, served_by_voila
+from ..classroom.classes import pupil
+from ..classroom.people.roles import is_teacher, served_by_voila
 from ..i18n import text
 from ..lite import page_href
 from ..widgets.home import START_FROM_LESSONS, home_link

@@ -24,8 +24,8 @@ import ipywidgets as widgets
 from IPython.display import HTML
 from ipywidgets.widgets.widget import _instances
 
-from ..classroom import pupil
-from ..classroom.roles import is_teacher, served_by_voila
+from ..classroom.classes import pupil
+from ..classroom.people.roles import is_teacher, served_by_voila
 from ..i18n import LANGUAGES, current_language, set_language, text
 from ..lite import in_browser, server_note
 from ..widgets.access import Access

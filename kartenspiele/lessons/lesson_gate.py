@@ -32,8 +32,8 @@ import ipywidgets as widgets
 from IPython import get_ipython
 from ipywidgets.widgets.widget import _instances
 
-from ..classroom import pupil
-from ..classroom.roles import is_teacher, query, served_by_voila
+from ..classroom.classes import pupil
+from ..classroom.people.roles import is_teacher, query, served_by_voila
 from ..widgets.plain import is_shared
 
 GATE_MIME = "application/vnd.kartenspiele.lesson-gate+json"

@@ -28,8 +28,8 @@ from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-from ..classroom.open_limit import ADDRESS_HEADER, DEVICE_HEADER
-from ..classroom.pupil import CLASS_HEADER
+from ..classroom.classes.pupil import CLASS_HEADER
+from ..classroom.rooms.open_limit import ADDRESS_HEADER, DEVICE_HEADER
 from ..i18n import LANGUAGES, text
 from .access import COOKIE, Access
 from .assets import (

@@ -21,8 +21,8 @@ from jupyter_core.utils import ensure_async
 from tornado.escape import utf8
 from voila.tornado.handler import TornadoVoilaHandler
 
-from ..classroom.open_limit import ADDRESS_HEADER, DEVICE_HEADER
-from ..classroom.pupil import CLASS_COOKIE, CLASS_HEADER, REMEMBERED_MAX_CHARS
+from ..classroom.classes.pupil import CLASS_COOKIE, CLASS_HEADER, REMEMBERED_MAX_CHARS
+from ..classroom.rooms.open_limit import ADDRESS_HEADER, DEVICE_HEADER
 from ..i18n import LANGUAGES, text
 from .access import COOKIE, Access
 from .clients import client_address, device_id, give_device_id

@@ -10,7 +10,13 @@ import argparse
 import os
 from urllib.parse import urlencode
 
-from ..classroom.roles import CODE_ENV, CODE_PARAMETER, MIN_CODE_LENGTH, new_teacher_code, valid_teacher_code
+from ..classroom.people.roles import (
+    CODE_ENV,
+    CODE_PARAMETER,
+    MIN_CODE_LENGTH,
+    new_teacher_code,
+    valid_teacher_code,
+)
 from ..i18n import LANGUAGES, text
 
 DASHBOARD = "notebooks/lehrkraft.ipynb"

@@ -5,9 +5,9 @@ import csv
 import io
 import time
 
-from kartenspiele.classroom import pupil
-from kartenspiele.classroom.evidence import Evidence
-from kartenspiele.classroom.export import exercises_csv, pupils_csv
+from kartenspiele.classroom.classes import pupil
+from kartenspiele.classroom.classes.evidence import Evidence
+from kartenspiele.classroom.classes.export import exercises_csv, pupils_csv
 
 AT = time.mktime((2026, 12, 3, 9, 41, 0, 0, 0, -1))  # 3 December 2026, 9:41 local time
 

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from kartenspiele.classroom import roles
+from kartenspiele.classroom.people import roles
 from kartenspiele.lessons import subsets
 from kartenspiele.lessons.teacher import for_teachers, teachers_guide
 from kartenspiele.serving.teacher import add_teacher_option, announce_teacher, teacher_url

@@ -8,16 +8,16 @@ import threading
 
 import pytest
 
-from kartenspiele.classroom import room_codes
-from kartenspiele.classroom.open_limit import (
+from kartenspiele.classroom.rooms import room_codes
+from kartenspiele.classroom.rooms.open_limit import (
     ADDRESS_LIMIT,
     DEVICE_LIMIT,
     PAGE_LIMIT,
     OpenLimit,
     TooManyRoomsError,
 )
-from kartenspiele.classroom.room_codes import COUNT_KEY, LIFETIME_SECONDS, SAVED_LIFETIME_SECONDS
-from kartenspiele.classroom.rooms import RoomError, RoomExpiredError, RoomNotFoundError, Rooms
+from kartenspiele.classroom.rooms.room_codes import COUNT_KEY, LIFETIME_SECONDS, SAVED_LIFETIME_SECONDS
+from kartenspiele.classroom.rooms.rooms import RoomError, RoomExpiredError, RoomNotFoundError, Rooms
 
 
 @pytest.fixture
@@ -61,7 +61,7 @@ def test_a_drawn_code_of_an_expired_room_is_taken_over(rooms, store, clock, one_
 
 
 def test_two_openers_racing_for_an_expired_code_one_wins(store_url, clock, one_code):
-    from kartenspiele.classroom.store import open_store
+    from kartenspiele.classroom.store.opening import open_store
 
     for _ in range(4):
         stores = [open_store(store_url) for _ in range(2)]

@@ -9,19 +9,14 @@ import threading
 import pytest
 import redis
 
-from kartenspiele.classroom.backup import NotAStoreError, StoreInUseError, backup, restore
-from kartenspiele.classroom.classes import Classes
-from kartenspiele.classroom.data_folder import MARKER, StoreMissingError, prepare_store, serving
-from kartenspiele.classroom.redis_store import refuses_writes
-from kartenspiele.classroom.rooms import Rooms
-from kartenspiele.classroom.store import (
-    DATABASE_NAME,
-    SQLiteStore,
-    StoreFullError,
-    StoreUnavailableError,
-    open_store,
-    store_url,
-)
+from kartenspiele.classroom.classes.classes import Classes
+from kartenspiele.classroom.rooms.rooms import Rooms
+from kartenspiele.classroom.store.backup import NotAStoreError, StoreInUseError, backup, restore
+from kartenspiele.classroom.store.data_folder import MARKER, StoreMissingError, prepare_store, serving
+from kartenspiele.classroom.store.interface import DATABASE_NAME, StoreFullError, StoreUnavailableError
+from kartenspiele.classroom.store.opening import open_store, store_url
+from kartenspiele.classroom.store.redis_store import refuses_writes
+from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from kartenspiele.cli import main as cli
 from kartenspiele.widgets import QuantoTable
 from kartenspiele.widgets.room import RoomPage

@@ -16,8 +16,8 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import expect
 
-from kartenspiele.classroom.classes import Classes, Pupil
-from kartenspiele.classroom.store import open_store
+from kartenspiele.classroom.classes.classes import Classes, Pupil
+from kartenspiele.classroom.store.opening import open_store
 from kartenspiele.lessons import subsets
 from kartenspiele.lessons.subsets_numbers import group_text, groups
 

@@ -13,8 +13,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from kartenspiele.classroom.classes import Classes
-from kartenspiele.classroom.store import open_store
+from kartenspiele.classroom.classes.classes import Classes
+from kartenspiele.classroom.store.opening import open_store
 from kartenspiele.lessons import subsets
 from kartenspiele.lessons.teacher import notes
 from tests.classroom.generated import generate

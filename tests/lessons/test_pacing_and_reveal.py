@@ -12,11 +12,12 @@ import ipywidgets as widgets
 import pytest
 
 from kartenspiele.catalogue import LESSONS
-from kartenspiele.classroom import pupil
-from kartenspiele.classroom.classes import Classes
-from kartenspiele.classroom.reveals import SECTIONS, UnknownSectionError, sections_of
-from kartenspiele.classroom.store import SQLiteStore, StoreRefusedError
-from kartenspiele.classroom.store_access import GuardedStore
+from kartenspiele.classroom.classes import pupil
+from kartenspiele.classroom.classes.classes import Classes
+from kartenspiele.classroom.classes.reveals import SECTIONS, UnknownSectionError, sections_of
+from kartenspiele.classroom.store.interface import StoreRefusedError
+from kartenspiele.classroom.store.sqlite_store import SQLiteStore
+from kartenspiele.classroom.store.store_access import GuardedStore
 from kartenspiele.lessons import index, lesson_gate, parity, reveal, subsets, switch_language
 from kartenspiele.lessons.teacher import notes
 from kartenspiele.widgets.reveal_control import RevealControl

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from kartenspiele.catalogue import PRACTICE_LEVELS
-from kartenspiele.classroom.hub_role import DEFAULT_GROUP
-from kartenspiele.classroom.roles import valid_teacher_code
-from kartenspiele.classroom.room_codes import LIFETIME_SECONDS
+from kartenspiele.classroom.people.hub_role import DEFAULT_GROUP
+from kartenspiele.classroom.people.roles import valid_teacher_code
+from kartenspiele.classroom.rooms.room_codes import LIFETIME_SECONDS
 from kartenspiele.cli import COMMANDS
 from kartenspiele.i18n import text
 from kartenspiele.lessons.teacher import notes

@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from kartenspiele.classroom import open_limit
-from kartenspiele.classroom.open_limit import ADDRESS_ENVIRONMENT, ADDRESS_LIMIT, PAGE_LIMIT, PAGE_SECONDS
-from kartenspiele.classroom.room_codes import LIFETIME_SECONDS, is_room_key
-from kartenspiele.classroom.store import SQLiteStore
+from kartenspiele.classroom.rooms import open_limit
+from kartenspiele.classroom.rooms.open_limit import (
+    ADDRESS_ENVIRONMENT,
+    ADDRESS_LIMIT,
+    PAGE_LIMIT,
+    PAGE_SECONDS,
+)
+from kartenspiele.classroom.rooms.room_codes import LIFETIME_SECONDS, is_room_key
+from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from kartenspiele.widgets.lobby import Lobby
 from kartenspiele.widgets.room import RoomPage
 from tests.clock import Clock

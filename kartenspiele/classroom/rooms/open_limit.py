@@ -32,8 +32,8 @@ import os
 import time
 from collections import deque
 
-from ..core.errors import KartenspieleError
-from .store import ConflictError, Store
+from ...core.errors import KartenspieleError
+from ..store.interface import ConflictError, Store
 
 PAGE_LIMIT = 5
 PAGE_SECONDS = 60.0

@@ -12,7 +12,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from .store import (
+from .interface import (
     Document,
     SequenceConflictError,
     Store,

@@ -25,11 +25,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..catalogue import PRACTICE_LEVELS
-from ..core.errors import KartenspieleError
-from .names import hidden_signs, name_key, tidy
+from ...catalogue import PRACTICE_LEVELS
+from ...core.errors import KartenspieleError
+from ..people.names import hidden_signs, name_key, tidy
+from ..store.interface import SequenceConflictError, Store, VersionConflictError
 from .reveals import check_section
-from .store import SequenceConflictError, Store, VersionConflictError
 
 CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY"
 """Class-code letters: none that looks like a digit or like another letter."""

@@ -21,7 +21,7 @@ import threading
 from typing import Any
 from urllib.parse import urlsplit
 
-from .store import (
+from .interface import (
     Document,
     SequenceConflictError,
     Store,

@@ -22,8 +22,8 @@ import sys
 import time
 from pathlib import Path
 
-from ..core.errors import KartenspieleError
-from ..i18n import LANGUAGES, set_language, text
+from ...core.errors import KartenspieleError
+from ...i18n import LANGUAGES, set_language, text
 from .data_folder import (
     KEPT,
     SERVER_MARKER,
@@ -33,7 +33,8 @@ from .data_folder import (
     sqlite_path,
     write_marker,
 )
-from .store import StoreError, store_url
+from .interface import StoreError
+from .opening import store_url
 
 EXAMPLES = {
     "backup": """examples:

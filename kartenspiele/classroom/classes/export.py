@@ -17,8 +17,8 @@ import re
 import time
 from collections.abc import Iterable, Sequence
 
-from ..catalogue import LESSONS
-from ..i18n import text
+from ...catalogue import LESSONS
+from ...i18n import text
 from .evidence import Evidence, ExerciseRecord
 
 BOM = "\ufeff"

@@ -17,10 +17,11 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
-from ..catalogue import LESSONS, lesson_of_file
+from ...catalogue import LESSONS, lesson_of_file
+from ..people.roles import CODE_PARAMETER, is_teacher, query, served_by_voila
+from ..store.interface import StoreError
+from ..store.opening import open_store
 from .classes import ClassEndedError, ClassError, Classes, ClassNotFoundError, Pupil
-from .roles import CODE_PARAMETER, is_teacher, query, served_by_voila
-from .store import StoreError, open_store
 
 CLASS_PARAMETER, NICK_PARAMETER, TOKEN_PARAMETER = "klasse", "spitzname", "kind"
 CLASS_COOKIE = "kartenspiele_klasse"

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .store import DATABASE_NAME, StoreError, StoreUrlError
+from .interface import DATABASE_NAME, StoreError, StoreUrlError
 
 MARKER = "kartenspiele-store.json"
 SERVER_MARKER = "kartenspiele-server.pid"
@@ -110,7 +110,7 @@ def prepare_store(url: str, new_store: bool = False) -> Path | None:
             restore=f"kartenspiele restore BACKUP --data {path.parent}",
             command="kartenspiele serve --new-store",
         )
-    from .store import SQLiteStore
+    from .sqlite_store import SQLiteStore
 
     SQLiteStore(path).close()
     write_marker(path)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 
-from ..core.errors import KartenspieleError
+from ...core.errors import KartenspieleError
 from .open_limit import ADDRESS_SECONDS, OpenLimit
 
 PAGE_LIMIT = 5

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .store import Document, Store, StoreRefusedError
+from .interface import Document, Store, StoreRefusedError
 
 RESERVED = "hub/"
 OWNERS = RESERVED + "owner/"
