@@ -11,7 +11,7 @@ source is ours, and reading it needs nothing installed.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -153,19 +153,29 @@ def layer_of(package: str) -> int:
     raise AssertionError(f"kartenspiele.{package} belongs to no layer: add it to LAYERS in {__file__}")
 
 
-def upward(found: list[Import]) -> list[str]:
-    """Imports that run up a layer or sideways between packages of one layer."""
+def _against_order(found: list[Import], rank: Callable[[str, str], int | None], what: str) -> list[str]:
+    """The imports whose target does not rank below their source (`rank(source, target)` is the
+    target's rank minus the source's, lower is further down; None where the order does not apply)."""
     wrong: list[str] = []
     for item in found:
-        source, target = group(item.source), group(item.target)
-        if source in ("", target):
-            continue
-        if layer_of(target) <= layer_of(source):
+        step = rank(item.source, item.target)
+        if step is not None and step <= 0:
             where = "inside a function " if item.in_function else ""
-            line = f"kartenspiele.{item.source}:{item.line} imports kartenspiele.{item.target} {where}(up a layer)"
+            line = f"kartenspiele.{item.source}:{item.line} imports kartenspiele.{item.target} {where}(up a {what})"
             if line not in wrong:
                 wrong.append(line)
     return wrong
+
+
+def upward(found: list[Import]) -> list[str]:
+    """Imports that run up a layer or sideways between packages of one layer."""
+
+    def rank(source: str, target: str) -> int | None:
+        if group(source) in ("", group(target)):
+            return None
+        return layer_of(group(target)) - layer_of(group(source))
+
+    return _against_order(found, rank, "layer")
 
 
 def folder_of(module: str) -> tuple[str, str] | None:
@@ -185,17 +195,14 @@ def folder_row(package: str, folder: str) -> int:
 
 def upward_in_folders(found: list[Import]) -> list[str]:
     """Imports inside a package of `FOLDERS` that run up a row or sideways between its folders."""
-    wrong: list[str] = []
-    for item in found:
-        source, target = folder_of(item.source), folder_of(item.target)
-        if source is None or target is None or source[0] != target[0] or source[1] == target[1]:
-            continue
-        if folder_row(*target) <= folder_row(*source):
-            where = "inside a function " if item.in_function else ""
-            line = f"kartenspiele.{item.source}:{item.line} imports kartenspiele.{item.target} {where}(up a folder)"
-            if line not in wrong:
-                wrong.append(line)
-    return wrong
+
+    def rank(source: str, target: str) -> int | None:
+        here, there = folder_of(source), folder_of(target)
+        if here is None or there is None or here[0] != there[0] or here[1] == there[1]:
+            return None
+        return folder_row(*there) - folder_row(*here)
+
+    return _against_order(found, rank, "folder")
 
 
 def circles(found: list[Import]) -> list[frozenset[str]]:

@@ -21,7 +21,7 @@ import redis
 from kartenspiele.classroom.classes.classes import Classes
 from kartenspiele.classroom.classes.evidence import Evidence
 from kartenspiele.classroom.classes.export import pupils_csv
-from kartenspiele.classroom.rooms.rooms import Rooms
+from kartenspiele.classroom.rooms.rooms import Room, Rooms
 from kartenspiele.classroom.store.data_folder import prepare_store
 from kartenspiele.classroom.store.interface import Store
 from kartenspiele.classroom.store.opening import open_store
@@ -44,6 +44,15 @@ def load_redis_dump(url: str) -> None:
             client.zadd(key, {member: score for member, score in value})
         else:
             raise AssertionError(f"{key}: a Redis type the store did not write before: {kind}")
+
+
+def one_more_move(rooms: Rooms, room: Room, own_seat: int | None = None) -> int:
+    """Play on by one move (the computer's, a forced pass or the first legal one); returns the
+    room's length as a page that loads it now finds it."""
+    rooms.refresh(room)
+    if not rooms.automatic_move(room, own_seat, delay=0):
+        rooms.move(room, room.state.to_move, room.state.legal_moves()[0])
+    return rooms.load(room.code).seq
 
 
 @pytest.fixture(params=["sqlite", "redis"])
@@ -69,35 +78,30 @@ def test_the_same_keys_and_logs_are_found(before):
     assert store.logs() == expected["logs"]
 
 
-def test_the_room_resumes_and_goes_on(before):
+def loaded_as_before(before: tuple[Store, dict], name: str) -> tuple[Rooms, Room, dict]:
+    """The room `name` ("room" or "saved") loaded by today's code, checked to be where it was."""
     store, expected = before
     rooms = Rooms(store, Clock(expected["now"]))
-    room = rooms.load(expected["room"])
-    assert room.seq == expected["room_seq"]
-    assert room.state.to_dict() == expected["room_state"]
+    room = rooms.load(expected[name])
+    assert (room.seq, room.state.to_dict()) == (expected[f"{name}_seq"], expected[f"{name}_state"])
+    return rooms, room, expected
+
+
+def test_the_room_resumes_and_goes_on(before):
+    rooms, room, expected = loaded_as_before(before, "room")
     for seat, token in enumerate(expected["room_tokens"]):  # each pupil's page takes its seat back
         _, again, kept = rooms.join(room.code, room.seats[seat].name, token=token)
         assert (again, kept) == (seat, token)
-    if not room.over:
-        rooms.refresh(room)
-        if not rooms.automatic_move(room, delay=0):
-            rooms.move(room, room.state.to_move, room.state.legal_moves()[0])
-        assert rooms.load(room.code).seq == expected["room_seq"] + 1
+    assert not room.over
+    assert one_more_move(rooms, room) == expected["room_seq"] + 1
 
 
 def test_the_saved_game_resumes_and_goes_on(before):
-    store, expected = before
-    rooms = Rooms(store, Clock(expected["now"]))
-    saved = rooms.load(expected["saved"])
-    assert saved.seq == expected["saved_seq"]
-    assert saved.state.to_dict() == expected["saved_state"]
+    rooms, saved, expected = loaded_as_before(before, "saved")
     seat = rooms.seat_by_token(saved, expected["saved_token"])
     assert seat is not None and saved.seats[seat].name == "Cem"
     assert rooms.summary(saved.code)["names"][seat] == "Cem"
-    rooms.refresh(saved)
-    if not rooms.automatic_move(saved, own_seat=seat, delay=0):
-        rooms.move(saved, saved.state.to_move, saved.state.legal_moves()[0])
-    assert rooms.load(saved.code).seq == expected["saved_seq"] + 1
+    assert one_more_move(rooms, saved, seat) == expected["saved_seq"] + 1
 
 
 def test_the_class_resumes_with_its_pupils_and_evidence(before):
