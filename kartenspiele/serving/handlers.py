@@ -11,6 +11,7 @@ import asyncio
 import hashlib
 import hmac
 import json
+import posixpath
 from contextvars import ContextVar
 from functools import lru_cache
 from html import escape
@@ -21,7 +22,7 @@ from jupyter_core.utils import ensure_async
 from tornado.escape import utf8
 from voila.tornado.handler import TornadoVoilaHandler
 
-from ..classroom.classes.pupil import CLASS_COOKIE, CLASS_HEADER, REMEMBERED_MAX_CHARS
+from ..classroom.classes.pupil import CLASS_COOKIE, CLASS_HEADER, REMEMBERED_MAX_CHARS, RENDER_ROUTE
 from ..classroom.rooms.open_limit import ADDRESS_HEADER, DEVICE_HEADER
 from ..i18n import LANGUAGES, text
 from .access import COOKIE, Access
@@ -91,6 +92,16 @@ def logged_in(cookie_value: str | None, secret: bytes | str, password: str) -> b
 def password_right(given: str, password: str) -> bool:
     """The one place the class password is compared (in constant time)."""
     return hmac.compare_digest(given.encode(), password.encode())
+
+
+def canonical_path(request_path: str, path: str) -> str:
+    """The one spelling of a page's address: the server's base and `/voila/render/`, then the
+    page's path (`path`, as tornado decoded it) normalised and encoded once. Any other spelling
+    (`03_folgen.ipynb/`, `03%5Ffolgen.ipynb`, `lessons//03_folgen.ipynb`) names the same file;
+    it is sent here, so that a page is rendered under one address only (pacing decides from the
+    notebook in the kernel too: `classroom.classes.pacing`)."""
+    prefix = request_path.partition(RENDER_ROUTE)[0] + RENDER_ROUTE
+    return prefix + quote(posixpath.normpath("/" + path).strip("/"))
 
 
 def local_target(target: str) -> str:
@@ -233,6 +244,12 @@ class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):
         self.xsrf_token  # noqa: B018 — reading it sets the cookie before the page streams
 
     async def get(self, path: str | None = None) -> None:
+        if path is not None and RENDER_ROUTE in self.request.path:
+            canonical = canonical_path(self.request.path, path)
+            if canonical != self.request.path:  # another spelling of a page: no kernel for it
+                query = self.request.query
+                self.redirect(canonical + (f"?{query}" if query else ""))
+                return
         address = client_address(self.request, self.access.proxies)
         device = device_id(self)
         keys = client_keys(device, address)
