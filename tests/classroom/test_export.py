@@ -187,7 +187,7 @@ def test_minutes_have_a_decimal_comma_in_german_and_a_point_in_english():
 
 def test_a_written_reason_shows_as_submitted_not_as_unsolved():
     evidence = Evidence().add_all(entries())
-    for lang, given in (("de", "abgegeben"), ("en", "submitted")):
+    for lang, given in (("de", "abgegeben"), ("en", "handed in")):
         rows = spreadsheet(exercises_csv(evidence, "DYLDR", lang))
         table = [dict(zip(rows[0], row)) for row in rows[1:]]
         reason = next(row for row in table if row[rows[0][11]])
