@@ -59,11 +59,16 @@ def _trusted(address: ipaddress.IPv4Address | ipaddress.IPv6Address, proxies: tu
     return any(address.version == network.version and address in network for network in proxies)
 
 
+def peer_address(request: tornado.httputil.HTTPServerRequest) -> str:
+    """The TCP peer of `request` (a proxy's address when one relayed it)."""
+    return request.remote_ip or "?"
+
+
 def client_address(request: tornado.httputil.HTTPServerRequest, proxies: tuple[Network, ...] = ()) -> str:
     """The address of the device behind `request`: the TCP peer, or — if the peer is a trusted
     proxy — the last untrusted address of `X-Forwarded-For` (`UNKNOWN_CLIENT` when there is
     none, or when the proxy sent something that is not an address)."""
-    peer = request.remote_ip or "?"
+    peer = peer_address(request)
     peer_address = _address(peer)
     if not proxies or peer_address is None or not _trusted(peer_address, proxies):
         return peer

@@ -27,6 +27,7 @@ import tornado.web
 
 from ..core.errors import ServeSetupError
 from .access import is_loopback
+from .clients import peer_address
 
 QUERY_PATH = "/voila/query/"
 """Where a preheated kernel asks for its page's request (the kernel has no class cookie)."""
@@ -46,7 +47,7 @@ def query_allowed(request) -> bool:
     """Whether a request may reach the query route: sent from this machine, not via a proxy
     (its TCP peer is loopback and it carries no proxy's header; a trusted proxy always adds
     one, so the address it names is never needed here)."""
-    return is_loopback(request.remote_ip or "") and not any(name in request.headers for name in PROXY_HEADERS)
+    return is_loopback(peer_address(request)) and not any(name in request.headers for name in PROXY_HEADERS)
 
 
 class QueryRefusedHandler(tornado.web.RequestHandler):

@@ -116,8 +116,8 @@ def test_the_device_cookie_is_signed_by_the_server():
 
 def test_every_check_reads_the_address_through_client_address():
     """The page limits, the password tries, the rooms' address header and the query route
-    take the client's address from `client_address` only: nowhere else in the package is the
-    TCP peer (`remote_ip`) read, and `X-Forwarded-For` is read only there (the query route
+    take the client's address from `client_address` only (the query route the peer from
+    `peer_address` beside it): nowhere else in the package is the TCP peer (`remote_ip`) read, and `X-Forwarded-For` is read only there (the query route
     checks that no proxy header is present at all)."""
     package = Path(kartenspiele.__file__).parent
     peer_readers, header_names = set(), set()
