@@ -69,8 +69,8 @@ def client_address(request: tornado.httputil.HTTPServerRequest, proxies: tuple[N
     proxy — the last untrusted address of `X-Forwarded-For` (`UNKNOWN_CLIENT` when there is
     none, or when the proxy sent something that is not an address)."""
     peer = peer_address(request)
-    peer_address = _address(peer)
-    if not proxies or peer_address is None or not _trusted(peer_address, proxies):
+    peer_ip = _address(peer)
+    if not proxies or peer_ip is None or not _trusted(peer_ip, proxies):
         return peer
     hops = [hop for header in request.headers.get_list(FORWARDED_FOR) for hop in header.split(",") if hop.strip()]
     for hop in reversed(hops):
