@@ -221,14 +221,19 @@ def test_backup_while_writing_then_restore_round_trips(tmp_path):
     back.close()
 
 
-def test_restoring_a_file_that_is_no_store_is_refused_and_changes_nothing(tmp_path, capsys):
+def filled_store(tmp_path) -> tuple[str, str, str, bytes]:
+    """A data folder's store with a room and a class: (its URL, the room, the class, its bytes)."""
     url = store_url(tmp_path / "data")
     prepare_store(url)
     store = open_store(url)
-    code, _ = fill(store)
+    code, klass = fill(store)
     store.close()
+    return url, code, klass, (tmp_path / "data" / DATABASE_NAME).read_bytes()
+
+
+def test_restoring_a_file_that_is_no_store_is_refused_and_changes_nothing(tmp_path, capsys):
+    url, code, _, before = filled_store(tmp_path)
     database = tmp_path / "data" / DATABASE_NAME
-    before = database.read_bytes()
     text_file = tmp_path / "notes.db"
     text_file.write_text("this is no database " * 300)
     other = tmp_path / "other.db"
@@ -259,13 +264,8 @@ TAMPERINGS = {
 
 @pytest.mark.parametrize("kind", TAMPERINGS)
 def test_restore_takes_only_a_store_and_a_refused_file_changes_nothing(tmp_path, kind, capsys):
-    url = store_url(tmp_path / "data")
-    prepare_store(url)
-    store = open_store(url)
-    code, klass = fill(store)
-    store.close()
+    url, code, klass, before = filled_store(tmp_path)
     database = tmp_path / "data" / DATABASE_NAME
-    before = database.read_bytes()
     tampered = backup(url, tmp_path / "backup.db")  # a real backup ...
     with sqlite3.connect(tampered) as connection:  # ... with something added
         connection.execute(TAMPERINGS[kind])

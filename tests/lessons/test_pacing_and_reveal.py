@@ -21,7 +21,6 @@ from kartenspiele.classroom.store.store_access import GuardedStore
 from kartenspiele.lessons import index, lesson_gate, parity, reveal, subsets, switch_language
 from kartenspiele.lessons.teacher import notes
 from kartenspiele.widgets.reveal_control import RevealControl
-
 from tests.switchable_store import Switchable
 
 from .helpers import ENGLISH, cells, source

@@ -62,15 +62,20 @@ def test_eight_characters_besides_spaces_are_enough(password):
     assert Access.create("0.0.0.0", 8866, password).password == password
 
 
-def test_serve_refuses_a_public_address_without_password_before_binding(tmp_path):
-    result = subprocess.run(
-        [sys.executable, "-m", "kartenspiele.cli", "serve", "--host", "0.0.0.0", "--port", "1", "--lang", "en"],
+def serve_alone(home, *options: str) -> subprocess.CompletedProcess:
+    """`kartenspiele serve OPTIONS` in a bare environment (it is to stop before serving)."""
+    return subprocess.run(
+        [sys.executable, "-m", "kartenspiele.cli", "serve", *options],
         check=False,
         capture_output=True,
         text=True,
         timeout=60,
-        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+        env={"PATH": "/usr/bin:/bin", "HOME": str(home)},
     )
+
+
+def test_serve_refuses_a_public_address_without_password_before_binding(tmp_path):
+    result = serve_alone(tmp_path, "--host", "0.0.0.0", "--port", "1", "--lang", "en")
     assert result.returncode == 2
     assert "needs a class password" in result.stderr and "Card games" not in result.stdout
 
@@ -275,13 +280,6 @@ def test_every_example_password_and_code_of_the_documents_is_refused_at_start():
 
 
 def test_serve_says_choose_your_own_for_an_example_teacher_code(tmp_path):
-    result = subprocess.run(
-        [sys.executable, "-m", "kartenspiele.cli", "serve", "--teacher-code", "tafel2026", "--port", "1"],
-        check=False,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
-    )
+    result = serve_alone(tmp_path, "--teacher-code", "tafel2026", "--port", "1")
     assert result.returncode == 2
     assert "Choose your own" in result.stderr and "Wählen Sie einen eigenen" in result.stderr
