@@ -92,22 +92,11 @@ class Pupil:
 
 def test_one_pupils_wrong_passwords_do_not_delay_anothers_right_one(tmp_path):
     server = VoilaServer(extra=("--password", PASSWORD, "--name", HOST, "--trusted-proxy", "127.0.0.1"))
-    port = free_port()
-    proxy = subprocess.Popen(
-        [
-            NGINX,
-            "-p",
-            str(tmp_path),
-            "-c",
-            str(nginx_config(tmp_path, port, server.port)),
-            "-e",
-            str(tmp_path / "e.log"),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-    )
-    try:
+    port, proxy = free_port(), None
+    try:  # every process started here is stopped below, whatever fails
+        config = nginx_config(tmp_path, port, server.port)
+        command = [NGINX, "-p", str(tmp_path), "-c", str(config), "-e", str(tmp_path / "e.log")]
+        proxy = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         server.wait_ready()
         ana, ben = Pupil(port, "127.0.0.2"), Pupil(port, "127.0.0.3")
         for _ in range(50):  # nginx is up once it answers
@@ -125,7 +114,7 @@ def test_one_pupils_wrong_passwords_do_not_delay_anothers_right_one(tmp_path):
         assert status == 302 and time.monotonic() - started < 3.0  # no wait for Ben
         assert ben.cookies.get("kartenspiele-class")
     finally:
-        if proxy.poll() is None:
+        if proxy is not None and proxy.poll() is None:
             proxy.send_signal(signal.SIGTERM)
             proxy.wait(20)
         server.stop()
