@@ -103,7 +103,7 @@ def test_a_class_plan_keeps_the_whole_class_for_the_start_page_and_less_elsewher
 def test_pools_fill_one_kernel_at_a_time_the_start_page_first(tmp_path):
     async def scenario():
         voila = manager(tmp_path)
-        pools = Refills(voila, {START_PAGE: 3, GAME: 2}, RefillSchedule(delay=0.05, spacing=0.05), calm())
+        pools = Refills(voila, {START_PAGE: 3, GAME: 2}, RefillSchedule(delay=0.01, spacing=0.05), calm())
         pools.install()
         assert voila.get_pool_size(START_PAGE) == 1  # the first may start at once, the others wait their turn
         await settled(pools)
