@@ -8,7 +8,9 @@ delay used before, the 22–29 s pages of issue 23). `Refills` changes three thi
 
 - a replacement starts `REFILL_DELAY` after its page took a kernel, but all pools together
   start at most one kernel every `spacing` seconds (`RefillSchedule`): a class that took 30
-  kernels at once gets them back one by one, not 30 starts while its pages are still loading;
+  kernels at once gets them back one by one, not 30 starts while its pages are still loading.
+  The spacing holds between actual starts (`RefillSchedule.turn`), not only booked ones: on a
+  busy machine a late start does not let the next one follow at once;
 - the first filling at the server's start follows the same schedule, the start page first;
 - a replacement whose turn has come still waits while the machine is busy (`CalmGate`: more
   than `CALM_PERCENT` of its CPU in use), at most `CALM_WAIT` seconds: a kernel start costs one
@@ -81,7 +83,8 @@ class CalmGate:
 
 class RefillSchedule:
     """When the pools' kernels start: each at least `delay` seconds after it was asked for and
-    `spacing` seconds after the one booked before it."""
+    `spacing` seconds after the one booked before it, and after the one that actually started
+    before it."""
 
     def __init__(
         self, delay: float = REFILL_DELAY, spacing: float = REFILL_SPACING, clock: Callable[[], float] = time.monotonic
@@ -90,6 +93,7 @@ class RefillSchedule:
         self.spacing = spacing
         self.clock = clock
         self.next_start = -math.inf
+        self.last_start = -math.inf
 
     def book(self, delay: float | None = None) -> float:
         """Book the next start (`delay`: at the earliest this many seconds from now, default
@@ -97,6 +101,13 @@ class RefillSchedule:
         start = max(self.clock() + (self.delay if delay is None else delay), self.next_start)
         self.next_start = start + self.spacing
         return start
+
+    async def turn(self) -> None:
+        """Return when a start may begin (`spacing` seconds after the last one began), noting
+        it as begun."""
+        while (wait := self.last_start + self.spacing - self.clock()) > 0:
+            await asyncio.sleep(wait)
+        self.last_start = self.clock()  # no await since the check: no other start slips in
 
 
 class Refills:
@@ -115,6 +126,7 @@ class Refills:
         self.gate = gate or CalmGate()
         self.due: weakref.WeakKeyDictionary[asyncio.Future, float] = weakref.WeakKeyDictionary()
         self.replacements: weakref.WeakSet[asyncio.Future] = weakref.WeakSet()
+        self.queued: weakref.WeakSet[asyncio.Future] = weakref.WeakSet()
         self._fill = manager.fill_if_needed
         self._take = manager.get_rendered_notebook
         self._initialize = manager._initialize
@@ -159,17 +171,25 @@ class Refills:
                         self.replacements.add(task)
 
     async def initialize(self, notebook_name: str, kernel_id: str | None = None, **kwargs: Any) -> Any:
-        """Voilà's kernel start (`_initialize`); a replacement first passes the calm gate."""
+        """Voilà's kernel start (`_initialize`); a pool entry waits for its turn, a replacement
+        first passes the calm gate."""
         entry = asyncio.current_task()
-        if kernel_id is None and entry in self.replacements:
-            await self.gate.passage(entry)
+        if kernel_id is None and entry in self.due:
+            if entry in self.replacements:
+                await self.gate.passage(entry)
+            self.queued.add(entry)
+            try:
+                await self.schedule.turn()
+            finally:
+                self.queued.discard(entry)
         return await self._initialize(notebook_name, kernel_id, **kwargs)
 
     def started(self, task: asyncio.Future) -> bool:
         """Whether a pool entry has begun to start its kernel and has not failed."""
         if task.done():
             return not task.cancelled() and task.exception() is None
-        return self.due.get(task, -math.inf) <= self.schedule.clock() and task not in self.gate.waiting
+        waiting = task in self.gate.waiting or task in self.queued
+        return self.due.get(task, -math.inf) <= self.schedule.clock() and not waiting
 
     def size(self, notebook_name: str) -> int:
         """The entries a page may take now (Voilà's `get_pool_size`)."""
