@@ -46,19 +46,19 @@ $(CHP): | $(BIN)/python
 system-packages: $(SYSTEM_STAMP) $(CHP)
 
 # The in-browser site (docs/lite.md): Voici pages on Pyodide, built from the pinned npm and PyPI
-# packages in lite/ by their own environment; the ready printable packs come from the app's.
+# packages in lite/ by their own environment alone (the printable packs too): neither the app's
+# nor the tests' environment is needed.
 LITE     = build/lite
 LITE_ENV = build/lite-env
-LITE_SOURCES = $(shell find kartenspiele notebooks lessons -name '*.py' -o -name '*.ipynb' -o -name '*.json')
+LITE_SOURCES = $(shell find kartenspiele notebooks lessons lite -name '*.py' -o -name '*.ipynb' -o -name '*.json' -o -name '*.js' -o -name '*.mjs' -o -name '*.html' -o -name '*.css' -o -name '*.txt')
 $(LITE_ENV)/.installed: lite/requirements.txt lite/constraints.txt
 	rm -rf $(LITE_ENV) && $(PYTHON) -m venv $(LITE_ENV)
 	$(LITE_ENV)/bin/python -m pip install --quiet -r lite/requirements.txt -c lite/constraints.txt
 	touch $@
 
-$(LITE)/.built: $(STAMP) $(LITE_ENV)/.installed $(wildcard lite/*) $(LITE_SOURCES)
+$(LITE)/.built: $(LITE_ENV)/.installed $(LITE_SOURCES)
 	rm -f $@
 	timeout 900 $(LITE_ENV)/bin/python lite/build.py $(LITE)
-	$(BIN)/python -c "from kartenspiele.practice.pack import write_packs; write_packs('$(LITE)/files/packs')"
 	touch $@
 
 lite: $(LITE)/.built

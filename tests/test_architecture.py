@@ -21,7 +21,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "kartenspiele"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("cli", "serve"),  # serving: the command line and `kartenspiele serve`
-    ("serving",),  # serving: the Voilà app, its limits, access and teacher option
+    ("serving", "site"),  # serving: the Voilà app, its limits, access and teacher option; the in-browser site's app
     ("lessons",),  # lesson pages: each lesson's steps and widgets, the practice widget, the index
     ("widgets",),  # pages and widgets: tables, lobby, start page, join box, gate, dashboard, board
     ("classroom", "practice"),  # models: what outlives a kernel; exercise generators and checks

@@ -156,7 +156,7 @@ class Lobby(widgets.VBox):
         self.reach_store()
         self.resume_asked = (resume or "").strip().upper()
         if self.resume_asked:
-            self.memory.observe(lambda _: self._resume_on_open(), ["loaded", "games"])
+            self.memory.observe(lambda _: self.resume_asked_game(), ["loaded", "games"])
 
     # -- texts -----------------------------------------------------------------------------
     def set_language(self, lang: str) -> None:
@@ -421,9 +421,10 @@ class Lobby(widgets.VBox):
         code, name, member = self.code.value, self.name.value, self._member()
         self._enter(lambda rooms: rooms.join(code, name, self.memory.token(normal_code(code)), member))
 
-    def _resume_on_open(self) -> None:
+    def resume_asked_game(self) -> None:
         """Once the browser's memory is here: back to the asked game if it is remembered
-        (only once; an unknown code leaves the start page as it is)."""
+        (only once; an unknown code leaves the start page as it is). Called again by the page
+        around the lobby once it is built: a memory shared with other pages may be here already."""
         code = self.resume_asked
         entry = self.memory.entry(code)
         if not self.memory.loaded or entry is None or self.page is not None:

@@ -117,16 +117,19 @@ class SavedGame(widgets.VBox):
         return super()._repr_mimebundle_(**kwargs)
 
 
-def saved(table: GameTable, store: Store | None = None) -> SavedGame:
+def saved(table: GameTable, store: Store | None = None, memory: BrowserMemory | None = None) -> SavedGame:
     """`table` with its games saved after every move (nothing is saved if the store cannot be
-    opened; the table plays on). In the browser build the browser keeps them (`BrowserMemory.store`)."""
-    memory = BrowserMemory()
+    opened; the table plays on). In the browser build the browser keeps them (`BrowserMemory.store`).
+    `memory`: the browser's memory of games, when the page around the table has one already
+    (the in-browser site's app shows it; the table then does not)."""
+    own = memory is None
+    memory = BrowserMemory() if memory is None else memory
     try:
         opened = store or (memory.store() if in_browser() else open_store())
         recorder: SaveRecorder | None = SaveRecorder(table, Rooms(opened), memory)
     except KartenspieleError:
         recorder = None
-    return SavedGame(table, recorder, (memory, table))
+    return SavedGame(table, recorder, (memory, table) if own else (table,))
 
 
 def resumed_game(rooms: Rooms, room: Room, lang: str, memory: BrowserMemory) -> SavedGame:

@@ -16,6 +16,7 @@ version, with a link to it and to the ready printable packs.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -25,8 +26,10 @@ import ipywidgets as widgets
 from ..catalogue import lesson_of_file
 from ..classroom.classes import pupil
 from ..classroom.people.roles import TEACHER_NOTEBOOKS, is_teacher, query, served_by_voila
+from ..classroom.store.interface import Store
 from ..lite import page_href
 from .lobby import Lobby
+from .memory import BrowserMemory
 from .plain import plain
 from .room import RoomPage
 from .saving import SavedGame
@@ -97,12 +100,27 @@ def lesson_links(folder: Path | None, teacher: bool = False) -> list[LessonLink]
 
 
 class StartPage(widgets.VBox):
-    """The start page: `StartPage()`; `lessons` is the lessons folder (found by default)."""
+    """The start page: `StartPage()`; `lessons` is the lessons folder (found by default), or
+    `links` the lessons to list. `memory`, `store` and `resume` are the lobby's (`Lobby`): the
+    in-browser site shares one memory and store between its pages and asks for a game itself;
+    by default `?resume=` in the page's address asks."""
 
-    def __init__(self, *, lang: str | None = None, lessons: Path | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        lang: str | None = None,
+        lessons: Path | None = None,
+        links: Sequence[LessonLink] | None = None,
+        memory: BrowserMemory | None = None,
+        store: Store | None = None,
+        resume: str | None = None,
+    ) -> None:
         super().__init__(_dom_classes=("ks-table", "ks-start-page"))
         self.lang = lang or default_language()
-        self.lessons = lesson_links(lessons if lessons is not None else find_lessons_folder(), is_teacher())
+        if links is not None:
+            self.lessons = list(links)
+        else:
+            self.lessons = lesson_links(lessons if lessons is not None else find_lessons_folder(), is_teacher())
         self.language = plain(
             widgets.ToggleButtons, options=language_options(), value=self.lang, _dom_classes=("ks-language",)
         )
@@ -116,16 +134,19 @@ class StartPage(widgets.VBox):
         # `?resume=<code>` (the "connection lost" banner's link): straight back to that game
         self.lobby = Lobby(
             self.lang,
+            store=store,
+            memory=memory,
             on_room=self._in_room,
             classes=classes,
             on_class=lambda: self.set_language(self.lang),
-            resume=query().get("resume"),
+            resume=query().get("resume") if resume is None else resume,
         )
         self.bar = plain(widgets.HBox, [self.heading, self.language], _dom_classes=("ks-toolbar",))
         columns = plain(widgets.HBox, [self.lobby, self.body], _dom_classes=("ks-start-columns",))
         self.style = style_widget()
         self.children = (self.style, self.bar, self.intro, columns)
         self.set_language(self.lang)
+        self.lobby.resume_asked_game()
 
     def set_language(self, lang: str) -> None:
         """Show the page in `lang`; the links keep the language."""
