@@ -26,12 +26,13 @@ from lite import pages  # noqa: E402
 from lite.packages import (  # noqa: E402
     LITE,
     ROOT,
-    STAND_INS,
+    KERNEL_MODULES,
     compiled_archive,
     folder_archive,
     kernel_stubs,
     pip_download,
     project_wheel,
+    memory_snapshot,
     run,
     shipped_modules,
 )
@@ -89,14 +90,14 @@ def write_contents(content: Path) -> list[str]:
 def python_archives(runtime: Path, work: Path, labextensions: Path) -> list[Path]:
     """The standard library, the kernel's stack and the project, each compiled into one archive."""
     wheels = pip_download(work / "wheels")
-    stand_ins = [folder_archive(folder, work / f"{folder.name}.zip") for folder in STAND_INS]
+    own = folder_archive(KERNEL_MODULES, work / "kernel-modules.zip")
     from kartenspiele.site.notebook_pages import site_pages
 
     pages = json.dumps(site_pages(ROOT), ensure_ascii=False).encode()
     project = project_wheel(work, shipped_modules(), {"kartenspiele/site/pages.json": pages})
     return [
         compiled_archive(runtime, work, "python_stdlib", [runtime / "python_stdlib.zip"]),
-        compiled_archive(runtime, work, "kernel", [*wheels, *kernel_stubs(labextensions), *stand_ins]),
+        compiled_archive(runtime, work, "kernel", [*wheels, *kernel_stubs(labextensions), own]),
         compiled_archive(runtime, work, "kartenspiele", [project]),
     ]
 
@@ -107,6 +108,7 @@ def build(out: Path) -> None:
     runtime = pyodide_runtime(work)
     labextensions = Path(sys.prefix) / "share/jupyter/labextensions"
     stdlib, *archives = python_archives(runtime, work, labextensions)
+    snapshot = memory_snapshot(runtime, work, stdlib, archives)
     written = write_contents(work / "content")
     if out.exists():
         shutil.rmtree(out)
@@ -128,9 +130,9 @@ def build(out: Path) -> None:
         shutil.copy2(runtime / name, versioned / name)
     runtime_lock = json.loads((runtime / "pyodide-lock.json").read_text())
     (versioned / "pyodide-lock.json").write_text(json.dumps({"info": runtime_lock["info"], "packages": {}}) + "\n")
-    for archive in (stdlib, *archives):
+    for archive in (stdlib, *archives, snapshot):
         shutil.copy2(archive, folder / archive.name)
-    boot_files = pages.write_boot(folder, PYODIDE_VERSION, stdlib.name, [archive.name for archive in archives])
+    boot_files = pages.write_boot(folder, PYODIDE_VERSION, stdlib.name, [archive.name for archive in archives], snapshot.name)
     pages.finish_pages(out, boot_files)
     packs = out / "files" / "packs"
     run(sys.executable, "-c", f"from kartenspiele.practice.pack import write_packs; write_packs({str(packs)!r})", cwd=ROOT)

@@ -5,7 +5,8 @@ on `sys.path` (`boot.js`).
 Three archives, each named by its content's hash so that a browser may keep it for good:
 `python_stdlib-<hash>.zip` (Pyodide's standard library), `kernel-<hash>.zip` (the kernel's
 stack: IPython, ipywidgets, anywidget and their dependencies, the kernel extension's
-`pyodide_kernel` and `ipykernel` and the site's `piplite`) and `kartenspiele-<hash>.zip` (the
+`pyodide_kernel` and `ipykernel`, and the site's own modules for the kernel in `lite/kernel/`:
+a stand-in `piplite` and `lean_kernel`) and `kartenspiele-<hash>.zip` (the
 project). Compiling runs in Pyodide under Node (`bytecode.mjs`); an archive whose inputs have
 not changed is taken from `build/lite-work/compiled/` instead of being compiled again.
 """
@@ -26,8 +27,8 @@ ROOT = LITE.parent
 PYTHON_VERSION = "3.13"  # Pyodide 0.29's Python
 KERNEL_STUBS = ("pyodide-kernel", "ipykernel")
 """The wheels of the kernel extension (`share/jupyter/labextensions/…/static/pypi`) the kernel needs."""
-STAND_INS = (LITE / "piplite",)
-"""Folders of the site's own stand-ins, added to the kernel's archive."""
+KERNEL_MODULES = LITE / "kernel"
+"""The site's own modules for the kernel (a stand-in piplite, `lean_kernel`), added to its archive."""
 TEACHER_NOTES = "kartenspiele/lessons/teacher_notes/"
 
 
@@ -74,10 +75,10 @@ def kernel_stubs(labextensions: Path) -> list[Path]:
 
 
 def folder_archive(folder: Path, out: Path) -> Path:
-    """A folder as a zip archive whose members start with the folder's name."""
+    """The Python files under `folder` as a zip archive (importable with `folder` on `sys.path`)."""
     with zipfile.ZipFile(out, "w") as archive:
         for path in sorted(folder.rglob("*.py")):
-            archive.write(path, path.relative_to(folder.parent).as_posix())
+            archive.writestr(zipfile.ZipInfo(path.relative_to(folder).as_posix(), (1980, 1, 1, 0, 0, 0)), path.read_bytes())
     return out
 
 
@@ -148,6 +149,7 @@ SERVER_ONLY = (
     "kartenspiele/cli.py",
     "kartenspiele/serve.py",
     "kartenspiele/serving/",
+    "kartenspiele/kernel/guard.py",
     "kartenspiele/classroom/store/sqlite_store.py",
     "kartenspiele/classroom/store/redis_store.py",
     "kartenspiele/classroom/store/service_store.py",
@@ -163,7 +165,7 @@ SERVER_ONLY = (
     "kartenspiele/bots/plot.py",
     "kartenspiele/site/notebook_pages.py",
 )
-"""Modules (or folders) of the project the browser never runs: the server, the stores on disk
+"""Modules (or folders) of the project the browser never runs: the server and its kernels' guard, the stores on disk
 and over the network, the teacher's dashboard and board, the PDF packs (the site ships them
 ready), the tournament plots and the site's own build step."""
 
@@ -172,3 +174,22 @@ def shipped_modules(package: Path = ROOT / "kartenspiele") -> frozenset[str]:
     """The project's modules the site ships, as paths inside the wheel."""
     found = (path.relative_to(package.parent).as_posix() for path in package.rglob("*.py"))
     return frozenset(name for name in found if not name.startswith(SERVER_ONLY))
+
+
+def memory_snapshot(runtime: Path, work: Path, stdlib: Path, archives: list[Path]) -> Path:
+    """The gzipped memory snapshot of Pyodide with the kernel's stack and the project imported
+    (`snapshot.mjs`), `snapshot-<hash>.gz`, kept like the archives while its inputs are the same."""
+    key = digest([stdlib, *archives], LITE / "snapshot.mjs", runtime / "package.json")
+    folder = work / "compiled" / f"snapshot-{key}"
+    found = sorted(folder.glob("snapshot-*.gz")) if folder.exists() else []
+    if found:
+        return found[0]
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    made = folder / "out.gz"
+    run("node", LITE / "snapshot.mjs", runtime, stdlib, made, *archives)
+    out = folder / f"snapshot-{hashlib.sha256(made.read_bytes()).hexdigest()[:12]}.gz"
+    made.rename(out)
+    return out
+

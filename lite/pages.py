@@ -44,14 +44,15 @@ them itself: boot.js has put the kernel's stack on `sys.path` (or the site does 
 micropip, sqlite3, jedi), so the worker installs nothing."""
 
 
-def write_boot(folder: Path, version: str, stdlib: str, archives: list[str]) -> list[str]:
-    """`pyodide/boot.js` with the names of this build's runtime folder and archives; returns the
-    files a page's kernel loads, seen from the site's root."""
-    site = json.dumps({"runtime": f"{version}/", "stdlib": stdlib, "archives": archives, "folders": list(FOLDERS)})
+def write_boot(folder: Path, version: str, stdlib: str, archives: list[str], snapshot: str) -> list[str]:
+    """`pyodide/boot.js` with the names of this build's runtime folder, archives and snapshot;
+    returns the files a page's kernel loads, seen from the site's root."""
+    settings = {"runtime": f"{version}/", "stdlib": stdlib, "archives": archives, "folders": list(FOLDERS), "snapshot": snapshot}
+    site = json.dumps(settings)
     source = (LITE / "boot.js").read_text(encoding="utf-8")
     (folder / "boot.js").write_text(_filled(source, "SITE", site), encoding="utf-8")
     runtime = [f"pyodide/{version}/{name}" for name in ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "pyodide-lock.json")]
-    return ["pyodide/boot.js", *runtime, *(f"pyodide/{name}" for name in (stdlib, *archives))]
+    return ["pyodide/boot.js", *runtime, *(f"pyodide/{name}" for name in (stdlib, *archives, snapshot))]
 
 
 def loading_screen(root: str, keep: list[str], jupyterlite: str) -> str:

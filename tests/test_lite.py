@@ -4,6 +4,7 @@ thread, no SQLite, and games kept (and continued) through the browser's memory."
 
 from __future__ import annotations
 
+import json
 import sys
 import threading
 from pathlib import Path
@@ -19,6 +20,7 @@ from kartenspiele.classroom.store.opening import open_store
 from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from kartenspiele.core.errors import MissingExtraError
 from kartenspiele.core.extras import needs
+from kartenspiele.i18n import text
 from kartenspiele.lessons import LessonBar
 from kartenspiele.lessons.levels import LevelPractice
 from kartenspiele.widgets import QuantoTable, StartPage, TauschRauschTable
@@ -257,3 +259,62 @@ def test_the_browser_may_send_large_saves_only_where_it_keeps_them():
     assert len(str(saves)) > MAX_MESSAGE_SIZE and refusal(memory, update, None) is None
     huge = {"method": "update", "state": {"saves": {"logs": {"x": ["y" * 2_100_000]}}}}
     assert "larger than" in refusal(memory, huge, None)
+
+
+def two_kept_games() -> dict:
+    """What a browser keeps after a Quanto and a Tausch-Rausch game against the computer."""
+    memory = BrowserMemory()
+    browser_sends(memory, {"games": [], "saves": {}})
+    store = memory.store()
+    quanto = QuantoTable(players=2, seats=["person", "greedy"], seed=4, speed="instant", start=True)
+    saved(quanto, store, memory)
+    press_quanto_move(quanto, quanto.state.legal_moves()[0])
+    other = TauschRauschTable(players=2, seats=["person", "greedy"], seed=3, speed="instant", start=True)
+    saved(other, store, memory)
+    press_tausch_rausch_move(other, other.state.legal_moves()[0])
+    codes = {item["game"]: item["code"] for item in memory.games}
+    return {"games": list(memory.games), "saves": memory.saves, "codes": codes}
+
+
+def damaged_log(saves: dict, code: str, damage) -> dict:
+    """`saves` with the first log of room `code` changed by `damage(entries)`."""
+    copy = {"documents": dict(saves["documents"]), "logs": {log: list(found) for log, found in saves["logs"].items()}}
+    log = next(log for log in copy["logs"] if log.startswith(f"room/{code}/"))
+    damage(copy["logs"][log])
+    return copy
+
+
+def broken_text(entries: list) -> None:
+    entries[-1] = entries[-1][:-3]  # no longer JSON
+
+
+def broken_move(entries: list) -> None:
+    for index, entry in enumerate(entries):
+        found = json.loads(entry)
+        if found.get("type") == "move":
+            entries[index] = json.dumps({**found, "move": {"kind": "nonsense"}})
+            return
+
+
+@pytest.mark.parametrize("damage", [broken_text, broken_move], ids=["not JSON", "not a move"])
+def test_a_damaged_save_says_so_and_the_other_games_go_on(in_browser, no_threads, damage):
+    kept = two_kept_games()
+    quanto, other = kept["codes"]["quanto"], kept["codes"]["tausch_rausch"]
+    start = StartPage()
+    browser_sends(start.lobby.memory, {"games": kept["games"], "saves": damaged_log(kept["saves"], quanto, damage)})
+    lobby = start.lobby
+    said = text("lobby.resume.damaged", "de")
+    buttons = {button.description: button for button in lobby.resume_box.children}
+    if damage is broken_move:  # read well, fails when the game is replayed
+        assert len(buttons) == 2 and said not in lobby.message.value
+        next(button for name, button in buttons.items() if quanto in name).click()
+        assert lobby.page is None
+    assert said in lobby.message.value  # a short message, not a typed code's error
+    assert [item["code"] for item in lobby.memory.games] == [other]  # the damaged game is forgotten
+    assert [button.description for button in lobby.resume_box.children] == [
+        name for name in buttons if other in name
+    ]
+    lobby.resume_box.children[0].click()  # the other game goes on
+    assert isinstance(lobby.page, RoomPage), lobby.message.value
+    assert f"room/{other}" in lobby.memory.saves["documents"] and quanto not in repr(lobby.memory.saves)
+    lobby.page.close()

@@ -28,6 +28,7 @@ from IPython.display import HTML
 
 from ..classroom.classes import experiments, pupil
 from ..i18n import text
+from ..lite import in_browser
 from ..tausch_rausch import DECK, Task, can_fulfil, probability, reward_for, task_by_id
 from ..tausch_rausch.cards import COLOURS, COPIES
 from ..tausch_rausch.difficulty import REWARD_HAND, REWARD_THRESHOLD, percent
@@ -340,7 +341,7 @@ class Simulation(widgets.VBox):
                     frequency=show_percent(Fraction(class_hits, class_hands), lang),
                 )
             )
-        elif not in_class:
+        elif not in_class and not in_browser():  # the browser build has no classes
             lines.append(text("lessons.chance.sim.alone", lang))
         self.result.value = message(
             text(

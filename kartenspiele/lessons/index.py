@@ -2,7 +2,8 @@
 them, drawn from the catalogue (`kartenspiele.catalogue`).
 
 A lesson opens on mybinder.org in Voilà (`catalogue.binder_url`); the repository's address is
-the one setting in `pyproject.toml` that `kartenspiele.binder` reads.
+the one setting in `pyproject.toml` that `kartenspiele.binder` reads. The in-browser site lists
+its own pages only.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from IPython.display import HTML
 from ..catalogue import LESSONS, binder_url
 from ..classroom.classes import pupil
 from ..classroom.people.roles import is_teacher, served_by_voila
-from ..i18n import text
-from ..lite import page_href
+from ..i18n import text, texts
+from ..lite import in_browser, page_href
 from ..widgets.home import START_FROM_LESSONS, home_link
 from .language import in_both_languages, language
 from .style import Markup
@@ -27,11 +28,18 @@ LINK_STYLE = (
 """Links on the lesson pages stand out without colour (the notebook's own style shows only colour)."""
 
 
+def topics_key(lesson: str) -> str:
+    """The text key of a lesson's topics; in the browser build its own words where the served
+    version's name something only a server offers (the class curve of lesson 4)."""
+    key = f"lessons.catalogue.{lesson}.topics"
+    return f"{key}.browser" if in_browser() and f"{key}.browser" in texts() else key
+
+
 @in_both_languages
 def overview(lang: str | None = None) -> HTML:
     """A table of the lessons: title (a link that opens in the same tab and keeps the page's
     class and language; a lesson the pupil's class keeps locked has no link), topics, grades,
-    minutes and a Binder link."""
+    minutes and a Binder link (not in the browser build)."""
     lang = lang or language()
     session = pupil.current()
     if session is None and served_by_voila() and not is_teacher():  # the index page has no lesson bar
@@ -48,12 +56,11 @@ def overview(lang: str | None = None) -> HTML:
             title = Markup(
                 f"<a href='{escape(page_href(lesson.file + pupil.link_query(lang)))}' target='_self'>{escape(name)}</a>"
             )
-        binder = Markup(f"<a href='{escape(binder_url(lesson.file))}' target='_blank'>Binder</a>")
-        rows.append(
-            (title, text(f"lessons.catalogue.{lesson.key}.topics", lang), lesson.grades, lesson.minutes, binder)
-        )
-    head = [
-        text(f"lessons.catalogue.column.{name}", lang) for name in ("title", "topics", "grades", "minutes", "links")
-    ]
+        row = (title, text(topics_key(lesson.key), lang), lesson.grades, lesson.minutes)
+        if not in_browser():  # the in-browser site is the lessons' place there: no link to Binder
+            row += (Markup(f"<a href='{escape(binder_url(lesson.file))}' target='_blank'>Binder</a>"),)
+        rows.append(row)
+    columns = ("title", "topics", "grades", "minutes") + (() if in_browser() else ("links",))
+    head = [text(f"lessons.catalogue.column.{name}", lang) for name in columns]
     home = f"<p>{home_link(lang, START_FROM_LESSONS, pupil.link_query(lang))}</p>"
     return HTML(LINK_STYLE + home + html_table(head, rows))

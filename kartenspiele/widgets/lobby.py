@@ -27,6 +27,7 @@ Only one room page is alive: when the lobby shows another room, the previous pag
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Callable
 from html import escape
 
@@ -154,6 +155,9 @@ class Lobby(widgets.VBox):
         self.set_language(lang)
         self._remembered_name()
         self.reach_store()
+        self._told_damaged: set[str] = set()
+        self.memory.observe(lambda _: self._damaged_note(), "loaded")  # after the store took in the saves
+        self._damaged_note()
         self.resume_asked = (resume or "").strip().upper()
         if self.resume_asked:
             self.memory.observe(lambda _: self.resume_asked_game(), ["loaded", "games"])
@@ -295,7 +299,10 @@ class Lobby(widgets.VBox):
         self.resume_title.value = f"<h3>{escape(text('lobby.resume.title', lang))}</h3>" if buttons else ""
 
     # -- actions ---------------------------------------------------------------------------
-    def _enter(self, action: Callable[[Rooms], tuple]) -> None:
+    def _enter(self, action: Callable[[Rooms], tuple], kept: str = "") -> None:
+        """Enter the room `action` opens or joins; `kept`: the code of a game whose saves this
+        browser keeps itself (the browser build's "Weiterspielen"), which fails only when they
+        are damaged: the game is forgotten and the lobby says so."""
         if not self.reach_store() or self.rooms is None:
             return
         try:
@@ -312,7 +319,15 @@ class Lobby(widgets.VBox):
             self._store_trouble(error)
             return
         except KartenspieleError as error:
-            self._error(error.message(self.lang))
+            if kept and in_browser():
+                self._damaged(kept, error)
+            else:
+                self._error(error.message(self.lang))
+            return
+        except (LookupError, TypeError, ValueError) as error:  # saves edited in the browser's storage
+            if not (kept and in_browser()):
+                raise
+            self._damaged(kept, error)
             return
         self._store_back(wrote=True)
         self.memory.remember(room.code, token, room.game, room.seats[seat].name)
@@ -435,4 +450,17 @@ class Lobby(widgets.VBox):
     def resume(self, code: str, name: str) -> None:
         """ "Weiterspielen": back to a remembered seat."""
         member = self._member()
-        self._enter(lambda rooms: rooms.join(code, name, self.memory.token(code), member))
+        self._enter(lambda rooms: rooms.join(code, name, self.memory.token(code), member), kept=code)
+
+    def _damaged(self, code: str, error: Exception) -> None:
+        """A game this browser keeps cannot be continued (its saves are damaged): drop it, say so."""
+        print(f"saved game {code} could not be continued: {error!r}", file=sys.__stderr__)
+        self.memory.drop(code)
+        self.memory.damaged.add(code)
+        self._damaged_note()
+
+    def _damaged_note(self) -> None:
+        """Say that a saved game was damaged and is gone (the others stay), once per damage."""
+        if self.memory.damaged - self._told_damaged:
+            self._told_damaged |= self.memory.damaged
+            self._error(text("lobby.resume.damaged", self.lang))

@@ -29,7 +29,7 @@ import anywidget
 import traitlets
 
 from ..classroom.classes.pupil import CLASS_COOKIE
-from ..classroom.store.memory_store import MemoryStore
+from ..classroom.store.memory_store import MemoryStore, readable
 from ..kernel import update_guard
 
 STORAGE_KEY = "kartenspiele.games"
@@ -96,6 +96,12 @@ export default { render };
 )
 
 
+def room_of(name: str) -> str:
+    """The room code a stored key or log belongs to (`room/ABCD/log/…` → "ABCD"), else ""."""
+    parts = str(name).split("/")
+    return parts[1] if parts[0] == "room" and len(parts) > 1 else ""
+
+
 def saves_check(value: Any, widget: Any) -> str | None:
     """The saves a browser sends back: one JSON object of bounded size, only where the browser
     keeps the saves (the browser build)."""
@@ -137,6 +143,9 @@ class BrowserMemory(anywidget.AnyWidget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._own: dict[str, Any] | None = None
+        self.damaged: set[str] = set()
+        """The codes of remembered games whose saves were damaged (left out, forgotten)."""
+        self._stores: list[MemoryStore] = []
         self.observe(lambda _: self._keep_own(), "loaded")
 
     def _keep_own(self) -> None:
@@ -147,25 +156,50 @@ class BrowserMemory(anywidget.AnyWidget):
 
     def store(self) -> MemoryStore:
         """This page's store over the browser's saves: it takes in what the browser kept when
-        the page opens (without the games it no longer remembers) and hands every change back."""
+        the page opens (without the games it no longer remembers) and hands every change back.
+        A game whose saved records are damaged is left out whole and forgotten (`damaged`
+        names it); the other games stay."""
         self.keeps_saves = True
         kept = MemoryStore(on_write=lambda contents: setattr(self, "saves", contents))
 
         def arrived() -> None:
             if self.loaded:
-                kept.load(self._only_remembered(self.saves))
+                contents = self._only_remembered(self.saves)
+                lost = {room_of(name) for name in readable(contents)[2]} - {""}
+                kept.load(self._without_rooms(contents, lost))
+                for code in lost:
+                    self.forget(code)
+                self.damaged |= lost
 
         arrived()
         self.observe(lambda _: arrived(), "loaded")  # the browser sends games and saves in one message
+        self._stores.append(kept)
         return kept
+
+    def drop(self, code: str) -> None:
+        """Forget the game `code` and delete its saved records from this page's stores."""
+        self.forget(code)
+        for kept in self._stores:
+            for key in kept.keys(f"room/{code}"):
+                if room_of(key) == code:
+                    kept.delete(key)
+            for log in kept.logs(f"room/{code}/"):
+                kept.delete_log(log)
+
+    @staticmethod
+    def _without_rooms(contents: dict[str, Any], codes: set[str]) -> dict[str, Any]:
+        return {
+            part: {name: value for name, value in contents[part].items() if room_of(name) not in codes}
+            for part in ("documents", "logs")
+        }
 
     def _only_remembered(self, contents: dict[str, Any]) -> dict[str, Any]:
         """`contents` without the records of rooms whose game this browser no longer remembers."""
         codes = {str(item.get("code")) for item in self.games}
 
         def wanted(key: object) -> bool:
-            parts = str(key).split("/")
-            return parts[0] != "room" or len(parts) < 2 or parts[1] in codes
+            room = room_of(str(key))
+            return not room or room in codes
 
         def part(name: str) -> dict[str, Any]:
             found = contents.get(name)
