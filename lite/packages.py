@@ -84,9 +84,9 @@ def folder_archive(folder: Path, out: Path) -> Path:
 
 def project_wheel(work: Path, keep: frozenset[str], extra: dict[str, bytes]) -> Path:
     """The project's wheel with only the modules in `keep` (paths inside the wheel, e.g.
-    `kartenspiele/quanto/rules.py`) and the package data beside them, without the teacher's
-    notes (anyone may unpack an archive a site serves), and with the files of `extra` (path
-    inside the wheel: content) that the site's build made."""
+    `kartenspiele/quanto/rules.py`) and the package data beside them (none of a folder the
+    site leaves out), without the teacher's notes (anyone may unpack an archive a site
+    serves), and with the files of `extra` (path inside the wheel: content) the build made."""
     folder = work / "project"
     if folder.exists():
         shutil.rmtree(folder)
@@ -96,7 +96,9 @@ def project_wheel(work: Path, keep: frozenset[str], extra: dict[str, bytes]) -> 
         members = {
             info: archive.read(info)
             for info in archive.infolist()
-            if TEACHER_NOTES not in info.filename and (not info.filename.endswith(".py") or info.filename in keep)
+            if TEACHER_NOTES not in info.filename
+            and not info.filename.startswith(SERVER_FOLDERS)
+            and (not info.filename.endswith(".py") or info.filename in keep)
         }
     missing = sorted(keep - {info.filename for info in members})
     if missing:
@@ -163,11 +165,27 @@ SERVER_ONLY = (
     "kartenspiele/practice/pack_cards.py",
     "kartenspiele/practice/pack_sheets.py",
     "kartenspiele/bots/plot.py",
+    "kartenspiele/bots/stats.py",
+    "kartenspiele/bots/tournament.py",
+    "kartenspiele/tausch_rausch/players.py",
+    "kartenspiele/classroom/classes/evidence.py",
+    "kartenspiele/classroom/classes/export.py",
+    "kartenspiele/widgets/reveal_control.py",
+    "kartenspiele/lessons/pack_link.py",
+    "kartenspiele/lessons/ausblick.py",
+    "kartenspiele/lessons/facts.py",
     "kartenspiele/site/notebook_pages.py",
 )
-"""Modules (or folders) of the project the browser never runs: the server and its kernels' guard, the stores on disk
-and over the network, the teacher's dashboard and board, the PDF packs (the site ships them
-ready), the tournament plots and the site's own build step."""
+"""Modules (or folders) of the project the browser never runs: the server and its kernels' guard,
+the stores on disk and over the network, a class's evidence and its export, the teacher's
+dashboard, board, reveal control and pack download, the PDF packs (the site ships them ready),
+tournaments, their statistics, plots and random players, the helpers the tests check the
+lessons with (`ausblick`, `facts`) and the site's own build step. `tests/site/test_shipped_modules.py`
+walks every page of the site and finds that it runs exactly the modules the site ships."""
+
+
+SERVER_FOLDERS = tuple(path for path in SERVER_ONLY if path.endswith("/"))
+"""Folders left out whole, their data files too (the Voilà template of `serving/`)."""
 
 
 def shipped_modules(package: Path = ROOT / "kartenspiele") -> frozenset[str]:

@@ -1,8 +1,9 @@
 """The site's pages after `voici build`: every page's kernel starts from `pyodide/boot.js`, every
 page shows the site's loading screen (`loading.html`, its look in `kartenspiele/static/loading.css`,
 its words in the i18n table `loading.json`) instead of Voici's, no page names another host, the
-site's service worker keeps what a visit fetched for the next one (`service-worker.js`), and the
-site's root opens the start page."""
+site's service worker keeps what a visit fetched for the next one (`kartenspiele-sw.js`), an
+`.htaccess` gives an Apache web space the cache headers (`htaccess`), and the site's root opens
+the start page."""
 
 from __future__ import annotations
 
@@ -157,4 +158,5 @@ def finish_pages(site: Path, boot_files: list[str]) -> None:
         page.write_text(html, encoding="utf-8")
     shutil.rmtree(site / KERNEL_WHEELS, ignore_errors=True)
     (site / JUPYTERLITE_WORKER).unlink()
+    shutil.copy2(LITE / "htaccess", site / ".htaccess")  # cache headers on an Apache web space
     (site / "index.html").write_text(INDEX, encoding="utf-8")

@@ -318,3 +318,9 @@ def test_a_damaged_save_says_so_and_the_other_games_go_on(in_browser, no_threads
     assert isinstance(lobby.page, RoomPage), lobby.message.value
     assert f"room/{other}" in lobby.memory.saves["documents"] and quanto not in repr(lobby.memory.saves)
     lobby.page.close()
+
+
+def test_the_lobbys_message_shows_in_the_browser_build(in_browser, no_threads):
+    """Without the code box, the lobby's message (a damaged save, a store out of reach) still shows."""
+    lobby = StartPage().lobby
+    assert lobby.message in lobby.children
