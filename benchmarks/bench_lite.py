@@ -167,7 +167,7 @@ def measure(browser, target: Target, warm_wait: float, clicks_count: int, offlin
         timed_visit(page, target, "cold")
         time.sleep(warm_wait)  # the site hands its worker the files of the visit meanwhile
         timed_visit(page, target, "warm")
-        if offline and target.site:
+        if offline and target.site and target.in_app:  # older builds keep nothing for an offline visit
             offline_visit(page, target)
         if clicks_count:
             page.goto(target.start_url, timeout=TIMEOUT_MS)

@@ -24,15 +24,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from lite import pages  # noqa: E402
 from lite.packages import (  # noqa: E402
+    KERNEL_MODULES,
     LITE,
     ROOT,
-    KERNEL_MODULES,
     compiled_archive,
     folder_archive,
     kernel_stubs,
+    memory_snapshot,
     pip_download,
     project_wheel,
-    memory_snapshot,
     run,
     shipped_modules,
 )
@@ -78,7 +78,14 @@ def write_contents(content: Path) -> list[str]:
         notebook = json.loads(source.read_text(encoding="utf-8"))
         notebook["metadata"].pop("widgets", None)
         notebook["cells"] = [
-            {"cell_type": "code", "execution_count": None, "id": "app", "metadata": {}, "outputs": [], "source": APP_CELL}
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": "app",
+                "metadata": {},
+                "outputs": [],
+                "source": APP_CELL,
+            }
         ]
         page = f"{source.parent.name}/{source.name}"
         (content / source.parent.name).mkdir(parents=True, exist_ok=True)
@@ -132,10 +139,17 @@ def build(out: Path) -> None:
     (versioned / "pyodide-lock.json").write_text(json.dumps({"info": runtime_lock["info"], "packages": {}}) + "\n")
     for archive in (stdlib, *archives, snapshot):
         shutil.copy2(archive, folder / archive.name)
-    boot_files = pages.write_boot(folder, PYODIDE_VERSION, stdlib.name, [archive.name for archive in archives], snapshot.name)
+    boot_files = pages.write_boot(
+        folder, PYODIDE_VERSION, stdlib.name, [archive.name for archive in archives], snapshot.name
+    )
     pages.finish_pages(out, boot_files)
     packs = out / "files" / "packs"
-    run(sys.executable, "-c", f"from kartenspiele.practice.pack import write_packs; write_packs({str(packs)!r})", cwd=ROOT)
+    run(
+        sys.executable,
+        "-c",
+        f"from kartenspiele.practice.pack import write_packs; write_packs({str(packs)!r})",
+        cwd=ROOT,
+    )
     pages.write_worker(out)
     size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
     count = sum(1 for f in out.rglob("*") if f.is_file())

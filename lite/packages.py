@@ -70,7 +70,9 @@ def kernel_stubs(labextensions: Path) -> list[Path]:
     """The kernel extension's own wheels that the kernel imports."""
     folder = labextensions / "@jupyterlite/pyodide-kernel-extension/static/pypi"
     return sorted(
-        wheel for wheel in folder.glob("*.whl") if canonicalize_name(parse_wheel_filename(wheel.name)[0]) in KERNEL_STUBS
+        wheel
+        for wheel in folder.glob("*.whl")
+        if canonicalize_name(parse_wheel_filename(wheel.name)[0]) in KERNEL_STUBS
     )
 
 
@@ -78,7 +80,9 @@ def folder_archive(folder: Path, out: Path) -> Path:
     """The Python files under `folder` as a zip archive (importable with `folder` on `sys.path`)."""
     with zipfile.ZipFile(out, "w") as archive:
         for path in sorted(folder.rglob("*.py")):
-            archive.writestr(zipfile.ZipInfo(path.relative_to(folder).as_posix(), (1980, 1, 1, 0, 0, 0)), path.read_bytes())
+            archive.writestr(
+                zipfile.ZipInfo(path.relative_to(folder).as_posix(), (1980, 1, 1, 0, 0, 0)), path.read_bytes()
+            )
     return out
 
 
@@ -210,4 +214,3 @@ def memory_snapshot(runtime: Path, work: Path, stdlib: Path, archives: list[Path
     out = folder / f"snapshot-{hashlib.sha256(made.read_bytes()).hexdigest()[:12]}.gz"
     made.rename(out)
     return out
-

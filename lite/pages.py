@@ -27,7 +27,10 @@ PAGE_CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/j
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 KERNEL_WHEELS = "extensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
 OUTSIDE_STYLESHEET = re.compile(r'<link rel="stylesheet" href="https://[^"]*"[^>]*>\n?')
-DIAGRAMS = re.compile(r'<script type="module">\s*document\.addEventListener\("DOMContentLoaded", async \(\) => \{\s*const diagrams.*?</script>', re.S)
+DIAGRAMS = re.compile(
+    r'<script type="module">\s*document\.addEventListener\("DOMContentLoaded", async \(\) => \{\s*const diagrams.*?</script>',
+    re.S,
+)
 """Voici's diagram script, which would load its library from a CDN (no page here has a diagram)."""
 STYLE = re.compile(r'<style type="text/css">(.*?)</style>', re.S)
 SHARED_STYLE_CHARS = 10_000
@@ -48,11 +51,20 @@ micropip, sqlite3, jedi), so the worker installs nothing."""
 def write_boot(folder: Path, version: str, stdlib: str, archives: list[str], snapshot: str) -> list[str]:
     """`pyodide/boot.js` with the names of this build's runtime folder, archives and snapshot;
     returns the files a page's kernel loads, seen from the site's root."""
-    settings = {"runtime": f"{version}/", "stdlib": stdlib, "archives": archives, "folders": list(FOLDERS), "snapshot": snapshot}
+    settings = {
+        "runtime": f"{version}/",
+        "stdlib": stdlib,
+        "archives": archives,
+        "folders": list(FOLDERS),
+        "snapshot": snapshot,
+    }
     site = json.dumps(settings)
     source = (LITE / "boot.js").read_text(encoding="utf-8")
     (folder / "boot.js").write_text(_filled(source, "SITE", site), encoding="utf-8")
-    runtime = [f"pyodide/{version}/{name}" for name in ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "pyodide-lock.json")]
+    runtime = [
+        f"pyodide/{version}/{name}"
+        for name in ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "pyodide-lock.json")
+    ]
     return ["pyodide/boot.js", *runtime, *(f"pyodide/{name}" for name in (stdlib, *archives, snapshot))]
 
 
@@ -109,7 +121,7 @@ def shared_styles(pages: list[Path], folder: Path) -> None:
     for page in pages:
         html = page.read_text(encoding="utf-8")
 
-        def linked(match: re.Match[str]) -> str:
+        def linked(match: re.Match[str], page: Path = page) -> str:
             css = match.group(1)
             if len(css) < SHARED_STYLE_CHARS:
                 return match.group(0)
@@ -151,7 +163,7 @@ def finish_pages(site: Path, boot_files: list[str]) -> None:
         html = OUTSIDE_STYLESHEET.sub("", DIAGRAMS.sub("", PAGE_CONFIG.sub(embedded, html)))
         root = "../" * (len(page.relative_to(site).parts) - 1)
         screen = loading_screen(root, keep, data["appVersion"])
-        html, found = VOICI_SCRIPT.subn(lambda match: screen + match.group(0), html)
+        html, found = VOICI_SCRIPT.subn(lambda match, screen=screen: screen + match.group(0), html)
         html = html.replace("</head>", style + "</head>", 1)
         if found != 1:
             raise SystemExit(f"{page}: Voici's page has changed (no voici.js script)")

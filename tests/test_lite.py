@@ -311,9 +311,7 @@ def test_a_damaged_save_says_so_and_the_other_games_go_on(in_browser, no_threads
         assert lobby.page is None
     assert said in lobby.message.value  # a short message, not a typed code's error
     assert [item["code"] for item in lobby.memory.games] == [other]  # the damaged game is forgotten
-    assert [button.description for button in lobby.resume_box.children] == [
-        name for name in buttons if other in name
-    ]
+    assert [button.description for button in lobby.resume_box.children] == [name for name in buttons if other in name]
     lobby.resume_box.children[0].click()  # the other game goes on
     assert isinstance(lobby.page, RoomPage), lobby.message.value
     assert f"room/{other}" in lobby.memory.saves["documents"] and quanto not in repr(lobby.memory.saves)

@@ -114,4 +114,3 @@ class LessonPage(widgets.VBox):
 
     def title(self, lang: str) -> str:
         return self.titles.get(lang, self.titles["de"])
-

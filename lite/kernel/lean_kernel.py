@@ -104,4 +104,3 @@ def kernel_started() -> None:
     import ipywidgets
 
     ipywidgets.register_comm_target()
-

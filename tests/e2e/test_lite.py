@@ -131,7 +131,9 @@ def shown(page):
 def follow(page, link) -> None:
     """Tap a link of the site: the app shows its page in the same document."""
     link.click()
-    expect(page.locator(f"{SHOWN} .ks-setup, {SHOWN}.ks-tutorial, {SHOWN}.ks-lesson-page, {SHOWN}.ks-start-page").first).to_be_visible(timeout=STEP_MS)
+    expect(
+        page.locator(f"{SHOWN} .ks-setup, {SHOWN}.ks-tutorial, {SHOWN}.ks-lesson-page, {SHOWN}.ks-start-page").first
+    ).to_be_visible(timeout=STEP_MS)
     assert page.evaluate("() => window.__ksVisit === true"), "the link loaded a new page (Python started again)"
 
 
@@ -255,12 +257,12 @@ def test_one_visit_walks_every_pupil_page_in_one_python(site, offline, shots):
     # hot seat: two people at one screen, the curtain before the next hand
     follow(page, shown(page).locator("a.ks-home").first)
     follow(page, shown(page).locator("a.ks-tile-quanto"))
-    shown(page).locator(".ks-setup .ks-seat select, .ks-setup select").first.wait_for()
     seat = shown(page).locator(".ks-setup select").nth(1)
     seat.select_option(index=0)  # the second seat: a person
     start_game(page, seed=11)
     expect(shown(page).locator(".ks-curtain button")).to_be_visible()
     shown(page).locator(".ks-curtain button").click()
+    expect(shown(page).locator(".ks-hand-cards button").first).to_be_visible()
     play_quanto_turn(page, tap=True)
     expect(shown(page).locator(".ks-curtain button")).to_be_visible()
     page.screenshot(path=str(shots / "lite_hot_seat_1024.png"))
@@ -318,8 +320,8 @@ def test_one_visit_walks_every_pupil_page_in_one_python(site, offline, shots):
     expect(shown(page).locator(".ks-lobby-message")).to_contain_text(said["de"])
     resume = shown(page).locator(".ks-room-resume")
     assert resume.count() >= 1 and code not in " ".join(resume.all_inner_texts())
-    resume.first.click()
-    page.wait_for_selector(f"{SHOWN} .ks-room .ks-table", timeout=STEP_MS)
+    resume.first.click()  # the hot-seat game, at its table again
+    page.wait_for_selector(f"{SHOWN}.ks-in-room .ks-table .ks-curtain button", timeout=STEP_MS)
     page.screenshot(path=str(shots / "lite_damaged_save_1024.png"))
 
     assert page.locator("text=Traceback").count() == 0

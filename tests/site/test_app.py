@@ -178,12 +178,27 @@ def test_a_lesson_page_is_its_notebook_and_scrolls_to_the_asked_section(lite_mod
     browser.open("lessons/01_teilsummen", "?lang=en", "#" + section)
     lesson = browser.shown
     assert isinstance(lesson, LessonPage) and "ks-lesson-page" in lesson._dom_classes
-    assert browser.last("shown") == {"kind": "shown", "title": pages["lessons/01_teilsummen"]["title_en"], "section": section}
-    html = " ".join(getattr(child, "value", "") for child in lesson.children if isinstance(getattr(child, "value", None), str))
+    assert browser.last("shown") == {
+        "kind": "shown",
+        "title": pages["lessons/01_teilsummen"]["title_en"],
+        "section": section,
+    }
+    html = " ".join(
+        getattr(child, "value", "") for child in lesson.children if isinstance(getattr(child, "value", None), str)
+    )
     assert f'id="{section}"' in html and "Klassenkurve" not in html
 
 
-@pytest.mark.parametrize("page", ["lessons/00_index", "lessons/01_teilsummen", "lessons/02_gerade_ungerade", "lessons/03_folgen", "lessons/04_zufall"])
+@pytest.mark.parametrize(
+    "page",
+    [
+        "lessons/00_index",
+        "lessons/01_teilsummen",
+        "lessons/02_gerade_ungerade",
+        "lessons/03_folgen",
+        "lessons/04_zufall",
+    ],
+)
 def test_every_lesson_page_builds_every_cell_and_promises_no_server(lite_mode, pages, page):
     lesson = LessonPage(page, pages)
     values = [child.value for child in lesson.children if isinstance(getattr(child, "value", None), str)]

@@ -14,7 +14,7 @@ from kartenspiele.site.notebook_pages import markdown_html
 
 def test_markdown_leaves_out_the_served_versions_words_and_links_to_pages():
     html = markdown_html(
-        "## 1. Start\n\nPlay. <span class=\"ks-served-only\">Open **Binder**\nor `make serve`.</span> "
+        '## 1. Start\n\nPlay. <span class="ks-served-only">Open **Binder**\nor `make serve`.</span> '
         "See [the tutorial](../notebooks/quanto_tutorial.ipynb?lang=en#top) and [a site](https://example.org/x.ipynb)."
     )
     assert 'id="1.-Start"' in html and "<strong>" not in html and "Binder" not in html and "make serve" not in html
@@ -40,7 +40,11 @@ def test_a_cell_shows_its_last_value_and_what_it_displays():
 def test_a_failing_cell_is_a_short_note_and_the_page_goes_on(capfd):
     page = {
         "title": "T",
-        "cells": [{"html": "<h2 id='a'>A</h2>"}, {"code": "1 / 0"}, {"code": "import ipywidgets\nipywidgets.Label('after')"}],
+        "cells": [
+            {"html": "<h2 id='a'>A</h2>"},
+            {"code": "1 / 0"},
+            {"code": "import ipywidgets\nipywidgets.Label('after')"},
+        ],
     }
     lesson = LessonPage("lessons/x", {"lessons/x": page})
     first, note, after = lesson.children

@@ -17,7 +17,12 @@ PAGES = frozenset({START, "notebooks/quanto", "notebooks/quanto_tutorial", "less
         ("/schule/kartenspiele/voici/render/notebooks/quanto.html", "?lang=en", "", Route("notebooks/quanto", "en")),
         ("/voici/render/notebooks/quanto.html", "resume=abcd&lang=de", "", Route("notebooks/quanto", "de", "ABCD")),
         ("/voici/render/notebooks/start.html", "?resume=AB-CD", "", Route(START, resume="ABCD")),
-        ("/voici/render/lessons/01_teilsummen.html", "", "#2.-Systematisch%20suchen", Route("lessons/01_teilsummen", section="2.-Systematisch suchen")),
+        (
+            "/voici/render/lessons/01_teilsummen.html",
+            "",
+            "#2.-Systematisch%20suchen",
+            Route("lessons/01_teilsummen", section="2.-Systematisch suchen"),
+        ),
         ("/voici/render/lessons/01_teilsummen.ipynb", "?lang=fr", "", Route("lessons/01_teilsummen")),
     ],
 )

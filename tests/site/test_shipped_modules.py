@@ -73,7 +73,12 @@ def test_the_site_imports_exactly_what_it_ships(tmp_path):
     environment = {**os.environ, "KARTENSPIELE_LITE": "1", "PYTHONPATH": str(ROOT)}
     environment.pop("QUERY_STRING", None)
     walked = subprocess.run(
-        [sys.executable, "-c", WALK, str(pages)], capture_output=True, text=True, cwd=tmp_path, env=environment, timeout=600
+        [sys.executable, "-c", WALK, str(pages)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=environment,
+        timeout=600,
     )
     assert walked.returncode == 0, walked.stderr[-3000:]
     imported = {path for name in json.loads(walked.stdout.splitlines()[-1]) for path in module_path(name)}
