@@ -21,7 +21,7 @@ from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from kartenspiele.core.errors import MissingExtraError
 from kartenspiele.core.extras import needs
 from kartenspiele.i18n import text
-from kartenspiele.lessons import LessonBar
+from kartenspiele.lessons import LessonBar, progress
 from kartenspiele.lessons.levels import LevelPractice
 from kartenspiele.widgets import QuantoTable, StartPage, TauschRauschTable
 from kartenspiele.widgets.home import home_href
@@ -60,6 +60,7 @@ def in_browser(monkeypatch, tmp_path):
         raise AssertionError("a SQLite store was opened in the browser build")
 
     monkeypatch.setattr(SQLiteStore, "__init__", refuse)
+    monkeypatch.setattr(progress, "_shared", None)  # each test's kernel has its own memory of progress
 
 
 def lite_folder(tmp_path: Path) -> Path:
@@ -230,10 +231,12 @@ def test_a_lessons_practice_goes_on_where_the_pupil_was_after_a_reload(in_browse
     first.practice.new_button.click()
     kept = first.memory.progress
     assert kept["parity"] == {"level": "knobeln", "number": 3}
-    again = LevelPractice("parity")  # a reload
+    progress._shared = None  # a reload: a new kernel
+    again = LevelPractice("parity")
     with again.memory.hold_trait_notifications():
         again.memory.progress, again.memory.loaded = kept, True
     assert (again.practice.level_choice.value, again.practice.number) == ("knobeln", 3)
+    progress._shared = None
     damaged = LevelPractice("parity")
     with damaged.memory.hold_trait_notifications():
         damaged.memory.progress, damaged.memory.loaded = {"parity": {"level": "x", "number": True}}, True
@@ -322,3 +325,16 @@ def test_the_lobbys_message_shows_in_the_browser_build(in_browser, no_threads):
     """Without the code box, the lobby's message (a damaged save, a store out of reach) still shows."""
     lobby = StartPage().lobby
     assert lobby.message in lobby.children
+
+
+def test_the_lessons_of_one_kernel_keep_one_progress(in_browser, no_threads):
+    """The site shows every lesson in one kernel: what the browser keeps holds every lesson's place."""
+    first, second = LevelPractice("subsets"), LevelPractice("parity")
+    for practice in (first, second):
+        practice.memory.progress, practice.memory.loaded = {}, True  # the browser: nothing kept yet
+    first.practice.show(3)
+    second.practice.show(5)
+    kept = second.memory.progress  # the browser stores what the kernel sent last
+    assert kept["subsets"]["number"] == 3 and kept["parity"]["number"] == 5
+    third = LevelPractice("subsets")  # the lesson built again later in the visit: where the pupil was
+    assert third.practice.number == 3

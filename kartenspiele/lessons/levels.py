@@ -21,7 +21,7 @@ from ..i18n import text
 from ..lite import in_browser
 from .language import follow, language
 from .practice import Practice
-from .progress import ProgressMemory
+from .progress import ProgressMemory, shared_progress
 
 DEFAULT_LEVEL = "klasse56"
 
@@ -56,10 +56,12 @@ class LevelPractice(widgets.VBox):
         self.children = (self.note, self.practice)
         self.memory: ProgressMemory | None = None
         if in_browser():  # no class and no store: the browser keeps where the pupil was
-            self.memory = ProgressMemory()
+            self.memory = shared_progress()
             self.children += (self.memory,)
             self.memory.observe(lambda _: self._resume(), "loaded")
             self.practice.on_progress.append(self._keep)
+            if self.memory.loaded:  # another lesson of the site showed it already
+                self._resume()
         self.redraw()
         follow(self)
 
