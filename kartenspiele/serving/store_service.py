@@ -62,6 +62,7 @@ ARGUMENTS: dict[str, tuple[str, ...]] = {
     "delete_log": ("log",),
     "wait": ("log", "since", "timeout"),
     "ping": (),
+    "purge": (),
 }
 STATUS = {"VersionConflictError": 409, "SequenceConflictError": 409, "StoreRefusedError": 403, "StoreFullError": 507}
 log = logging.getLogger("kartenspiele.store_service")

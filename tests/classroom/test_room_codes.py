@@ -186,7 +186,13 @@ def test_rooms_opened_per_address_are_limited_across_pages(store, clock):
     other.open("quanto", 2, ["open"], "Ben")  # another device is not held up
     clock.now += 3600
     Rooms(store, clock, limit=OpenLimit(store, clock, address="192.168.1.7")).open("quanto", 2, ["open"], "Ana")
-    assert OpenLimit(store, clock, address="127.0.0.1").key is None  # this machine or a proxy: per page only
+    loopback = Rooms(store, clock, limit=OpenLimit(store, clock, address="127.0.0.1"))
+    for _ in range(ADDRESS_LIMIT):  # this machine, or a proxy on it, counts like any address
+        loopback.limit = OpenLimit(store, clock, address="127.0.0.1")  # a fresh page each time
+        loopback.open("quanto", 2, ["open"], "Cem")
+    loopback.limit = OpenLimit(store, clock, address="127.0.0.1")
+    with pytest.raises(TooManyRoomsError):
+        loopback.open("quanto", 2, ["open"], "Cem")
 
 
 def test_a_class_behind_one_address_opens_rooms_all_period_and_one_browser_is_held(store, clock):

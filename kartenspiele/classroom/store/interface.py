@@ -169,5 +169,9 @@ class Store(ABC):
         """Raise `StoreUnavailableError` if the store cannot be reached now."""
         self.length("__ping__")
 
+    def purge(self) -> None:
+        """Make what was deleted gone from the backend's own files too (SQLite: its write-ahead
+        log); called after a class is deleted. Backends without such files do nothing."""
+
     def close(self) -> None:
         """Release connections; the store must not be used afterwards."""

@@ -168,6 +168,9 @@ class ServiceStore(Store):
     def ping(self) -> None:
         self._call("ping")
 
+    def purge(self) -> None:
+        self._call("purge")
+
     def close(self) -> None:
         self._drop()
 
