@@ -32,6 +32,10 @@ KERNEL_MODULES = LITE / "kernel"
 TEACHER_NOTES = "kartenspiele/lessons/teacher_notes/"
 
 
+FIXED_TIME = (1980, 1, 1, 0, 0, 0)
+"""The time of every file in the archives the build writes: an archive depends on its contents only."""
+
+
 def run(*args: str | Path, cwd: Path | None = None) -> None:
     print("+", " ".join(str(a) for a in args), flush=True)
     subprocess.run([str(a) for a in args], check=True, cwd=cwd)
@@ -80,9 +84,7 @@ def folder_archive(folder: Path, out: Path) -> Path:
     """The Python files under `folder` as a zip archive (importable with `folder` on `sys.path`)."""
     with zipfile.ZipFile(out, "w") as archive:
         for path in sorted(folder.rglob("*.py")):
-            archive.writestr(
-                zipfile.ZipInfo(path.relative_to(folder).as_posix(), (1980, 1, 1, 0, 0, 0)), path.read_bytes()
-            )
+            archive.writestr(zipfile.ZipInfo(path.relative_to(folder).as_posix(), FIXED_TIME), path.read_bytes())
     return out
 
 
@@ -109,13 +111,14 @@ def project_wheel(work: Path, keep: frozenset[str], extra: dict[str, bytes]) -> 
         raise SystemExit(f"modules the site needs are not in the project: {', '.join(missing)}")
     with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
         for info, data in members.items():
+            info.date_time = FIXED_TIME  # the same project, the same archive: nothing compiled again
             if info.filename.endswith(".dist-info/RECORD"):
                 names = {member.filename for member in members}
                 lines = data.decode().splitlines(keepends=True)
                 data = "".join(line for line in lines if line.split(",")[0] in names).encode()
             archive.writestr(info, data)
         for name, data in extra.items():
-            archive.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), data, compress_type=zipfile.ZIP_DEFLATED)
+            archive.writestr(zipfile.ZipInfo(name, FIXED_TIME), data, compress_type=zipfile.ZIP_DEFLATED)
     return wheel
 
 
