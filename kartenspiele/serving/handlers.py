@@ -166,17 +166,23 @@ class LoginHandler(SecureXsrfCookie):
             self.form(text("serve.login_wrong", request_language(self)), 401)
             return
         self.attempts.succeeded(client)
-        self.set_signed_cookie(
-            COOKIE,
-            login_mark(self.application.settings["cookie_secret"], password),
-            expires_days=1,
-            httponly=True,
-            samesite="Lax",
-            # over TLS only; behind a TLS proxy the request is http here (X-Forwarded-Proto is
-            # not trusted), so the proxy adds `Secure` (docs/serving.md)
-            secure=self.request.protocol == "https",
-        )
+        set_login_cookie(self, password)
         self.redirect(local_target(self.get_body_argument("next", START_PATH)))
+
+
+def set_login_cookie(handler: tornado.web.RequestHandler, password: str) -> None:
+    """The signed class cookie of a device that proved it belongs to the class (the password,
+    or a login card's QR key)."""
+    handler.set_signed_cookie(
+        COOKIE,
+        login_mark(handler.application.settings["cookie_secret"], password),
+        expires_days=1,
+        httponly=True,
+        samesite="Lax",
+        # over TLS only; behind a TLS proxy the request is http here (X-Forwarded-Proto is
+        # not trusted), so the proxy adds `Secure` (docs/serving.md)
+        secure=handler.request.protocol == "https",
+    )
 
 
 class LoginRequiredHandler(tornado.web.RequestHandler):

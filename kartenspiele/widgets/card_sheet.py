@@ -91,7 +91,9 @@ def draw_card(pdf, card: NewCard, origin: str, lang: str, x: float, y: float, wi
     pdf.set_xy(x + pad, y + pad + 35)
     pdf.set_font("DejaVu", "", 8)
     pdf.multi_cell(words, 3.8, text("cards.pdf.how", lang, code=card.code), align="L")
-    pdf.image(io.BytesIO(qr_png(card_address(origin, card))), x=x + width - QR_SIZE - pad, y=y + pad, w=QR_SIZE, h=QR_SIZE)
+    pdf.image(
+        io.BytesIO(qr_png(card_address(origin, card))), x=x + width - QR_SIZE - pad, y=y + pad, w=QR_SIZE, h=QR_SIZE
+    )
     pdf.set_xy(x + width - QR_SIZE - pad, y + pad + QR_SIZE + 1)
     pdf.set_font("DejaVu", "", 6.5)
     pdf.multi_cell(QR_SIZE, 3, origin.removeprefix("http://").removeprefix("https://"), align="C")

@@ -51,7 +51,9 @@ def test_wrong_secrets_keys_and_nicknames_are_refused_alike(store):
     ):
         with pytest.raises(CardRefusedError) as refused:
             attempt()
-        assert refused.value.message("de") == "Spitzname oder Geheimwort stimmen nicht. Schau noch einmal auf deine Karte."
+        assert (
+            refused.value.message("de") == "Spitzname oder Geheimwort stimmen nicht. Schau noch einmal auf deine Karte."
+        )
     assert store.get(f"class/{code}/pupil/mia").value["devices"] == []  # nothing was let in
 
 

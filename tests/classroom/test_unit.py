@@ -38,7 +38,9 @@ def headings(lesson: str) -> dict[str, list[str]]:
         if cell["cell_type"] == "markdown":
             german, _, english = source(cell).partition(ENGLISH)
             for lang, part in (("de", german), ("en", english)):
-                found[lang] += [re.sub(r"<[^>]+>", " ", line[3:]).strip() for line in part.splitlines() if line.startswith("## ")]
+                found[lang] += [
+                    re.sub(r"<[^>]+>", " ", line[3:]).strip() for line in part.splitlines() if line.startswith("## ")
+                ]
     return found
 
 
@@ -126,7 +128,9 @@ def test_a_repeated_mistake_is_named_with_an_example_and_a_next_step_a_single_sl
     assert [item.kind for item in mia.recurring] == ["forgot_odd_odd"] and mia.recurring[0].exercises == 3
     example = mia.recurring[0].example
     first_number, first_value = number_with(2, "klasse56", "forgot_odd_odd", 0)
-    assert example.answer == str(first_value) and example.right["de"] == str(exercise(2, "klasse56", first_number).answer)
+    assert example.answer == str(first_value) and example.right["de"] == str(
+        exercise(2, "klasse56", first_number).answer
+    )
     assert mia.next_step.why == "mistake" and mia.next_step.section == "parity.sums"
     assert "ungerade + ungerade ist gerade" in text("mistake.forgot_odd_odd", "de")
     assert ben.recurring == ()
@@ -138,7 +142,9 @@ def test_a_repeated_mistake_is_named_with_an_example_and_a_next_step_a_single_sl
 
 
 def attempt(classes, who, lesson: str, exercise_name: str, ok: bool, at: float, **more) -> None:
-    classes.record(who, {"kind": "attempt", "lesson": lesson, "exercise": exercise_name, "answer": "1", "ok": ok, "at": at, **more})
+    classes.record(
+        who, {"kind": "attempt", "lesson": lesson, "exercise": exercise_name, "answer": "1", "ok": ok, "at": at, **more}
+    )
 
 
 def test_states_first_tries_levels_and_where_a_pupil_left_off(store):
@@ -148,7 +154,10 @@ def test_states_first_tries_levels_and_where_a_pupil_left_off(store):
     classes.record(mia, {"kind": "seen", "lesson": "subsets", "at": 1.0})
     for number, name in enumerate(("subsets.ways#1", "subsets.capture#1", "subsets.watch#5"), start=2):
         attempt(classes, mia, "subsets", name, ok=number != 3, at=float(number))
-    classes.record(mia, {"kind": "reason", "lesson": "subsets", "exercise": "subsets.reason.cut", "text": "weil es so ist", "at": 5.0})
+    classes.record(
+        mia,
+        {"kind": "reason", "lesson": "subsets", "exercise": "subsets.reason.cut", "text": "weil es so ist", "at": 5.0},
+    )
     evidence = evidence_of(classes, code)
     path = pupil_path(evidence, "Mia")
     assert path.lesson("subsets").state == DONE

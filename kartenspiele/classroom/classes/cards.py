@@ -42,6 +42,9 @@ SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32, "maxmem": 64 * 2**20}
 """scrypt's cost: about 0.1 s and 16 MB per check on a laptop."""
 CARD_PATH = "/kartenspiele/karte"
 """The server's route for coming back with a card (a form; with `/CODE/ID/KEY` the QR address)."""
+ORIGIN_ENVIRONMENT = "KARTENSPIELE_ORIGIN"
+"""Set by `kartenspiele serve` for its kernels: the address pupils reach it at
+(`http://10.0.0.5:8866`), for the cards' QR codes; unset, a server has no login cards."""
 
 
 class CardRefusedError(ClassError):

@@ -222,7 +222,9 @@ class Classes:
         self._change(code, lambda value: {**value, "free_join": allowed})
 
     def _change(self, code: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
-        self._change_key(class_key(normal_code(code)), change, ClassNotFoundError("class.unknown", code=normal_code(code)))
+        self._change_key(
+            class_key(normal_code(code)), change, ClassNotFoundError("class.unknown", code=normal_code(code))
+        )
 
     def _change_key(self, key: str, change: Callable[[dict[str, Any]], dict[str, Any]], missing: ClassError) -> dict:
         """Write `change(value)` to the document `key` (compare-and-set, retried); returns it."""

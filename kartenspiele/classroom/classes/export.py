@@ -54,8 +54,16 @@ EXERCISE_COLUMNS = (
     "time",
 )
 FILE_NAMES = {
-    "de": {"exercises": "klasse-{code}-aufgaben.csv", "pupils": "klasse-{code}-kinder.csv", "unit": "klasse-{code}-einheit.csv"},
-    "en": {"exercises": "class-{code}-exercises.csv", "pupils": "class-{code}-pupils.csv", "unit": "class-{code}-unit.csv"},
+    "de": {
+        "exercises": "klasse-{code}-aufgaben.csv",
+        "pupils": "klasse-{code}-kinder.csv",
+        "unit": "klasse-{code}-einheit.csv",
+    },
+    "en": {
+        "exercises": "class-{code}-exercises.csv",
+        "pupils": "class-{code}-pupils.csv",
+        "unit": "class-{code}-unit.csv",
+    },
 }
 """The two files' names (names of files, not sentences: they stay out of the text table)."""
 PUPIL_COLUMNS = (
@@ -158,7 +166,9 @@ def write_sheet(columns: Sequence[str | tuple[str]], rows: Iterable[Sequence[obj
     (`export.column.<column>`) or, for a header already in words, `(words,)`."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=DELIMITER, lineterminator="\r\n")
-    writer.writerow([column[0] if isinstance(column, tuple) else text(f"export.column.{column}", lang) for column in columns])
+    writer.writerow(
+        [column[0] if isinstance(column, tuple) else text(f"export.column.{column}", lang) for column in columns]
+    )
     writer.writerows([cell(value, lang) for value in row] for row in rows)
     return BOM + out.getvalue()
 

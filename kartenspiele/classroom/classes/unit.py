@@ -167,7 +167,9 @@ def next_step(
     for path in paths:
         if path.level is None:
             continue
-        at_level = [r for r in records if r.tries and r.lesson == path.lesson and practice_level(r.exercise) == path.level]
+        at_level = [
+            r for r in records if r.tries and r.lesson == path.lesson and practice_level(r.exercise) == path.level
+        ]
         right = sum(1 for r in at_level if r.first_try_right)
         higher = PRACTICE_LEVELS.index(path.level) + 1
         going_well = len(at_level) >= LEVEL_UP_ANSWERS and right >= LEVEL_UP_SHARE * len(at_level)

@@ -50,7 +50,12 @@ def next_step_text(step: NextStep | None, lang: str) -> str:
     if step is None:
         return text("unit.next.none", lang)
     if step.level is not None:
-        return text("unit.next.level", lang, level=text(f"practice.level.{step.level}", lang), lesson=lesson_title(step.lesson, lang))
+        return text(
+            "unit.next.level",
+            lang,
+            level=text(f"practice.level.{step.level}", lang),
+            lesson=lesson_title(step.lesson, lang),
+        )
     if step.section is not None:
         return text(f"unit.next.{step.why}", lang, section=section_title(step.section, lang))
     return text("unit.next.begin", lang, lesson=lesson_title(step.lesson, lang))
