@@ -16,6 +16,7 @@ version, with a link to it and to the ready printable packs.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -28,6 +29,7 @@ from ..classroom.people.roles import TEACHER_NOTEBOOKS, is_teacher, query, serve
 from ..lite import page_href
 from .lobby import Lobby
 from .plain import plain
+from .pupil_unit import PupilUnit, card_link
 from .room import RoomPage
 from .saving import SavedGame
 from .style import style_widget
@@ -122,7 +124,11 @@ class StartPage(widgets.VBox):
             resume=query().get("resume"),
         )
         self.bar = plain(widgets.HBox, [self.heading, self.language], _dom_classes=("ks-toolbar",))
-        columns = plain(widgets.HBox, [self.lobby, self.body], _dom_classes=("ks-start-columns",))
+        self.classes = classes
+        self.card = plain(widgets.HTML, _dom_classes=("ks-card-way",))  # back with a login card
+        self.own = PupilUnit()  # the pupil's own view of the unit
+        side = plain(widgets.VBox, [self.lobby, self.card, self.own], _dom_classes=("ks-start-side",))
+        columns = plain(widgets.HBox, [side, self.body], _dom_classes=("ks-start-columns",))
         self.style = style_widget()
         self.children = (self.style, self.bar, self.intro, columns)
         self.set_language(self.lang)
@@ -136,6 +142,9 @@ class StartPage(widgets.VBox):
         self.heading.value = f"<h1 class='ks-title'>{escape(t('start.title', lang))}</h1>"
         self.intro.value = f"<p class='ks-intro'>{escape(t('start.intro', lang))}</p>"
         self.body.value = self.html()
+        joined = pupil.current() is not None
+        self.card.value = card_link(lang, os.environ.get("SCRIPT_NAME", "")) if self.classes and not joined else ""
+        self.own.redraw(lang)
 
     def _in_room(self, page: RoomPage | SavedGame) -> None:
         """A room or a saved game fills the page: the header, the explanation, the links and

@@ -140,11 +140,12 @@ def test_dashboard_board_pacing_export_and_delete(page, sqlite_store):
     files = dict(
         re.findall(r"download='([^']+)' href='data:text/csv;charset=utf-8;base64,([^']+)'", dashboard.download.value)
     )
-    assert set(files) == {f"klasse-{code}-aufgaben.csv", f"klasse-{code}-kinder.csv"}
+    assert set(files) == {f"klasse-{code}-aufgaben.csv", f"klasse-{code}-kinder.csv", f"klasse-{code}-einheit.csv"}
     sheets = {name: base64.b64decode(data).decode("utf-8") for name, data in files.items()}
     assert all(sheet.startswith("\ufeffKlasse;Spitzname;") for sheet in sheets.values())
     assert "Weil zwei ungerade" in sheets[f"klasse-{code}-aufgaben.csv"]
     assert f"\r\n{code};Ana;1;" in sheets[f"klasse-{code}-kinder.csv"]  # one exercise worked on
+    assert f"\r\n{code};Ana;" in sheets[f"klasse-{code}-einheit.csv"]  # the unit view: a row per pupil
     dashboard.ask_delete()
     assert classes.codes() == [code] and dashboard.confirm.children  # asking deletes nothing
     dashboard.confirm_no.click()

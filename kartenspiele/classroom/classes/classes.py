@@ -32,7 +32,7 @@ from typing import Any
 from ...catalogue import PRACTICE_LEVELS
 from ...core.errors import KartenspieleError
 from ..people.names import hidden_signs, name_key, tidy
-from ..store.interface import SequenceConflictError, Store, VersionConflictError
+from ..store.interface import SequenceConflictError, Store, StoreError, VersionConflictError
 from .reveals import check_section
 
 CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY"
@@ -295,10 +295,18 @@ class Classes:
         try:
             self.store.put(pupil_key(code, nick), record, expected=0)
         except VersionConflictError:
-            taken = self.store.get(pupil_key(code, nick))
-            carded = taken is not None and taken.value.get("card")
-            raise NicknameError("class.nick.card" if carded else "class.nick.taken", nickname=nick) from None
+            raise NicknameError(
+                "class.nick.card" if self._carded(code, nick) else "class.nick.taken", nickname=nick
+            ) from None
         return Pupil(code, nick, token, token_hash(token))
+
+    def _carded(self, code: str, nickname: str) -> bool:
+        """Whether a taken nickname is kept for a login card (a store that will not tell: no)."""
+        try:
+            taken = self.store.get(pupil_key(code, nickname))
+        except StoreError:  # a hub pupil may not read another pupil's record
+            return False
+        return taken is not None and bool(taken.value.get("card"))
 
     def reserve(self, code: str, nickname: str) -> str:
         """Keep a nickname for a login card: the pupil's record, with no device yet (nobody can

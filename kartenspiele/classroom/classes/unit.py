@@ -184,9 +184,10 @@ def next_step(
     return None
 
 
-def pupil_path(evidence: Evidence, nickname: str) -> PupilPath:
-    """One pupil's path through the unit."""
-    records = [record for (nick, _), record in evidence.records.items() if nick == nickname]
+def pupil_path(evidence: Evidence, nickname: str, records: list[ExerciseRecord] | None = None) -> PupilPath:
+    """One pupil's path through the unit (`records`: theirs, if already picked out)."""
+    if records is None:
+        records = [record for (nick, _), record in evidence.records.items() if nick == nickname]
     visited = evidence.visited.get(nickname, set())
     paths = tuple(
         lesson_path(lesson.key, [r for r in records if r.lesson == lesson.key], lesson.key in visited)
@@ -205,7 +206,10 @@ def pupil_path(evidence: Evidence, nickname: str) -> PupilPath:
 
 def unit_paths(evidence: Evidence, pupils: list[str]) -> list[PupilPath]:
     """Every pupil's path, in the order of `pupils` (also those who did nothing yet)."""
-    return [pupil_path(evidence, nickname) for nickname in pupils]
+    by_pupil: dict[str, list[ExerciseRecord]] = {}
+    for (nickname, _), record in evidence.records.items():
+        by_pupil.setdefault(nickname, []).append(record)
+    return [pupil_path(evidence, nickname, by_pupil.get(nickname, [])) for nickname in pupils]
 
 
 def common_mistakes(evidence: Evidence, top: int = COMMON_TOP) -> list[ClassMistake]:
