@@ -176,3 +176,14 @@ def test_states_first_tries_levels_and_where_a_pupil_left_off(store):
     assert path.left_off == ("parity", "parity.sums")
     assert path.next_step.why == "continue" and path.next_step.section == "parity.five"
     assert path.lesson("chance").state == NOT_STARTED
+
+
+def test_the_start_page_keeps_the_place_a_pupil_left_off(store):
+    classes = Classes(store)
+    code = classes.open()
+    mia = classes.join(code, "Mia")
+    attempt(classes, mia, "subsets", "subsets.ways#1", ok=False, at=1.0)
+    classes.record(mia, {"kind": "seen", "lesson": None, "at": 2.0})  # a week later, the start page
+    assert pupil_path(evidence_of(classes, code), "Mia").left_off == ("subsets", "subsets.tree")
+    classes.record(mia, {"kind": "seen", "lesson": "parity", "at": 3.0})  # then lesson 2's page
+    assert pupil_path(evidence_of(classes, code), "Mia").left_off == ("parity", None)

@@ -114,7 +114,7 @@ class Evidence:
             self.visited.setdefault(nickname, set()).add(str(lesson))
         exercise = entry.get("exercise")
         if not exercise or kind not in ("attempt", "hint", "reason"):
-            if kind == "seen":
+            if kind == "seen" and lesson:  # (the start page is seen without a lesson: the place stays)
                 where.exercise = None
             return
         where.exercise = exercise
