@@ -41,7 +41,7 @@ def card_link(lang: str, back_to: str = "", class_code: str = "") -> str:
     if class_code:
         query += f"&klasse={quote(class_code)}"
     href = "../../.." + CARD_PATH + query  # from /voila/render/<folder>/<page>.ipynb to the server's route
-    return f"<a class='ks-card-login' href='{escape(href)}'>{escape(text('cards.form.title', lang))}</a>"
+    return f"<a class='ks-home ks-card-login' href='{escape(href)}'>{escape(text('cards.form.title', lang))}</a>"
 
 
 def own_path_html(session: pupil.PupilSession, lang: str, link_query: str) -> str:
@@ -71,7 +71,7 @@ def own_path_html(session: pupil.PupilSession, lang: str, link_query: str) -> st
         link = (
             ""
             if locked
-            else f" <a class='ks-button ks-continue' href='{escape(page_href(target))}'>{escape(text('unit.own.continue', lang))}</a>"
+            else f" <a class='ks-home ks-continue' href='{escape(page_href(target))}'>{escape(text('unit.own.continue', lang))}</a>"
         )
         html += f"<p class='ks-left-off'>{escape(text('unit.own.left_off', lang, where=where))}{link}</p>"
     return html

@@ -14,6 +14,7 @@ the dashboard shows (the identity, or a pseudonym while the dashboard is anonymi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from html import escape
 
@@ -21,7 +22,6 @@ import ipywidgets as widgets
 
 from ..catalogue import LESSONS
 from ..classroom.classes.evidence import Evidence
-from ..classroom.classes.export import lesson_title
 from ..classroom.classes.unit import DONE, EXIT_TICKET, IN_PROGRESS, NOT_STARTED, PupilPath, common_mistakes, unit_paths
 from ..classroom.classes.unit_words import (
     example_text,
@@ -37,8 +37,10 @@ from ..i18n import text
 SYMBOLS = {NOT_STARTED: "·", IN_PROGRESS: "◐", DONE: "●", EXIT_TICKET: "✔"}
 
 CSS = """
-.ks-dash .ks-unit td { vertical-align: top; }
-.ks-dash .ks-unit .ks-unit-state { font-weight: bold; white-space: nowrap; }
+.ks-dash .ks-unit td { vertical-align: top; min-width: 8em; }
+.ks-dash .ks-unit td.ks-next { min-width: 14em; }
+.ks-dash .ks-unit th small { display: block; font-weight: normal; }
+.ks-dash .ks-unit .ks-unit-state { font-weight: bold; }
 .ks-dash .ks-unit .ks-state-in_progress { background: #FBE3B3; color: #5C3D00; }
 .ks-dash .ks-unit .ks-state-done { background: #E3EEF8; color: #00406B; }
 .ks-dash .ks-unit .ks-state-exit_ticket { background: #CDEBDD; color: #004D33; }
@@ -47,6 +49,11 @@ CSS = """
 .ks-dash .ks-unit ul, .ks-dash .ks-common ul { margin: 0; padding-left: 1.1em; }
 .ks-dash .ks-common li { margin: 2px 0; }
 """
+
+
+def topic(lesson: str, lang: str) -> str:
+    """ "Teilsummen (Quanto)": the lesson's title without its number."""
+    return re.sub(r"^\d+\.\s*", "", text(f"lessons.catalogue.{lesson}.title", lang))
 
 
 def lesson_cell(path: PupilPath, lesson: str, lang: str) -> str:
@@ -73,7 +80,10 @@ def unit_table(paths: list[PupilPath], lang: str, shown_name: Callable[[str], st
     """The pupils × lessons table of the unit view."""
     if not paths:
         return f"<p class='ks-quiet'>{escape(text('dash.no_pupils', lang))}</p>"
-    head = "".join(f"<th>{escape(lesson_title(lesson.key, lang))}</th>" for lesson in LESSONS)
+    head = "".join(
+        f"<th>{escape(text('unit.lesson', lang, number=number))}<small>{escape(topic(lesson.key, lang))}</small></th>"
+        for number, lesson in enumerate(LESSONS, start=1)
+    )
     head = (
         f"<tr><th>{escape(text('unit.nickname', lang))}</th>{head}"
         f"<th>{escape(text('unit.column.mistakes', lang))}</th><th>{escape(text('unit.column.next', lang))}</th></tr>"
