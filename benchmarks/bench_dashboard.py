@@ -1,4 +1,6 @@
-"""The class dashboard: refresh time with 30 pupils × 20 exercises, and its kernel's memory.
+"""The class dashboard: refresh time with 30 pupils × 20 exercises, and its kernel's memory; and
+the refresh with the unit view (issue 37) for 30 pupils and four lessons of evidence, against
+the same dashboard without it (today's refresh) in the same run.
 
 Refresh figures are taken in this process on a SQLite store in a temporary folder; the
 baseline, measured in the same run, is only reading every pupil's log from the store (what
@@ -10,6 +12,7 @@ start page (the baseline).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import tempfile
 import time
@@ -20,7 +23,7 @@ import common  # noqa: F401  (puts the repository on the import path)
 from kartenspiele.classroom.classes.classes import Classes
 from kartenspiele.classroom.store.opening import open_store
 from kartenspiele.widgets.dashboard import Dashboard
-from tests.classroom.generated import generate
+from tests.classroom.generated import generate, generate_unit
 
 PUPILS, EXERCISES = 30, 20
 
@@ -70,6 +73,39 @@ def refresh_figures(url: str, code: str, repeats: int = 15) -> None:
     print(f"dashboard, first refresh (all {entries} entries, every view drawn): {ms(first)}")
     print(f"dashboard, refresh with nothing new: {ms(idle)}")
     print(f"dashboard, refresh after {PUPILS} new answers: {ms(busy)}  (the live loop runs every 2 s)")
+    store.close()
+
+
+def unit_figures(url: str, code: str, repeats: int = 15) -> None:
+    """Refreshes of the dashboard with and without its unit view, alternating, on one class."""
+    store = open_store(url)
+    classes = Classes(store)
+    pupils = classes.pupils(code)
+    entries = sum(len(classes.entries(code, nick)) for nick in pupils)
+    print(f"class {code}: {len(pupils)} pupils, four lessons, {entries} log entries")
+    figures: dict[str, dict[str, list[float]]] = {}
+    for round_number in range(repeats):
+        for name in ("today (no unit view)", "with the unit view"):
+            dashboard = Dashboard(store, live=False)
+            if name.startswith("today"):
+                dashboard.unit.show = lambda *args: None  # the dashboard as it was before the unit view
+            dashboard.show_class(code)
+            found = figures.setdefault(name, {"first": [], "idle": [], "busy": []})
+            found["first"].append(dashboard.refresh_seconds)
+            dashboard.refresh()
+            found["idle"].append(dashboard.refresh_seconds)
+            for nick in pupils:  # every pupil answers once between two refreshes
+                log = f"class/{code}/pupil/{nick.casefold()}/log"
+                entry = {"kind": "attempt", "lesson": "chance", "exercise": "chance.practice.klasse56#9", "answer": "4"}
+                entry |= {"ok": False, "mistake": "c.copies", "right": {"de": "6", "en": "6"}, "at": time.time()}
+                store.append(log, store.length(log) + 1, entry)
+            dashboard.refresh()
+            found["busy"].append(dashboard.refresh_seconds)
+            dashboard.stop()
+    for name, found in figures.items():
+        print(f"{name}: first refresh {ms(found['first'])}")
+        print(f"{name}: refresh with nothing new {ms(found['idle'])}")
+        print(f"{name}: refresh after {len(pupils)} new answers {ms(found['busy'])}")
     store.close()
 
 
@@ -124,6 +160,13 @@ def main(argv: list[str]) -> int:
         code = generate(Classes(store), PUPILS, EXERCISES, seed=30)
         store.close()
         refresh_figures(url, code)
+        print(f"load average: {' '.join(f'{value:.1f}' for value in os.getloadavg())}")
+        unit_url = f"sqlite:///{folder}/unit.db"
+        store = open_store(unit_url)
+        unit_code = generate_unit(Classes(store), PUPILS, seed=37)
+        store.close()
+        unit_figures(unit_url, unit_code)
+        print(f"load average: {' '.join(f'{value:.1f}' for value in os.getloadavg())}")
         if not args.python_only:
             memory_figures(url, code)
     return 0
