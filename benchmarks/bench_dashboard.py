@@ -84,7 +84,7 @@ def unit_figures(url: str, code: str, repeats: int = 15) -> None:
     entries = sum(len(classes.entries(code, nick)) for nick in pupils)
     print(f"class {code}: {len(pupils)} pupils, four lessons, {entries} log entries")
     figures: dict[str, dict[str, list[float]]] = {}
-    for round_number in range(repeats):
+    for _ in range(repeats):
         for name in ("today (no unit view)", "with the unit view"):
             dashboard = Dashboard(store, live=False)
             if name.startswith("today"):

@@ -81,7 +81,9 @@ def test_cards_let_pupils_in_and_wrong_ones_share_the_passwords_limits(server):
     laptop.log_in()
     assert "Geheimwort" in laptop.request("GET", "/kartenspiele/karte").text
     wrong = "1234" if mia.secret != "1234" else "4321"
-    statuses = [laptop.request("POST", "/kartenspiele/karte", {"spitzname": "Mia", "geheim": wrong}).status for _ in range(3)]
+    statuses = [
+        laptop.request("POST", "/kartenspiele/karte", {"spitzname": "Mia", "geheim": wrong}).status for _ in range(3)
+    ]
     assert statuses == [401, 401, 401]
     locked = laptop.request("POST", "/kartenspiele/karte", {"spitzname": "Mia", "geheim": mia.secret})
     assert locked.status == 429 and int(locked.headers["Retry-After"]) >= 1  # the right one waits too
@@ -95,14 +97,18 @@ def test_cards_let_pupils_in_and_wrong_ones_share_the_passwords_limits(server):
     assert wrong_key.status == 401 and "gilt nicht mehr" in wrong_key.text and "kartenspiele-class" not in phone.cookies
     phone.log_in()
     come_back = phone.request(
-        "POST", "/kartenspiele/karte", {"spitzname": "ben", "geheim": f" {ben.secret} ", "next": "/voila/render/lessons/01_teilsummen.ipynb?lang=en"}
+        "POST",
+        "/kartenspiele/karte",
+        {"spitzname": "ben", "geheim": f" {ben.secret} ", "next": "/voila/render/lessons/01_teilsummen.ipynb?lang=en"},
     )
     assert come_back.status == 302
     target = urlsplit(come_back.headers["Location"])
     assert target.path == "/voila/render/lessons/01_teilsummen.ipynb"
     asked = parse_qs(target.query)
     assert asked["lang"] == ["en"] and asked["spitzname"] == ["Ben"]
-    outside = phone.request("POST", "/kartenspiele/karte", {"spitzname": "Ben", "geheim": ben.secret, "next": "https://example.org/"})
+    outside = phone.request(
+        "POST", "/kartenspiele/karte", {"spitzname": "Ben", "geheim": ben.secret, "next": "https://example.org/"}
+    )
     assert urlsplit(outside.headers["Location"]).netloc == ""  # no way out to another site
     assert re.search(r"^/voila/render/notebooks/start\.ipynb\?", outside.headers["Location"])
     assert [nick for nick in classes.pupils(code)] == ["Mia", "Ben"]
