@@ -19,6 +19,7 @@ worker thread, so the server's event loop never waits for it.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from html import escape
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -34,12 +35,13 @@ from .handlers import (
     START_PATH,
     WRONG_PASSWORD_DELAY,
     SecureXsrfCookie,
+    held_back,
     local_target,
     request_language,
     set_login_cookie,
     small_page,
 )
-from .login_limits import LoginAttempts, retry_after
+from .login_limits import LoginAttempts
 
 CARD_KEY_PATTERN = CARD_PATH + r"/([A-Za-z]{5})/([0-9a-f]{1,16})/([A-Za-z0-9_-]{1,64})"
 FIELD_MAX = 64
@@ -54,24 +56,21 @@ class CardDesk:
         self.url = url
         self.cards: LoginCards | None = None
 
-    def _cards(self) -> LoginCards:
-        if self.cards is None:
-            self.cards = LoginCards(Classes(open_store(self.url)))
-        return self.cards
+    def _ask(self, question: Callable[[LoginCards], Pupil]) -> Pupil:
+        """Ask the store's login cards; a store that failed is opened anew next time."""
+        try:
+            if self.cards is None:
+                self.cards = LoginCards(Classes(open_store(self.url)))
+            return question(self.cards)
+        except StoreError:
+            self.cards = None
+            raise
 
     def enter(self, nickname: str, secret: str, code: str) -> Pupil:
-        try:
-            return self._cards().enter(nickname, secret, code)
-        except StoreError:
-            self.cards = None
-            raise
+        return self._ask(lambda cards: cards.enter(nickname, secret, code))
 
     def enter_by_key(self, code: str, card_id: str, key: str) -> Pupil:
-        try:
-            return self._cards().enter_by_key(code, card_id, key)
-        except StoreError:
-            self.cards = None
-            raise
+        return self._ask(lambda cards: cards.enter_by_key(code, card_id, key))
 
 
 def with_pupil(target: str, pupil: Pupil, lang: str) -> str:
@@ -94,14 +93,12 @@ class CardBase(SecureXsrfCookie):
         self.attempts = attempts
         self.desk = desk
 
-    async def counted(self, check) -> Pupil | None:
+    async def counted(self, check: Callable[[], Pupil]) -> Pupil | None:
         """Run one card check under the budgets; answers the request itself unless it succeeds."""
         lang = request_language(self)
         client = client_address(self.request, self.access.proxies)
-        wait = self.attempts.begin(client)  # counted now, before any comparison or wait
-        if wait > 0:
-            seconds = retry_after(wait)
-            self.set_header("Retry-After", str(seconds))
+        seconds = held_back(self, self.attempts, client)
+        if seconds:
             self.refuse(text("serve.login_too_many", lang, count=seconds), 429)
             return None
         try:

@@ -154,10 +154,8 @@ class LoginHandler(SecureXsrfCookie):
     async def post(self) -> None:
         self.check_xsrf_cookie()
         client = client_address(self.request, self.access.proxies)
-        wait = self.attempts.begin(client)  # counted now, before any comparison or wait
-        if wait > 0:  # too many tries: the password is not even compared
-            seconds = retry_after(wait)
-            self.set_header("Retry-After", str(seconds))
+        seconds = held_back(self, self.attempts, client)
+        if seconds:  # too many tries: the password is not even compared
             self.form(text("serve.login_too_many", request_language(self), count=seconds), 429)
             return
         password = self.access.password or ""
@@ -168,6 +166,18 @@ class LoginHandler(SecureXsrfCookie):
         self.attempts.succeeded(client)
         set_login_cookie(self, password)
         self.redirect(local_target(self.get_body_argument("next", START_PATH)))
+
+
+def held_back(handler: tornado.web.RequestHandler, attempts: LoginAttempts, client: str) -> int:
+    """Count a check of a password, teacher code or login card as it arrives (`LoginAttempts.begin`,
+    before any comparison or wait); 0: go on, else the whole seconds to wait, also set as the
+    answer's `Retry-After`."""
+    wait = attempts.begin(client)
+    if wait <= 0:
+        return 0
+    seconds = retry_after(wait)
+    handler.set_header("Retry-After", str(seconds))
+    return seconds
 
 
 def set_login_cookie(handler: tornado.web.RequestHandler, password: str) -> None:
@@ -301,10 +311,8 @@ class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):
         if not given or self.attempts is None:
             return True
         lang = request_language(self)
-        wait = self.attempts.begin(client)  # counted now, before any comparison or wait
-        if wait > 0:
-            seconds = retry_after(wait)
-            self.set_header("Retry-After", str(seconds))
+        seconds = held_back(self, self.attempts, client)
+        if seconds:
             self.refuse_code(text("serve.login_too_many", lang, count=seconds), 429)
             return False
         expected = os.environ.get(CODE_ENV, "")
