@@ -101,6 +101,7 @@ def test_a_pupil_keeps_her_name_across_weeks_devices_and_lessons(server, redis_s
         cards.locator(".ks-card-make").click()
         link = cards.locator("a.ks-cards-pdf")
         expect(link).to_contain_text("2 Karten", timeout=STEP)
+        cards.screenshot(path=str(shots / "login_cards_panel.png"))
         pdf = base64.b64decode(link.get_attribute("href").split(",", 1)[1])
         addresses, words = decoded_cards(pdf, tmp_path)
         (shots / "login_cards_grey.png").write_bytes((tmp_path / "cards-1.png").read_bytes())
