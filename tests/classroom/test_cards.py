@@ -1,7 +1,7 @@
 """Login cards on SQLite and Redis: a pupil comes back on any device, by the QR key or by nickname
 and secret, and stays one pupil (one log, one mark in rooms); secrets are stored only as salted
 hashes; a reset ends the old card's devices; free joining can be switched off; bad input
-changes nothing; the cards go with the class."""
+changes nothing; the cards go with the class ("Klasse löschen" and the retention sweep)."""
 
 from __future__ import annotations
 
@@ -150,5 +150,21 @@ def test_deleting_the_class_takes_its_cards(store, store_url):
     assert any(mia.card_id in item for item in everything(store_url))
     classes.delete(code)
     assert not [item for item in everything(store_url) if mia.card_id in item or "Mianne" in item or code in item]
+    with pytest.raises(CardRefusedError):
+        cards.enter("Mianne", mia.secret)
+
+
+def test_the_retention_sweep_takes_the_cards_with_the_class(store, store_url, clock):
+    classes = Classes(store, clock=clock)
+    cards = LoginCards(classes)
+    old, kept = classes.open(), classes.open()
+    (mia,) = cards.make(old, ["Mianne"])
+    (ben,) = cards.make(kept, ["Benedikt"])
+    clock.now += 20 * 86_400
+    classes.record(cards.enter("Benedikt", ben.secret), {"kind": "seen", "lesson": "subsets"})
+    clock.now += 11 * 86_400
+    assert classes.delete_expired(30) == [old]
+    assert not [item for item in everything(store_url) if mia.card_id in item or "Mianne" in item or old in item]
+    assert cards.enter("Benedikt", ben.secret).nickname == "Benedikt"
     with pytest.raises(CardRefusedError):
         cards.enter("Mianne", mia.secret)
