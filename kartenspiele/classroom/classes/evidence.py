@@ -169,7 +169,6 @@ class Evidence:
     def answers(self, exercise: str) -> list[str]:
         """Every wrong answer and every reason given to an exercise, without names."""
         found: list[str] = []
-        for (_, key), record in sorted(self.records.items()):
-            if key == exercise:
-                found += record.reasons + record.wrong
+        for _, record in sorted(item for item in self.records.items() if item[0][1] == exercise):
+            found += record.reasons + record.wrong
         return found
