@@ -60,7 +60,8 @@ def own_path_html(session: pupil.PupilSession, lang: str, link_query: str) -> st
             f"<li class='ks-own-{lesson.state}'><span aria-hidden='true'>{mark}</span> "
             f"{escape(lesson_title(lesson.lesson, lang))}: {escape(state)}{extra}</li>"
         )
-    html = f"<h3>{escape(text('unit.own.title', lang))}</h3><ul class='ks-own-lessons'>{''.join(items)}</ul>"
+    lessons = f"<ul class='ks-own-lessons'>{''.join(items)}</ul>"
+    html = f"<h3>{escape(text('unit.own.title', lang))}</h3>"
     if path.left_off is not None:
         lesson, section = path.left_off
         where = section_title(section, lang) if section else lesson_title(lesson, lang)
@@ -74,7 +75,7 @@ def own_path_html(session: pupil.PupilSession, lang: str, link_query: str) -> st
             else f" <a class='ks-home ks-continue' href='{escape(page_href(target))}'>{escape(text('unit.own.continue', lang))}</a>"
         )
         html += f"<p class='ks-left-off'>{escape(text('unit.own.left_off', lang, where=where))}{link}</p>"
-    return html
+    return html + lessons  # where they left off first: the one tap back
 
 
 class PupilUnit(widgets.HTML):

@@ -111,7 +111,7 @@ class StartPage(widgets.VBox):
         self.language.observe(lambda change: self.set_language(change["new"]), "value")
         self.heading = plain(widgets.HTML)
         self.intro = plain(widgets.HTML)
-        self.body = plain(widgets.HTML, _dom_classes=("ks-start-more",))
+        self.body = plain(widgets.HTML)
         classes = served_by_voila() and not is_teacher()
         if classes:
             pupil.from_address()
@@ -126,9 +126,10 @@ class StartPage(widgets.VBox):
         self.bar = plain(widgets.HBox, [self.heading, self.language], _dom_classes=("ks-toolbar",))
         self.classes = classes
         self.card = plain(widgets.HTML, _dom_classes=("ks-card-way",))  # back with a login card
-        self.own = PupilUnit()  # the pupil's own view of the unit
-        side = plain(widgets.VBox, [self.lobby, self.card, self.own], _dom_classes=("ks-start-side",))
-        columns = plain(widgets.HBox, [side, self.body], _dom_classes=("ks-start-columns",))
+        self.own = PupilUnit()  # the pupil's own view of the unit, above the games and lessons
+        side = plain(widgets.VBox, [self.lobby, self.card], _dom_classes=("ks-start-side",))
+        more = plain(widgets.VBox, [self.own, self.body], _dom_classes=("ks-start-more",))
+        columns = plain(widgets.HBox, [side, more], _dom_classes=("ks-start-columns",))
         self.style = style_widget()
         self.children = (self.style, self.bar, self.intro, columns)
         self.set_language(self.lang)

@@ -150,6 +150,8 @@ def test_a_pupil_keeps_her_name_across_weeks_devices_and_lessons(server, redis_s
         expect(own).to_contain_text("Stunde 1 · Teilsummen (Quanto): angefangen", timeout=STEP)
         expect(own).to_contain_text("Zuletzt warst du bei: Stunde 1 · 2. Systematisch suchen: der Suchbaum")
         page.screenshot(path=str(shots / "unit_own_view.png"))
+        games = page.locator(".ks-start-more").bounding_box()  # the own view keeps to its column
+        assert games["x"] + games["width"] <= 1024 and games["width"] > 1024 / 3, games
         own.get_by_role("link", name="Dort weitermachen").click()
         expect(page.locator("html[data-ks-section='subsets.tree']")).to_be_attached(timeout=LOAD)
         heading = page.get_by_role("heading", name=re.compile("2. Systematisch suchen"))
