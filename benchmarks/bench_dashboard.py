@@ -1,10 +1,11 @@
 """The class dashboard: refresh time with 30 pupils × 20 exercises, and its kernel's memory; and
 the refresh with the unit view (issue 37) for 30 pupils and four lessons of evidence, against
-the same dashboard without it (today's refresh) in the same run.
+the same dashboard without it (today's refresh) in the same run, in wall time and in this
+process's CPU time (less disturbed by other work on the machine).
 
-Refresh figures are taken in this process on a SQLite store in a temporary folder (and, with
-`--backend redis|both`, on a private `redis-server` on a free loopback port, stopped by its PID);
-the baseline, measured in the same run, is only reading every pupil's log from the store (what
+Refresh figures are taken in this process on a SQLite store in a temporary folder (the unit
+figures, with `--backend redis|both`, also on a private `redis-server` on a free loopback port,
+stopped by its PID); for the 20-exercise class the baseline, measured in the same run, is only reading every pupil's log from the store (what
 any refresh must at least do). Memory: Voilà serves the dashboard with that class to headless
 Chromium; the resident memory of the dashboard's kernel is compared with the kernel of the
 start page (the baseline).
