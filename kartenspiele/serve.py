@@ -23,6 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .classroom.classes.cards import ORIGIN_ENVIRONMENT
 from .classroom.classes.pacing import CLASS_ONLY_ENVIRONMENT
 from .classroom.store.data_folder import StoreMissingError, prepare_store, serving
 from .classroom.store.interface import ENVIRONMENT_VARIABLE
@@ -125,6 +126,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="HOST",
         help="another host name the server answers to (e.g. behind a reverse proxy); repeatable",
+    )
+    parser.add_argument(
+        "--card-address",
+        default=None,
+        metavar="URL",
+        help="the address the login cards' QR codes lead to, where pupils reach the server otherwise "
+        "than at the printed address (e.g. https://spiele.schule.example behind a reverse proxy)",
     )
     parser.add_argument(
         "--login-tries",
@@ -297,6 +305,9 @@ def main(argv: list[str]) -> int:
     announce(access, args.port)
     print(announce_teacher(args, start_url(access.display_host(), args.port).replace(START_PAGE, "")), flush=True)
     os.environ[CLICK_LIMIT] = str(args.click_limit)  # the kernels inherit it
+    os.environ[ORIGIN_ENVIRONMENT] = (
+        args.card_address or start_url(access.display_host(), args.port).split("/voila/")[0]
+    )
     class_only = args.class_only if args.class_only is not None else access.password is not None
     os.environ[CLASS_ONLY_ENVIRONMENT] = "1" if class_only else "0"
     switch = "--no-class-only" if class_only else "--class-only"

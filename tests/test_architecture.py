@@ -27,6 +27,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("classroom", "practice"),  # models: what outlives a kernel; exercise generators and checks
     ("bots",),  # computer players, hints, tournaments
     ("quanto", "tausch_rausch"),  # the engines
+    ("sections",),  # the lessons' sections as data (with the section for each kind of mistake)
     ("kernel", "catalogue", "lite"),  # a served kernel's side (its page, click limit, memos); the lessons as data;
     # the in-browser build's switch
     ("core",),  # game-agnostic foundations: RNG, events, session, errors

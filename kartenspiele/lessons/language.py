@@ -26,13 +26,14 @@ from ipywidgets.widgets.widget import _instances
 
 from ..classroom.classes import pupil
 from ..classroom.classes.pacing import STORE, Pace, pace
-from ..classroom.people.roles import is_teacher, served_by_voila
+from ..classroom.people.roles import is_teacher, query, served_by_voila
 from ..i18n import LANGUAGES, current_language, set_language, text
 from ..lite import in_browser, server_note
 from ..widgets.access import Access
 from ..widgets.home import START_FROM_LESSONS, home_link
 from ..widgets.join import JoinBox
 from ..widgets.page_load import PageLoad
+from ..widgets.section_scroll import SECTION_PARAMETER, asked_section
 from ..widgets.style import style_widget
 from ..widgets.texts import default_language, language_options
 from .lesson_gate import GATE_MIME, close_lesson, template_verdict, verdict
@@ -137,6 +138,9 @@ class LessonBar(widgets.HBox):
         self.notice.add_class("ks-pacing-note")
         if self.locked:
             self.children += (self.notice,)
+        else:  # back into the lesson at a section (a pupil's own view links there)
+            scroll = asked_section(pupil.page_lesson(), query().get(SECTION_PARAMETER))
+            self.children += (scroll,) if scroll is not None else ()
         self.redraw()
         follow(self)
 

@@ -28,6 +28,7 @@ from ..i18n import LANGUAGES, text
 from ..practice.base import check
 from ..practice.exercises import exercise
 from ..practice.phrases import Phrase
+from ..sections import mistake_kind
 from ..widgets.access import Access
 from ..widgets.buttons import ButtonRow
 from ..widgets.enter import on_enter
@@ -231,8 +232,10 @@ class Practice(widgets.VBox):
         self, ok: bool, given: object, answer: str, hint: str | Phrase | None, words: dict[str, str] | None = None
     ) -> None:
         """Count a try, report it to the class and show what it earns: praise, a hint, or (at
-        the last try) the hint with the solution."""
+        the last try) the hint with the solution. The report names the anticipated mistake a
+        wrong answer shows (`sections.mistake_kind`) and the right answer, for the unit view."""
         self.tries += 1
+        kind = None if ok else mistake_kind(hint.key if isinstance(hint, Phrase) else hint)
         pupil.record(
             "attempt",
             lesson=pupil.page_lesson(),
@@ -242,6 +245,8 @@ class Practice(widgets.VBox):
             ok=ok,
             seconds=self.stopwatch.seconds(),
             task={lang: self.task_text(lang) for lang in LANGUAGES},
+            right={lang: self.exercise.answer_text(lang) for lang in LANGUAGES},
+            **({"mistake": kind} if kind else {}),
         )
         limit = len(self.exercise.choices) - 1 if self.exercise.choices else TRIES_BEFORE_SOLUTION
         if ok:

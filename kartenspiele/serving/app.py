@@ -3,7 +3,8 @@
 It is Voilà with these changes:
 - one gate before every route: the `Host` header must name this server, the preheated kernels'
   `/voila/query/` answers only this machine (`local_query`), and on a public address the class
-  cookie must be present (else the password page);
+  cookie must be present (else the password page), except on a login card's QR address;
+- pupils come back with their login cards (`card_login`), under the password's budgets;
 - pages set the `_xsrf` cookie and keep to the kernel limits; `/` and the folder listing lead to
   the start page; the contents API is not served (it would list the whole project);
 - the page template `kartenspiele` (no outside assets, the "connection lost" banner), whose
@@ -14,6 +15,7 @@ It is Voilà with these changes:
 
 from __future__ import annotations
 
+import re
 from functools import partial
 from importlib import resources
 from pathlib import Path
@@ -28,6 +30,7 @@ from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
+from ..classroom.classes.cards import CARD_PATH
 from ..classroom.classes.pupil import CLASS_HEADER
 from ..classroom.rooms.open_limit import ADDRESS_HEADER, DEVICE_HEADER
 from ..i18n import LANGUAGES, text
@@ -40,6 +43,7 @@ from .assets import (
     static_version,
     versioned_hook,
 )
+from .card_login import CARD_KEY_PATTERN, CardDesk, CardFormHandler, CardKeyHandler
 from .handlers import (
     ALIVE_PATH,
     CLIENT,
@@ -99,7 +103,9 @@ class GatedApplication(tornado.web.Application):
             return self.get_handler_delegate(request, HostRefusedHandler)
         if is_query(request.path) and not query_allowed(request):  # only this machine's kernels
             return self.get_handler_delegate(request, QueryRefusedHandler)
-        if self.access.password and not request.path.startswith((LOGIN_PATH, QUERY_PATH)):
+        # a login card's QR address proves as much as the password (`card_login`)
+        card_key = re.fullmatch(CARD_KEY_PATTERN, request.path) is not None
+        if self.access.password and not card_key and not request.path.startswith((LOGIN_PATH, QUERY_PATH)):
             cookie = request.cookies.get(COOKIE)
             if not logged_in(cookie.value if cookie else None, self.settings["cookie_secret"], self.access.password):
                 return self.get_handler_delegate(request, LoginRequiredHandler)
@@ -204,7 +210,8 @@ class KartenspieleVoila(Voila):
             manager.get_rendered_notebook = get_rendered_notebook
 
     def init_handlers(self) -> list:
-        attempts = LoginAttempts(self.access.login_tries)  # passwords and teacher codes share it
+        attempts = LoginAttempts(self.access.login_tries)  # passwords, teacher codes and login cards share it
+        cards = {"access": self.access, "attempts": attempts, "desk": CardDesk()}
         handlers: list[tuple] = []
         for route in super().init_handlers():
             pattern, handler = route[0], route[1]
@@ -240,6 +247,8 @@ class KartenspieleVoila(Voila):
                 LoginHandler,
                 {"access": self.access, "attempts": attempts},
             ),
+            (base + CARD_PATH, CardFormHandler, cards),
+            (base + CARD_KEY_PATTERN, CardKeyHandler, cards),
             (base + ALIVE_PATH + r"([\w-]+)", AliveHandler),
             (
                 f"{base}/{VERSIONED_STATIC}{self.static_version}/(.*)",

@@ -154,10 +154,8 @@ class LoginHandler(SecureXsrfCookie):
     async def post(self) -> None:
         self.check_xsrf_cookie()
         client = client_address(self.request, self.access.proxies)
-        wait = self.attempts.begin(client)  # counted now, before any comparison or wait
-        if wait > 0:  # too many tries: the password is not even compared
-            seconds = retry_after(wait)
-            self.set_header("Retry-After", str(seconds))
+        seconds = held_back(self, self.attempts, client)
+        if seconds:  # too many tries: the password is not even compared
             self.form(text("serve.login_too_many", request_language(self), count=seconds), 429)
             return
         password = self.access.password or ""
@@ -166,17 +164,35 @@ class LoginHandler(SecureXsrfCookie):
             self.form(text("serve.login_wrong", request_language(self)), 401)
             return
         self.attempts.succeeded(client)
-        self.set_signed_cookie(
-            COOKIE,
-            login_mark(self.application.settings["cookie_secret"], password),
-            expires_days=1,
-            httponly=True,
-            samesite="Lax",
-            # over TLS only; behind a TLS proxy the request is http here (X-Forwarded-Proto is
-            # not trusted), so the proxy adds `Secure` (docs/serving.md)
-            secure=self.request.protocol == "https",
-        )
+        set_login_cookie(self, password)
         self.redirect(local_target(self.get_body_argument("next", START_PATH)))
+
+
+def held_back(handler: tornado.web.RequestHandler, attempts: LoginAttempts, client: str) -> int:
+    """Count a check of a password, teacher code or login card as it arrives (`LoginAttempts.begin`,
+    before any comparison or wait); 0: go on, else the whole seconds to wait, also set as the
+    answer's `Retry-After`."""
+    wait = attempts.begin(client)
+    if wait <= 0:
+        return 0
+    seconds = retry_after(wait)
+    handler.set_header("Retry-After", str(seconds))
+    return seconds
+
+
+def set_login_cookie(handler: tornado.web.RequestHandler, password: str) -> None:
+    """The signed class cookie of a device that proved it belongs to the class (the password,
+    or a login card's QR key)."""
+    handler.set_signed_cookie(
+        COOKIE,
+        login_mark(handler.application.settings["cookie_secret"], password),
+        expires_days=1,
+        httponly=True,
+        samesite="Lax",
+        # over TLS only; behind a TLS proxy the request is http here (X-Forwarded-Proto is
+        # not trusted), so the proxy adds `Secure` (docs/serving.md)
+        secure=handler.request.protocol == "https",
+    )
 
 
 class LoginRequiredHandler(tornado.web.RequestHandler):
@@ -295,10 +311,8 @@ class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):
         if not given or self.attempts is None:
             return True
         lang = request_language(self)
-        wait = self.attempts.begin(client)  # counted now, before any comparison or wait
-        if wait > 0:
-            seconds = retry_after(wait)
-            self.set_header("Retry-After", str(seconds))
+        seconds = held_back(self, self.attempts, client)
+        if seconds:
             self.refuse_code(text("serve.login_too_many", lang, count=seconds), 429)
             return False
         expected = os.environ.get(CODE_ENV, "")

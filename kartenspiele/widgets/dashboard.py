@@ -24,6 +24,8 @@ from ..classroom.classes.classes import Classes
 from ..classroom.classes.evidence import Evidence
 from ..classroom.classes.export import exercise_title, exercises_csv, file_name, pupils_csv
 from ..classroom.classes.tasks import task_html
+from ..classroom.classes.unit import unit_paths
+from ..classroom.classes.unit_words import unit_csv
 from ..classroom.rooms.rooms import RoomError, Rooms
 from ..classroom.store.interface import Store, StoreError
 from ..classroom.store.opening import open_store
@@ -31,9 +33,11 @@ from ..core.errors import KartenspieleError
 from ..i18n import text
 from . import board
 from .gate import teacher_page
+from .login_cards import LoginCardsPanel
 from .reveal_control import RevealControl
 from .style import style_widget
 from .texts import default_language
+from .unit_view import UnitView
 
 INTERVAL = 2.0
 ALL = "*"
@@ -188,6 +192,8 @@ class Dashboard(widgets.VBox):
         self.confirm_yes = button("dash.delete.yes", self.delete, "ks-delete-yes")
         self.confirm_no = button("dash.delete.no", lambda: self._set_confirm(False), "ks-delete-no")
         self.status = widgets.HTML()
+        self.unit = UnitView(lang)
+        self.login_cards = LoginCardsPanel(self.classes, lang, on_change=lambda: self._safely(self.refresh))
 
         def section(key: str) -> widgets.HTML:
             return widgets.HTML(f"<h3>{escape(text(key, lang))}</h3>")
@@ -207,6 +213,8 @@ class Dashboard(widgets.VBox):
                 self.preview,
                 self.board_confirm,
                 self.board,
+                section("dash.section.unit"),
+                self.unit,
                 section("dash.section.presence"),
                 self.presence,
                 section("dash.section.rooms"),
@@ -216,6 +224,8 @@ class Dashboard(widgets.VBox):
                 self.pace,
                 widgets.HBox([self.lock_button, self.release_button, self.all_button]),
                 RevealControl(self.classes, self.class_choice, lang),
+                section("dash.section.cards"),
+                self.login_cards,
                 section("dash.section.data"),
                 widgets.HBox([self.export_button, self.delete_button]),
                 self.download,
@@ -262,6 +272,8 @@ class Dashboard(widgets.VBox):
             self.board_index = 0
             self.download.value = ""
             self._set_confirm(False)
+            self.unit.clear()
+        self.login_cards.show_class(code)
         self.class_parts.layout.display = "" if code else "none"
         self.message.value = "" if code else f"<p>{escape(text('dash.no_class', self.lang))}</p>"
         self.refresh()
@@ -309,6 +321,7 @@ class Dashboard(widgets.VBox):
             self.grid.value = board.grid(view.evidence, view.pupils, exercises, lang)
             self.wrong.value = board.wrong_answers(view.evidence, exercises, lang)
             self.exit_ticket.value = board.exit_summary(view.evidence, exercises, lang)
+            self.unit.show(view.evidence, view.pupils, sum(view.seen.values()))
             summaries = view.room_summaries(self.rooms)
             self.room_list.value = board.rooms(summaries, lang)
             self._draw_let_in(summaries)
@@ -442,7 +455,7 @@ class Dashboard(widgets.VBox):
             self.redraw()
 
     def export(self) -> None:
-        """Two spreadsheets to download: every exercise, and one row per pupil."""
+        """Three spreadsheets to download: every exercise, one row per pupil, and the unit view."""
         if self.view is None:
             return
         view, lang = self.view, self.lang
@@ -450,6 +463,7 @@ class Dashboard(widgets.VBox):
             files = (
                 ("exercises", exercises_csv(view.evidence, view.code, lang)),
                 ("pupils", pupils_csv(view.evidence, view.pupils, view.code, lang)),
+                ("unit", unit_csv(unit_paths(view.evidence, view.pupils), view.code, lang)),
             )
         links = []
         for kind, content in files:

@@ -16,6 +16,7 @@ version, with a link to it and to the ready printable packs.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -31,6 +32,7 @@ from ..lite import page_href
 from .lobby import Lobby
 from .memory import BrowserMemory
 from .plain import plain
+from .pupil_unit import PupilUnit, card_link
 from .room import RoomPage
 from .saving import SavedGame
 from .style import style_widget
@@ -127,7 +129,7 @@ class StartPage(widgets.VBox):
         self.language.observe(lambda change: self.set_language(change["new"]), "value")
         self.heading = plain(widgets.HTML)
         self.intro = plain(widgets.HTML)
-        self.body = plain(widgets.HTML, _dom_classes=("ks-start-more",))
+        self.body = plain(widgets.HTML)
         classes = served_by_voila() and not is_teacher()
         if classes:
             pupil.from_address()
@@ -142,7 +144,12 @@ class StartPage(widgets.VBox):
             resume=query().get("resume") if resume is None else resume,
         )
         self.bar = plain(widgets.HBox, [self.heading, self.language], _dom_classes=("ks-toolbar",))
-        columns = plain(widgets.HBox, [self.lobby, self.body], _dom_classes=("ks-start-columns",))
+        self.classes = classes
+        self.card = plain(widgets.HTML, _dom_classes=("ks-card-way",))  # back with a login card
+        self.own = PupilUnit()  # the pupil's own view of the unit, above the games and lessons
+        side = plain(widgets.VBox, [self.lobby, self.card], _dom_classes=("ks-start-side",))
+        more = plain(widgets.VBox, [self.own, self.body], _dom_classes=("ks-start-more",))
+        columns = plain(widgets.HBox, [side, more], _dom_classes=("ks-start-columns",))
         self.style = style_widget()
         self.children = (self.style, self.bar, self.intro, columns)
         self.set_language(self.lang)
@@ -157,6 +164,9 @@ class StartPage(widgets.VBox):
         self.heading.value = f"<h1 class='ks-title'>{escape(t('start.title', lang))}</h1>"
         self.intro.value = f"<p class='ks-intro'>{escape(t('start.intro', lang))}</p>"
         self.body.value = self.html()
+        joined = pupil.current() is not None
+        self.card.value = card_link(lang, os.environ.get("SCRIPT_NAME", "")) if self.classes and not joined else ""
+        self.own.redraw(lang)
 
     def _in_room(self, page: RoomPage | SavedGame) -> None:
         """A room or a saved game fills the page: the header, the explanation, the links and

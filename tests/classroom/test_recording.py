@@ -140,11 +140,12 @@ def test_dashboard_board_pacing_export_and_delete(page, sqlite_store):
     files = dict(
         re.findall(r"download='([^']+)' href='data:text/csv;charset=utf-8;base64,([^']+)'", dashboard.download.value)
     )
-    assert set(files) == {f"klasse-{code}-aufgaben.csv", f"klasse-{code}-kinder.csv"}
+    assert set(files) == {f"klasse-{code}-aufgaben.csv", f"klasse-{code}-kinder.csv", f"klasse-{code}-einheit.csv"}
     sheets = {name: base64.b64decode(data).decode("utf-8") for name, data in files.items()}
     assert all(sheet.startswith("\ufeffKlasse;Spitzname;") for sheet in sheets.values())
     assert "Weil zwei ungerade" in sheets[f"klasse-{code}-aufgaben.csv"]
     assert f"\r\n{code};Ana;1;" in sheets[f"klasse-{code}-kinder.csv"]  # one exercise worked on
+    assert f"\r\n{code};Ana;" in sheets[f"klasse-{code}-einheit.csv"]  # the unit view: a row per pupil
     dashboard.ask_delete()
     assert classes.codes() == [code] and dashboard.confirm.children  # asking deletes nothing
     dashboard.confirm_no.click()
@@ -190,3 +191,21 @@ def test_the_start_page_shows_a_locked_lesson_without_a_link(page, sqlite_store,
     assert "(noch gesperrt)</li>" in start.body.value and "fa-lock" in start.body.value
     start.language.value = "en"
     assert "(still locked)</li>" in start.body.value
+
+
+def test_the_answers_board_holds_one_exercises_answers_by_nickname_without_right_ones():
+    evidence = Evidence()
+    for nickname, exercise, answer, ok in (
+        ("Zoe", "subsets.ways#1", "5", False),
+        ("Ana", "subsets.ways#2", "9", False),
+        ("Ana", "subsets.ways#1", "3", False),
+        ("Ana", "subsets.ways#1", "4", True),
+        ("Ben", "subsets.ways#1", "4", True),
+    ):
+        entry = {"kind": "attempt", "lesson": "subsets", "exercise": exercise, "answer": answer, "ok": ok}
+        evidence.add(nickname, entry | {"seconds": 2.0, "at": 1.0})
+    evidence.add(
+        "Ben", {"kind": "reason", "lesson": "subsets", "exercise": "subsets.ways#1", "text": "weil", "at": 2.0}
+    )
+    assert evidence.answers("subsets.ways#1") == ["3", "weil", "5"]
+    assert evidence.answers("subsets.ways#2") == ["9"] and evidence.answers("parity.sum#1") == []
