@@ -167,6 +167,9 @@ SERVER_ONLY = (
     "kartenspiele/classroom/store/data_folder.py",
     "kartenspiele/widgets/dashboard.py",
     "kartenspiele/widgets/board.py",
+    "kartenspiele/widgets/unit_view.py",
+    "kartenspiele/widgets/login_cards.py",
+    "kartenspiele/widgets/card_sheet.py",
     "kartenspiele/practice/pack.py",
     "kartenspiele/practice/pack_base.py",
     "kartenspiele/practice/pack_cards.py",
@@ -175,8 +178,6 @@ SERVER_ONLY = (
     "kartenspiele/bots/stats.py",
     "kartenspiele/bots/tournament.py",
     "kartenspiele/tausch_rausch/players.py",
-    "kartenspiele/classroom/classes/evidence.py",
-    "kartenspiele/classroom/classes/export.py",
     "kartenspiele/widgets/reveal_control.py",
     "kartenspiele/lessons/pack_link.py",
     "kartenspiele/lessons/ausblick.py",
@@ -184,8 +185,8 @@ SERVER_ONLY = (
     "kartenspiele/site/notebook_pages.py",
 )
 """Modules (or folders) of the project the browser never runs: the server and its kernels' guard,
-the stores on disk and over the network, a class's evidence and its export, the teacher's
-dashboard, board, reveal control and pack download, the PDF packs (the site ships them ready),
+the stores on disk and over the network, the teacher's
+dashboard, board, unit view, login cards, reveal control and pack download, the PDF packs (the site ships them ready),
 tournaments, their statistics, plots and random players, the helpers the tests check the
 lessons with (`ausblick`, `facts`) and the site's own build step. `tests/site/test_shipped_modules.py`
 walks every page of the site and finds that it runs exactly the modules the site ships."""
