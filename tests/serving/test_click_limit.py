@@ -32,6 +32,21 @@ def test_a_short_computation_is_untouched_and_the_timer_is_cleared():
     time.sleep(1.2)  # no alarm left behind
 
 
+def test_a_click_waiting_for_a_busy_machine_is_not_stopped():
+    """On a loaded laptop a click waits for the CPU: by the clock it takes far longer than the
+    bound, but it computes little. The bound counts the kernel's CPU time (issue 40)."""
+    with bounded(0.2):
+        time.sleep(0.6)  # waiting, as a process does behind 20 others on two cores
+        assert busy(0.05) > 0
+
+
+def test_a_click_that_waits_far_too_long_is_stopped_by_the_clock():
+    start = time.monotonic()
+    with pytest.raises(ClickTimeoutError), bounded(0.1):
+        time.sleep(5)  # a store that never answers
+    assert time.monotonic() - start < 0.1 * click_limit.WALL_FACTOR + 1
+
+
 def test_widget_messages_are_bounded_in_a_kernel(monkeypatch):
     calls = []
     kernel = SimpleNamespace(shell_handlers={"comm_msg": lambda *args: calls.append(args) or busy(5)})
