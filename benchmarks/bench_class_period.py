@@ -665,11 +665,13 @@ def under_load(args: argparse.Namespace, pupils: int, browsers: int) -> int:
             for label in ("quiet", "loaded"):
                 waited = wait_pool(server, ready, 1800) + wait_quiet(server, 300)
                 if label == "loaded":
+                    global STEP_S  # a loaded machine takes longer for every step; its figures say how much
+                    STEP_S = args.loaded_step
                     load = CpuLoad(args.load_procs, target)
                     waited += load.ready()
                 slow = args.slow if label == "loaded" else 0
                 print(
-                    f"-- the class, {label}: {args.load_procs if label == 'loaded' else 0} busy processes beside it, "
+                    f"-- the class, {label}: {len(load.spinners)} busy processes beside it (kept at the target), "
                     f"{slow} pages on a slow network; ready after {waited:.0f} s, load average {load_average()} --",
                     flush=True,
                 )
@@ -737,9 +739,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=2, help="loads of each page for the comparison")
     parser.add_argument("--load", action="store_true", help="the class quiet, then beside a CPU load (issue 40)")
     parser.add_argument(
-        "--load-procs", type=int, default=12 * (psutil.cpu_count() or 1), help="busy processes of the load"
+        "--load-procs", type=int, default=12 * (psutil.cpu_count() or 1), help="at most this many busy processes"
     )
     parser.add_argument("--load-target", type=float, default=load_target(), help="the load average the class waits for")
+    parser.add_argument(
+        "--loaded-step", type=float, default=300.0, help="seconds a loaded page may take for one step (else STEP_S)"
+    )
     parser.add_argument("--slow", type=int, default=3, help="pages on a slow network in the loaded class")
     parser.add_argument("--slow-seconds", type=float, default=100.0, help="their scripts' time before connecting")
     args = parser.parse_args(argv or [])

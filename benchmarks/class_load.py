@@ -36,16 +36,51 @@ LOAD_TIMEOUT_MS = 300_000
 
 
 class CpuLoad:
-    """`processes` busy processes (Python loops) until `stop`; `ready` waits until the 1-minute
-    load average reaches `target`; the load average is sampled every `every` seconds."""
+    """Busy processes (Python loops) beside the class until `stop`, as many as keep the 1-minute
+    load average at `target` (at most `most`): the class's own work and other programs on the
+    machine count too. `ready` waits until the target is reached; the load average is sampled
+    every `every` seconds for `figures`, and the number of busy processes adjusted."""
 
-    def __init__(self, processes: int, target: float, every: float = 5.0) -> None:
+    def __init__(self, most: int, target: float, every: float = 5.0) -> None:
+        self.most = most
         self.target = target
         self.every = every
-        self.spinners = [subprocess.Popen([sys.executable, "-c", SPIN]) for _ in range(processes)]
+        self.spinners: list[subprocess.Popen] = []
         self.samples: list[float] = []
+        self.counts: list[int] = []
+        self.running = most > 0
         self.sampling = False
-        self.thread: threading.Thread | None = None
+        self.adjusted = 0.0
+        if self.running:
+            self._spin(max(1, min(most, round(target - os.getloadavg()[0]))))
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _spin(self, count: int) -> None:
+        for _ in range(count):
+            self.spinners.append(subprocess.Popen([sys.executable, "-c", SPIN]))
+
+    def _adjust(self, load: float) -> None:
+        """One more busy process below the target, one fewer above 1.2 times it; at most every
+        20 s (the load average follows slowly)."""
+        if not self.running or time.monotonic() - self.adjusted < 20:
+            return
+        self.adjusted = time.monotonic()
+        if load < self.target and len(self.spinners) < self.most:
+            self._spin(1)
+        elif load > 1.2 * self.target and self.spinners:
+            spinner = self.spinners.pop()
+            spinner.kill()
+            spinner.wait()
+
+    def _run(self) -> None:
+        while self.running or self.sampling:
+            load = os.getloadavg()[0]
+            if self.sampling:
+                self.samples.append(load)
+                self.counts.append(len(self.spinners))
+            self._adjust(load)
+            time.sleep(self.every)
 
     def ready(self, timeout: float = 600) -> float:
         """Wait until the load average is at the target; returns the seconds it took (the
@@ -57,33 +92,30 @@ class CpuLoad:
 
     def sample(self) -> None:
         """Begin noting the load average (for `figures`)."""
-        self.samples = []
+        self.samples, self.counts = [], []
         self.sampling = True
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        while self.sampling:
-            self.samples.append(os.getloadavg()[0])
-            time.sleep(self.every)
+        if not self.thread.is_alive():
+            self.thread = threading.Thread(target=self._run, daemon=True)
+            self.thread.start()
 
     def figures(self) -> str:
         """The load average while it was sampled: lowest, median, highest; stops sampling."""
         self.sampling = False
-        if self.thread is not None:
-            self.thread.join()
         if not self.samples:
             return "no sample"
+        busy = f"; busy processes {min(self.counts)}-{max(self.counts)}" if self.most else ""
         return (
             f"load average (1 min) while sampled: min {min(self.samples):.1f}, median {median(self.samples):.1f}, "
-            f"max {max(self.samples):.1f} ({len(self.samples)} samples; target {self.target:.0f})"
+            f"max {max(self.samples):.1f} ({len(self.samples)} samples; target {self.target:.0f}{busy})"
         )
 
     def stop(self) -> None:
+        self.running = self.sampling = False
         for spinner in self.spinners:
             spinner.kill()
         for spinner in self.spinners:
             spinner.wait()
+        self.spinners = []
 
 
 def load_target() -> float:
