@@ -75,7 +75,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 from protocol_play import quanto_turn as protocol_quanto_turn
 from protocol_pupil import ProtocolPage, UnansweredTap
 
-from kartenspiele.classroom.store import store_url
+from kartenspiele.classroom.store.opening import store_url
 from kartenspiele.serving.pools import pool_plan
 
 MB = 1024 * 1024

@@ -137,8 +137,8 @@ def log_size(log: Path) -> int:
 
 def store_moves(url: str, codes: list[str]) -> dict[str, int]:
     """Each room's number of moves as the store holds them (the log replayed, undo included)."""
-    from kartenspiele.classroom.rooms import Rooms
-    from kartenspiele.classroom.store import open_store
+    from kartenspiele.classroom.rooms.rooms import Rooms
+    from kartenspiele.classroom.store.opening import open_store
 
     store = open_store(url)
     try:

@@ -13,7 +13,7 @@ import logging
 
 import pytest
 
-from kartenspiele.classroom.store import SQLiteStore
+from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from kartenspiele.quanto import Move, new_game
 from kartenspiele.quanto.cards import DECK
 from kartenspiele.quanto.moves import LAY
