@@ -275,11 +275,12 @@ def lobby_field(page: ProtocolPage, own: str) -> str:
     return found[0]
 
 
-async def press(page: ProtocolPage, model_id: str, until, timeout: float = STEP_S) -> None:
+async def press(page: ProtocolPage, model_id: str, until, timeout: float | None = None) -> None:
     """A button's click as the browser sends it, then wait until `until` holds (the start page
-    has no redraw counter to wait for)."""
+    has no redraw counter to wait for) for `timeout` s, else `STEP_S` (as it is then: `--load`
+    sets it)."""
     page.send("comm_msg", {"comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}})
-    await page.wait_until(until, timeout)
+    await page.wait_until(until, STEP_S if timeout is None else timeout)
 
 
 def your_move(page: ProtocolPage) -> bool:
