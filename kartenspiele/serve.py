@@ -190,14 +190,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--click-limit",
         type=float,
         default=10.0,
-        help="seconds one click may compute in a page before it is stopped (0: no bound)",
+        help="seconds of CPU time one click may compute in a page before it is stopped; a click "
+        "waiting six times as long by the clock is stopped too (0: no bound)",
     )
     parser.add_argument(
         "--connect-grace",
         type=float,
         default=90.0,
-        help="seconds a sent page may take to connect to its kernel; a page closed while loading "
-        "frees its kernel then (0: only the idle cull)",
+        help="seconds a page not yet connected to its kernel may go without a sign of life (a "
+        "request of its browser); then its kernel is freed, a page still loading keeps it (0: only the idle cull)",
     )
     parser.add_argument(
         "--reconnect-grace",

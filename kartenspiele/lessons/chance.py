@@ -28,6 +28,7 @@ from IPython.display import HTML
 
 from ..classroom.classes import experiments, pupil
 from ..i18n import text
+from ..kernel.page_request import while_waiting
 from ..lite import in_browser
 from ..tausch_rausch import DECK, Task, can_fulfil, probability, reward_for, task_by_id
 from ..tausch_rausch.cards import COLOURS, COPIES
@@ -61,6 +62,18 @@ chance p by about √(p(1 − p)/n); for p ≈ 2,74 % that is ±3,3 percentage p
 width) after 100 hands — more than p itself — but only ±0,73 after 2000, so the curve visibly
 settles onto the line while the page still deals the hands in about a second."""
 GROUP_SEEDS = 9000  # a group's seed is 1000–9999: short enough to read out
+
+
+@while_waiting
+def prepare() -> None:
+    """The lesson's fixed numbers — every task's exact chance for hands of 5 and 7 cards, the
+    figure's 2000 hands — worked out ahead (about 7 s of CPU): a kernel started ahead of time
+    has them before its page comes (`kernel.page_request`)."""
+    for task, _chance, _reward in reward_rows():
+        probability(task, 5)
+    simulate("five-even", FIGURE_HANDS)
+
+
 HANDS_PER_GROUP = 100_000  # the games of a group: seed · 100000 + 0, 1, …
 
 

@@ -28,6 +28,7 @@ from ..classroom.classes import pupil
 from ..classroom.classes.pacing import STORE, Pace, pace
 from ..classroom.people.roles import is_teacher, query, served_by_voila
 from ..i18n import LANGUAGES, current_language, set_language, text
+from ..kernel.page_request import preheated
 from ..lite import in_browser, server_note
 from ..widgets.access import Access
 from ..widgets.home import START_FROM_LESSONS, home_link
@@ -46,7 +47,12 @@ class Redrawable(Protocol):
 
 _followers: WeakSet = WeakSet()
 _bars: list[LessonBar] = []  # the bar of the lesson on show (one per notebook)
-set_language(default_language())  # a page without a lesson bar (index, guide) speaks its address's language
+_undecided = [preheated()]
+"""A kernel started ahead of time imports the lessons before its page comes: the language of a
+page without a lesson bar is taken from the address when first asked (`language`), so that the
+import does not wait for the page (the lesson's own work would wait behind it)."""
+if not _undecided[0]:
+    set_language(default_language())  # a page without a lesson bar (index, guide) speaks its address's language
 
 
 def follow(widget: Redrawable) -> None:
@@ -56,6 +62,7 @@ def follow(widget: Redrawable) -> None:
 
 def switch_language(lang: str) -> None:
     """Show every lesson widget in `lang` ("de" or "en")."""
+    _undecided[0] = False
     set_language(lang)
     for widget in list(_followers):
         widget.redraw()
@@ -63,6 +70,9 @@ def switch_language(lang: str) -> None:
 
 def language() -> str:
     """The language the lesson widgets speak now."""
+    if _undecided[0]:
+        _undecided[0] = False
+        set_language(default_language())
     return current_language()
 
 

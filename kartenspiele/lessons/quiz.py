@@ -28,6 +28,7 @@ from ..classroom.classes.tasks import task_text
 from ..i18n import LANGUAGES, text
 from ..widgets.access import Access, tagged
 from ..widgets.buttons import ButtonRow, Spec
+from ..widgets.plain import looks, plain
 from .cards import Face, card_spec
 from .language import follow, language
 from .style import message
@@ -84,7 +85,9 @@ class Quiz(widgets.VBox):
     """The frame of every exercise: question, answer area, feedback, hint and next problem."""
 
     def __init__(self, problems: Sequence[Any], title_key: str, name: str | None = None) -> None:
-        super().__init__()
+        # the kernel's shared plain layout and styles (`widgets.plain`) where a part never hides
+        # itself: a lesson page has seven quizzes, and each empty model costs the page
+        super().__init__(**looks(widgets.VBox))
         self.name = name
         if not problems:
             raise ValueError("a quiz needs at least one problem")
@@ -99,19 +102,19 @@ class Quiz(widgets.VBox):
         self.showing_hint = False
         self.wrong: list[Any] = []  # the different wrong answers to the current problem
         self.solved = self.revealed = False
-        self.title = widgets.HTML()
-        self.prompt = widgets.HTML()
-        self.prompt.add_class("ks-prompt")
-        self.feedback = widgets.HTML()
-        self.hint_button = widgets.Button(icon="lightbulb-o")
+        self.title = plain(widgets.HTML)
+        self.prompt = plain(widgets.HTML, own_layout=True, _dom_classes=("ks-prompt",))
+        self.feedback = plain(widgets.HTML, own_layout=True)
+        self.hint_button = plain(widgets.Button, icon="lightbulb-o", own_layout=True)
         self.hint_button.on_click(lambda _: self.show_hint())
-        self.solution_button = widgets.Button(icon="eye")
+        self.solution_button = plain(widgets.Button, icon="eye", own_layout=True)
         self.solution_button.on_click(lambda _: self.reveal())
-        self.next_button = widgets.Button(icon="forward")
+        self.next_button = plain(widgets.Button, icon="forward", own_layout=True)
         self.next_button.on_click(lambda _: self.next_problem())
-        self.round = widgets.HTML()
-        self.round.add_class("ks-round")
-        self.footer = widgets.HBox([self.hint_button, self.solution_button, self.next_button, self.round])
+        self.round = plain(widgets.HTML, _dom_classes=("ks-round",))
+        self.footer = plain(
+            widgets.HBox, [self.hint_button, self.solution_button, self.next_button, self.round], own_layout=True
+        )
         self.children = (self.title, self.prompt, self.answer_area(), self.feedback, self.footer)
         self.redraw()
         follow(self)
@@ -235,8 +238,7 @@ class NumberQuiz(Quiz):
     def answer_area(self) -> widgets.Widget:
         self.entry = widgets.Text(continuous_update=False, layout=widgets.Layout(width="8em"))
         self.entry.observe(lambda change: self._typed(change["new"]), "value")
-        self.check_button = widgets.Button(icon="check")
-        self.check_button.add_class("ks-main-action")
+        self.check_button = plain(widgets.Button, icon="check", _dom_classes=("ks-main-action",))
         self.check_button.on_click(lambda _: self._typed(self.entry.value))
         self.entry_access = Access()
         self.entry_access.set(
@@ -244,7 +246,7 @@ class NumberQuiz(Quiz):
             {"control:inputmode": "numeric", "control:aria-label": text("lessons.quiz.number", language())},
         )
         self.entry_access.flush()
-        return widgets.HBox([self.entry_access, self.entry, self.check_button])
+        return plain(widgets.HBox, [self.entry_access, self.entry, self.check_button], own_layout=True)
 
     def _typed(self, value: str) -> None:
         value = value.strip()

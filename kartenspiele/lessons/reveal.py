@@ -27,6 +27,7 @@ from ..classroom.classes.reveals import check_section
 from ..classroom.people.roles import is_teacher
 from ..core.errors import KartenspieleError
 from ..i18n import text
+from ..widgets.plain import looks, plain
 from .language import _html, follow, in_both_languages, language
 from .style import message
 
@@ -38,17 +39,15 @@ class Reveal(widgets.VBox):
     """One answer section, hidden until revealed; `content(lang)` is its HTML once it may be seen."""
 
     def __init__(self, section: str, content: Callable[[str], str]) -> None:
-        super().__init__()
-        self.add_class("ks-reveal")
+        super().__init__(**looks(widgets.VBox), _dom_classes=("ks-reveal",))  # shared empty looks (`plain`)
         self.section, self.content = section, content
-        self.note = widgets.HTML()
-        self.entry = widgets.Text(layout=widgets.Layout(width="14em", height="44px"))
+        self.note = plain(widgets.HTML)
+        self.entry = plain(widgets.Text, layout=widgets.Layout(width="14em", height="44px"))
         self.entry.add_class("ks-reveal-entry")
-        self.button = widgets.Button(icon="eye")
-        self.button.add_class("ks-reveal-button")
+        self.button = plain(widgets.Button, icon="eye", own_layout=True, _dom_classes=("ks-reveal-button",))
         self.button.on_click(lambda _: self.reveal_alone())
-        self.asking = widgets.HBox((self.entry, self.button), layout=widgets.Layout(flex_flow="row wrap"))
-        self.answer = widgets.HTML()  # made now: a page's thread that reveals it makes no widget
+        self.asking = plain(widgets.HBox, (self.entry, self.button), layout=widgets.Layout(flex_flow="row wrap"))
+        self.answer = plain(widgets.HTML)  # made now: a page's thread that reveals it makes no widget
         self.shown = self.watched = self.asked = False
         self.redraw()
         follow(self)

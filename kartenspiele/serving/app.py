@@ -7,8 +7,10 @@ It is Voilà with these changes:
 - pupils come back with their login cards (`card_login`), under the password's budgets;
 - pages set the `_xsrf` cookie and keep to the kernel limits; `/` and the folder listing lead to
   the start page; the contents API is not served (it would list the whole project);
-- the page template `kartenspiele` (no outside assets, the "connection lost" banner), whose
-  texts come from the i18n table through the page configuration;
+- the page template `kartenspiele` (no outside assets, the "connection lost" banner: a game to
+  go on with, a page to load again, or a page that did not finish loading), whose texts come
+  from the i18n table through the page configuration;
+- every request tells `Unconnected` that its page is still loading (`note_sign_of_life`);
 - the page's scripts and styles are kept by the browser, and unused extensions are not loaded
   (`assets`).
 """
@@ -16,6 +18,7 @@ It is Voilà with these changes:
 from __future__ import annotations
 
 import re
+import weakref
 from functools import partial
 from importlib import resources
 from pathlib import Path
@@ -24,6 +27,7 @@ import tornado.ioloop
 import tornado.web
 from jupyter_core.utils import ensure_async
 from jupyter_server.base.handlers import FileFindHandler
+from tornado.httputil import HTTPServerRequest
 from voila.app import Voila
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.contentshandler import VoilaContentsHandler
@@ -44,6 +48,7 @@ from .assets import (
     versioned_hook,
 )
 from .card_login import CARD_KEY_PATTERN, CardDesk, CardFormHandler, CardKeyHandler
+from .clients import client_address, request_device
 from .handlers import (
     ALIVE_PATH,
     CLIENT,
@@ -57,20 +62,27 @@ from .handlers import (
     StartRedirectHandler,
     logged_in,
 )
-from .limits import KernelLimits
+from .limits import KernelLimits, client_keys
 from .local_query import QUERY_PATH, QueryRefusedHandler, is_query, loopback_sockets, query_allowed, serve_on
 from .login_limits import LoginAttempts
 from .pools import MEND_EVERY, mend_pools
 from .refill import Refills
 from .room_sweep import KEEP_CLASSES_DAYS, RoomSweeper
 from .room_sweep import SWEEP_EVERY as ROOM_SWEEP_EVERY
-from .unconnected import GRACE, SWEEP_EVERY, Unconnected
+from .unconnected import CHANNELS, GRACE, SWEEP_EVERY, Unconnected
 from .vanished import GRACE as VANISH_GRACE
 from .vanished import PING_EVERY, PING_TIMEOUT, Vanished
 from .vanished import SWEEP_EVERY as VANISHED_SWEEP_EVERY
 
 TEMPLATE = "kartenspiele"
-BANNER_KEYS = ("serve.lost", "serve.lost_text", "serve.resume")
+BANNER_KEYS = (
+    "serve.lost",
+    "serve.lost_text",
+    "serve.resume",
+    "serve.reload",
+    "serve.unloaded",
+    "serve.unloaded_text",
+)
 
 
 def data_folder() -> Path:
@@ -92,11 +104,36 @@ def banner_config(alive: str = ALIVE_PATH):
 
 
 class GatedApplication(tornado.web.Application):
-    """Tornado's application with one check before routing any request."""
+    """Tornado's application with one check before routing any request; it also tells
+    `Unconnected` of every request's beginning and end (a loading page's signs of life)."""
 
-    def __init__(self, access: Access, *args, **kwargs) -> None:
+    def __init__(self, access: Access, *args, unconnected: Unconnected | None = None, **kwargs) -> None:
         self.access = access
+        self.unconnected = unconnected
+        self.signs: weakref.WeakKeyDictionary[HTTPServerRequest, tuple[tuple[str, ...], float]] = (
+            weakref.WeakKeyDictionary()
+        )
         super().__init__(*args, **kwargs)
+
+    def note_sign_of_life(self, request: HTTPServerRequest) -> None:
+        """A request of a page's browser, or its attempt to open its kernel's websocket, for
+        `Unconnected` (websockets and the banner's question run as long as the page: no sign)."""
+        if self.unconnected is None:
+            return
+        channels = CHANNELS.search(request.path)
+        if channels:
+            self.unconnected.attempted(channels.group(1))
+        if channels or ALIVE_PATH in request.path or request.headers.get("Upgrade", "").lower() == "websocket":
+            return
+        device = request_device(request, self.settings["cookie_secret"])
+        keys = client_keys(device, client_address(request, self.access.proxies))
+        self.signs[request] = (keys, self.unconnected.began(keys))
+
+    def log_request(self, handler: tornado.web.RequestHandler) -> None:
+        super().log_request(handler)
+        sign = self.signs.pop(handler.request, None)
+        if sign is not None and self.unconnected is not None:
+            self.unconnected.ended(*sign)
 
     def find_handler(self, request, **kwargs):
         if not self.access.host_allowed(request.host or ""):
@@ -109,6 +146,7 @@ class GatedApplication(tornado.web.Application):
             cookie = request.cookies.get(COOKIE)
             if not logged_in(cookie.value if cookie else None, self.settings["cookie_secret"], self.access.password):
                 return self.get_handler_delegate(request, LoginRequiredHandler)
+        self.note_sign_of_life(request)
         return super().find_handler(request, **kwargs)
 
 
@@ -169,7 +207,10 @@ class KartenspieleVoila(Voila):
             Refills(self.kernel_manager, self.pools).install()
         self.record_kernel_owners()
         if self.connect_grace > 0:
-            self.unconnected = Unconnected(self.kernel_manager, self.connect_grace)
+            limits = self.limits
+            self.unconnected = Unconnected(
+                self.kernel_manager, self.connect_grace, owners=lambda kernel: limits.owners.get(kernel, ())
+            )
             self.unconnected.watch_connections()
         if self.vanish_grace > 0:
             self.vanished = Vanished(self.kernel_manager, self.vanish_grace)
@@ -266,12 +307,13 @@ class KartenspieleVoila(Voila):
         loopback = loopback_sockets(self.access.bind, self.port) if self.pools else []
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
         settings = self.init_settings()
-        self.app = GatedApplication(self.access, **settings)
+        self.app = GatedApplication(self.access, unconnected=self.unconnected, **settings)
         serve_on(self.app, loopback)
         self.app.settings.update(self.tornado_settings)
         self.app.add_handlers(".*$", self.init_handlers())
         if self.unconnected is not None:
-            tornado.ioloop.PeriodicCallback(self.unconnected.sweep, SWEEP_EVERY * 1000).start()
+            every = min(SWEEP_EVERY, max(0.5, self.connect_grace / 4))
+            tornado.ioloop.PeriodicCallback(self.unconnected.sweep, every * 1000).start()
         if self.vanished is not None:
             every = min(VANISHED_SWEEP_EVERY, max(0.5, self.vanish_grace / 4))
             tornado.ioloop.PeriodicCallback(self.vanished.sweep, every * 1000).start()

@@ -230,8 +230,10 @@ class StartRedirectHandler(SecureXsrfCookie):
 
 
 class AliveHandler(tornado.web.RequestHandler):
-    """`GET /kartenspiele/alive/<kernel id>`: 200 while the page's kernel runs, 404 when it is
-    gone (culled, crashed, server restarted). A dead kernel is removed on the way."""
+    """`GET /kartenspiele/alive/<kernel id>`: 200 while the page's kernel runs, with the count
+    of its websocket connections (as Jupyter's `api/kernels/<id>` tells it: the banner knows
+    whether its page ever connected), 404 when it is gone (culled, crashed, server restarted,
+    its page never connected). A dead kernel is removed on the way."""
 
     async def get(self, kernel_id: str) -> None:
         manager = self.settings["kernel_manager"]
@@ -240,10 +242,11 @@ class AliveHandler(tornado.web.RequestHandler):
             alive = await ensure_async(manager.get_kernel(kernel_id).is_alive())
             if not alive:
                 await ensure_async(manager.shutdown_kernel(kernel_id, now=True))
+        connections = manager.kernel_model(kernel_id).get("connections", 0) if alive and kernel_id in manager else 0
         self.set_header("Content-Type", "application/json")
         self.set_header("Cache-Control", "no-store")
         self.set_status(200 if alive else 404)
-        self.finish(json.dumps({"alive": alive}))
+        self.finish(json.dumps({"alive": alive, "connections": connections}))
 
 
 class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):

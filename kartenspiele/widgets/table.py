@@ -5,8 +5,9 @@ A game's table subclasses `GameTable` and draws the board: what everybody sees
 (`public_area`) and what only the player to move sees (`private_area`, hidden behind the
 curtain in hot-seat play). The engine decides every rule; the table only asks it.
 
-`GameTable` puts together its three jobs — the layout (`table_layout`), the turn flow
-(`turns`) and the toolbar (`toolbar`) — builds the table, and waits for a preheated page.
+`GameTable` puts together its four jobs — the layout (`table_layout`), the turn flow
+(`turns`), the toolbar (`toolbar`) and answering every tap (`taps`) — builds the table, and
+waits for a preheated page.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from .pacing import Handle, Scheduler, event_loop_scheduler
 from .seats import Seat
 from .setup import GameConfig, Variant
 from .table_layout import TableLayout
+from .taps import Taps
 from .texts import default_language, t
 from .toolbar import Toolbar
 from .turns import TurnFlow
@@ -36,7 +38,7 @@ MoveGuard = Callable[[Any], "str | None"]
 """Checks a person's move before it is made; returns a refusal text or None."""
 
 
-class GameTable(TurnFlow, TableLayout, Toolbar, widgets.VBox):
+class GameTable(TurnFlow, TableLayout, Toolbar, Taps, widgets.VBox):
     """The common frame of a game table (see the module text)."""
 
     game: ClassVar[str]

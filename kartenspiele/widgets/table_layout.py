@@ -44,7 +44,12 @@ class TableLayout:
         """The new-game panel, built when it is first needed."""
         if self._setup is None:
             self._setup = SetupPanel(
-                self.game, self.player_range, self.variants, self.lang, self.start_game, self._setup_players
+                self.game,
+                self.player_range,
+                self.variants,
+                self.lang,
+                self.tapper("start", self.start_game),
+                self._setup_players,
             )
             self._setup.name_controls(self.access)
             self.access.flush()
@@ -53,11 +58,13 @@ class TableLayout:
     # -- building ------------------------------------------------------------------------
     def _build_frame(self, players: int, speed: str, step: bool) -> None:
         self.style_sheet = style_widget()
+        hidden = widgets.Layout(display="none")
+        self._build_taps(hidden)
         self._build_toolbar(speed, step)
         self._setup_players = players
         self.resume_button = plain(widgets.Button, icon="arrow-left", layout=widgets.Layout(width="auto"))
         self.resume_button.add_class("ks-resume")
-        self.resume_button.on_click(lambda _: self.resume())
+        self.resume_button.on_click(lambda _: self.tap("resume", self.resume))
         self.keys_help = plain(widgets.HTML)
         self.keys_help.add_class("ks-keys-help")
         self.status = plain(widgets.HTML)
@@ -70,10 +77,10 @@ class TableLayout:
         self.curtain_button = plain(
             widgets.Button, button_style="primary", icon="eye", layout=widgets.Layout(width="auto")
         )
-        self.curtain_button.on_click(lambda _: self.reveal())
+        self.curtain_button.on_click(lambda _: self.tap("curtain", self.reveal))
         self.curtain = plain(widgets.VBox, [self.curtain_text, self.curtain_button])
         self.curtain.add_class("ks-curtain")
-        self.ending = EndScreen(self.play_again, self.show_setup)
+        self.ending = EndScreen(self.tapper("again", self.play_again), self.tapper("new game", self.show_setup))
         self.result = self.ending
         self.result_text, self.again_button = self.ending.text, self.ending.again_button
         self.result_new_button = self.ending.new_button
@@ -86,7 +93,7 @@ class TableLayout:
         self.hand_slot = plain(widgets.VBox)
         self.hand_slot.add_class("ks-hand-slot")
         self.redraws = 0
-        self.tick = plain(widgets.HTML, layout=widgets.Layout(display="none"))  # counts redraws, for automation
+        self.tick = plain(widgets.HTML, layout=hidden)  # counts redraws, for automation
         self.tick.add_class("ks-tick")
         self.game_column = plain(
             widgets.VBox, [self.status, self.result, self.banner, self.public_area, self.hand_slot, self.tick]
@@ -167,33 +174,33 @@ class TableLayout:
         access.flush()
 
     def _layout(self, setup: bool = False) -> None:
+        frame = (self.style_sheet, self.access, self.answered, self.toolbar, self.settings)
         if not self.offers_setup:
-            children = (self.style_sheet, self.access, self.toolbar, self.settings) + (
-                (self.main,) if self.session is not None else ()
-            )
+            children = frame + ((self.main,) if self.session is not None else ())
         elif self.session is None or setup:
             running = self.session is not None and not self.state.is_terminal()
-            children = (
-                (self.style_sheet, self.access, self.toolbar, self.settings, self.resume_button, self.setup)
-                if running
-                else (self.style_sheet, self.access, self.toolbar, self.settings, self.setup)
-            ) + (self.keys_help,)
+            children = frame + ((self.resume_button,) if running else ()) + (self.setup, self.keys_help)
         else:
-            children = (self.style_sheet, self.access, self.toolbar, self.settings, self.main)
+            children = frame + (self.main,)
         if self._setup in children and self.setup.lang != self.lang:
             self.setup.relabel(self.lang)  # worded when it shows (see `set_language`)
             self.setup.name_controls(self.access)
             self.access.flush()
         if self.children != children:
             self.children = children
+        self.layouts += 1
         self._sync_toolbar()
 
     # -- drawing ---------------------------------------------------------------------------
     def say(self, text: str, kind: str = "info", more: str = "") -> None:
         """Show a message under the board (a reason, a hint, the tutor's word); `more`, the full
-        reasoning, behind "Warum?"."""
+        reasoning, behind "Warum?". Said while answering a tap, it carries the tap's number:
+        the same words again are sent anew and read out again (`taps`)."""
+        mark = f" data-tap='{self.answers + 1}'" if self._tapping else ""
         self.message_html = (
-            f"<div class='ks-say ks-say-{kind}' role='alert'>{escape(text)}{why(more, self.lang)}</div>" if text else ""
+            f"<div class='ks-say ks-say-{kind}' role='alert'{mark}>{escape(text)}{why(more, self.lang)}</div>"
+            if text
+            else ""
         )
 
     def redraw(self) -> None:

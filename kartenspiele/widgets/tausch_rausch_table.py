@@ -21,7 +21,7 @@ from ..tausch_rausch.explain import count_of_cards
 from ..tausch_rausch.reasons import judge, sum_arith
 from ..tausch_rausch.state import MAX_PLAYERS, MIN_PLAYERS
 from .access import tagged, token
-from .buttons import ButtonRow, Spec
+from .buttons import Spec
 from .plain import plain
 from .setup import GameConfig, Variant
 from .table import GameTable
@@ -50,6 +50,7 @@ def card_spec(
         name=name,
         pressed=pressed,
         description=tooltip,
+        face=face,
     )
 
 
@@ -104,12 +105,16 @@ class TauschRauschTable(GameTable):
         self.piles = plain(widgets.HTML)
         self.market_label = plain(widgets.HTML)
         self.market_label.add_class("ks-market-label")
-        self.stall_cards, self.stall_buttons, self.stalls, self.stall_tags = _slots("ks-stall", self.press_stall)
+        self.stall_cards, self.stall_buttons, self.stalls, self.stall_tags = _slots(
+            "ks-stall", self.tapper("stall", self.press_stall)
+        )
         self.market = plain(widgets.HBox, self.stalls)
         self.market.add_class("ks-market")
         self.tasks_label = plain(widgets.HTML)
         self.tasks_label.add_class("ks-tasks-label")
-        self.task_texts, self.task_buttons, self.task_boxes, self.task_tags = _slots("ks-task", self.press_task)
+        self.task_texts, self.task_buttons, self.task_boxes, self.task_tags = _slots(
+            "ks-task", self.tapper("task", self.press_task)
+        )
         self.tasks_row = plain(widgets.HBox, self.task_boxes)
         self.tasks_row.add_class("ks-tasks")
         top = plain(widgets.HBox, [self.others, self.piles])
@@ -120,10 +125,10 @@ class TauschRauschTable(GameTable):
         self.clear_button = plain(widgets.Button, icon="times", own_layout=True)
         self.clear_button.add_class("ks-side")
         self.clear_tag = tagged(self.clear_button)
-        self.clear_button.on_click(lambda _: self._clear())
+        self.clear_button.on_click(lambda _: self.tap("clear", self._clear))
         self.hand_label = plain(widgets.HTML)
         self.hand_label.add_class("ks-hand-label")
-        self.hand_row = ButtonRow(self.press_hand, row_class="ks-cards", access=self.access)
+        self.hand_row = self.card_row("hand card", self.press_hand)
         self.hand_row.add_class("ks-hand-cards")
         self.mine = plain(widgets.HTML)
         hand = plain(widgets.VBox, [self.hand_label, self.hand_row])
@@ -139,7 +144,11 @@ class TauschRauschTable(GameTable):
     # -- the person's clicks ----------------------------------------------------------------
     def press_hand(self, card_id: int) -> None:
         """A hand card was clicked: pick it or put it back."""
-        if not self.my_turn() or card_id not in self.state.hands[self.state.to_move]:
+        if not self.person_acts():
+            self.refuse_turn("hand card")
+            return
+        if card_id not in self.state.hands[self.state.to_move]:
+            self.refuse("hand card", f"{card_id} is not in the hand", "tap.changed")
             return
         if card_id in self.picked:
             self.picked.remove(card_id)
@@ -157,9 +166,12 @@ class TauschRauschTable(GameTable):
         """Fulfil the open task in `slot` with the picked cards — or say why not."""
         if slot < len(self.state.open_tasks):
             self._try(Move.fulfil(self.state.open_tasks[slot], self._faces()))
+        else:
+            self.refuse("task", f"no open task in slot {slot}", "tap.changed")
 
     def _try(self, move: Move) -> None:
-        if not self.my_turn():
+        if not self.person_acts():
+            self.refuse_turn("stall or task")
             return
         try:
             self.state.check(move)

@@ -39,17 +39,17 @@ class Toolbar:
         self.big = plain(widgets.ToggleButton, value=False, icon="search-plus", layout=_auto())
         self.big.observe(self._big_changed, "value")
         self.new_button = plain(widgets.Button, icon="plus", _dom_classes=("ks-apart",), layout=_auto())
-        self.new_button.on_click(lambda _: self.show_setup())
+        self.new_button.on_click(lambda _: self.tap("new game", self.show_setup))
         self.undo_button = plain(widgets.Button, icon="undo", layout=_auto())
-        self.undo_button.on_click(lambda _: self.undo())
+        self.undo_button.on_click(lambda _: self.tap("undo", self.undo))
         # only their icons on a narrow screen (the name is still read out)
         self.hint_button = plain(widgets.Button, icon="lightbulb-o", _dom_classes=COMPACT, layout=_auto())
-        self.hint_button.on_click(lambda _: self.show_hint())
+        self.hint_button.on_click(lambda _: self.tap("hint", self.show_hint))
         self.speed = plain(widgets.Dropdown, options=list(SPEEDS), value=speed, layout=widgets.Layout(width="12em"))
         self.step = plain(widgets.Checkbox, value=step, indent=False, layout=_auto())
         self.step.observe(lambda _: self._pace_changed(), "value")
         self.next_button = plain(widgets.Button, icon="step-forward", button_style="info", layout=_auto())
-        self.next_button.on_click(lambda _: self.next_move())
+        self.next_button.on_click(lambda _: self.tap("next move", self.next_move))
         self.log_button = plain(widgets.ToggleButton, value=False, icon="list", _dom_classes=COMPACT, layout=_auto())
         self.log_button.observe(self._log_toggled, "value")
         self.settings_button = plain(
@@ -79,7 +79,8 @@ class Toolbar:
     # -- hint ------------------------------------------------------------------------------
     def show_hint(self) -> None:
         """Ask the best computer level for a move, pick its cards and say why."""
-        if not self.my_turn():
+        if not self.person_acts():
+            self.refuse_turn("hint")
             return
         tip = hint(self.state.view(self.state.to_move), self.lang)
         self.clear_selection()
