@@ -122,20 +122,23 @@ class QuantoTable(GameTable):
         self.action_go.add_class("ks-action-go")
         self.action_go.on_click(lambda _: self._play_listed())
         self.action_more = plain(
-            widgets.HBox, [self.action_list, self.action_go], layout=widgets.Layout(display="none")
+            widgets.HBox,
+            [self.action_list, self.action_go],
+            layout=widgets.Layout(display="none"),
+            _dom_classes=("ks-action-more",),
         )
         self.hand_label = plain(widgets.HTML)
         self.hand_row = ButtonRow(self.press_hand, row_class="ks-cards", access=self.access)
         self.hand_row.add_class("ks-hand-cards")
         self.held = plain(widgets.HTML)
         self.mine = plain(widgets.HTML)
-        hand = plain(widgets.VBox, [self.hand_label, self.hand_row, self.held])
+        hand = plain(widgets.VBox, [self.hand_label, self.hand_row, self.held], _dom_classes=("ks-hand",))
         self.private_area.children = (
             self.sum_line,
             self.actions,
             self.action_more,
             self.message,
-            plain(widgets.HBox, [hand, self.mine], layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px")),
+            plain(widgets.HBox, [hand, self.mine], _dom_classes=("ks-hand-box",)),
         )
         self._action_moves: list[Move] = []
 

@@ -106,6 +106,10 @@ class SavedGame(widgets.VBox):
     def set_language(self, lang: str) -> None:
         self.table.set_language(lang)
 
+    def share_language(self, switch: widgets.Widget) -> None:
+        """The start page's language switch, in the table's toolbar."""
+        self.table.share_language(switch)
+
     def close(self) -> None:
         """Close the page: no computer move is made on it any more."""
         self.table._cancel_pending()
@@ -133,7 +137,6 @@ def resumed_game(rooms: Rooms, room: Room, lang: str, memory: BrowserMemory) -> 
     saving to the same room (the computer players go on as before)."""
     seats = tuple(Seat(PERSON, state.name) if state.is_person else Seat(state.kind) for state in room.seats)
     table = TABLES[room.game](lang=lang, players=room.players, speed="normal")
-    table.language.layout.display = "none"  # shown in the start page, whose switch speaks for it
     table.config = GameConfig(room.players, seats, room.seed, dict(room.options))
     table.step.value = True  # no computer move until the saved ones are replayed
     table.load(room.initial_state(), seats)

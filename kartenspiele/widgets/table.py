@@ -59,6 +59,7 @@ class GameTable(TurnFlow, TableLayout, Toolbar, widgets.VBox):
     ) -> None:
         super().__init__()
         self.add_class("ks-table")
+        self.add_class(f"ks-game-{self.game}")
         self.lang = lang or default_language(wait=False)  # built ahead of time: see `page_arrived`
         self.scheduler = scheduler
         if served_by_voila() and pupil.current() is None and not preheated():

@@ -16,6 +16,7 @@ from .log import MoveLog
 from .pacing import SPEEDS
 from .plain import plain
 from .setup import SetupPanel
+from .stage import Stage
 from .style import style_widget
 from .texts import relabel_options, t, why
 
@@ -53,6 +54,7 @@ class TableLayout:
     # -- building ------------------------------------------------------------------------
     def _build_frame(self, players: int, speed: str, step: bool) -> None:
         self.style_sheet = style_widget()
+        self.stage = Stage()
         self._build_toolbar(speed, step)
         self._setup_players = players
         self.resume_button = plain(widgets.Button, icon="arrow-left", layout=widgets.Layout(width="auto"))
@@ -168,18 +170,18 @@ class TableLayout:
 
     def _layout(self, setup: bool = False) -> None:
         if not self.offers_setup:
-            children = (self.style_sheet, self.access, self.toolbar, self.settings) + (
+            children = (self.style_sheet, self.access, self.stage, self.toolbar, self.settings) + (
                 (self.main,) if self.session is not None else ()
             )
         elif self.session is None or setup:
             running = self.session is not None and not self.state.is_terminal()
             children = (
-                (self.style_sheet, self.access, self.toolbar, self.settings, self.resume_button, self.setup)
+                (self.style_sheet, self.access, self.stage, self.toolbar, self.settings, self.resume_button, self.setup)
                 if running
-                else (self.style_sheet, self.access, self.toolbar, self.settings, self.setup)
+                else (self.style_sheet, self.access, self.stage, self.toolbar, self.settings, self.setup)
             ) + (self.keys_help,)
         else:
-            children = (self.style_sheet, self.access, self.toolbar, self.settings, self.main)
+            children = (self.style_sheet, self.access, self.stage, self.toolbar, self.settings, self.main)
         if self._setup in children and self.setup.lang != self.lang:
             self.setup.relabel(self.lang)  # worded when it shows (see `set_language`)
             self.setup.name_controls(self.access)
@@ -291,7 +293,7 @@ class TableLayout:
         if not sentences:
             return ""
         lines = "".join(f"<div>{escape(s)}</div>" for s in sentences)
-        return f"<div class='ks-banner-box'>{lines}</div>"
+        return f"<div class='ks-banner-box'><div class='ks-banner-lines'>{lines}</div></div>"
 
     def _draw_result(self, over: bool) -> None:
         shown = over and self.show_result

@@ -126,11 +126,11 @@ class TauschRauschTable(GameTable):
         self.hand_row = ButtonRow(self.press_hand, row_class="ks-cards", access=self.access)
         self.hand_row.add_class("ks-hand-cards")
         self.mine = plain(widgets.HTML)
-        hand = plain(widgets.VBox, [self.hand_label, self.hand_row])
+        hand = plain(widgets.VBox, [self.hand_label, self.hand_row], _dom_classes=("ks-hand",))
         self.private_area.children = (
-            plain(widgets.HBox, [self.sum_line, self.clear_button]),
+            plain(widgets.HBox, [self.sum_line, self.clear_button], _dom_classes=("ks-pick-row",)),
             self.message,
-            plain(widgets.HBox, [hand, self.mine], layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px")),
+            plain(widgets.HBox, [hand, self.mine], _dom_classes=("ks-hand-box",)),
         )
 
     def new_state(self, config: GameConfig) -> Any:

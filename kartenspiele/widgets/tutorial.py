@@ -73,6 +73,7 @@ class Tutorial(widgets.VBox):
     def __init__(self, *, lang: str | None = None, lesson: int = 0) -> None:
         super().__init__()
         self.add_class("ks-tutorial")
+        self.add_class("ks-app")  # in Voilà the tutorial fills the window (static/app.css)
         self.lang = lang = lang or default_language()
         self.index = 0
         self.step = 0
