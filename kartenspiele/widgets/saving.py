@@ -25,6 +25,7 @@ from ..core.errors import KartenspieleError
 from ..core.session import Session
 from ..lite import in_browser
 from .memory import BrowserMemory
+from .next_level import LevelCoach
 from .quanto_table import QuantoTable
 from .seats import PERSON, Seat
 from .setup import GameConfig
@@ -122,8 +123,12 @@ class SavedGame(widgets.VBox):
 
 def saved(table: GameTable, store: Store | None = None) -> SavedGame:
     """`table` with its games saved after every move (nothing is saved if the store cannot be
-    opened; the table plays on). In the browser build the browser keeps them (`BrowserMemory.store`)."""
+    opened; the table plays on). In the browser build the browser keeps them (`BrowserMemory.store`).
+    The browser's memory also gives the table the child's name and the computer's level that
+    follows the child (`next_level.LevelCoach`)."""
     memory = BrowserMemory()
+    memory.observe(lambda _: table.set_child_name(memory.name), "loaded")
+    LevelCoach(table, memory)
     try:
         opened = store or (memory.store() if in_browser() else open_store())
         recorder: SaveRecorder | None = SaveRecorder(table, Rooms(opened), memory)

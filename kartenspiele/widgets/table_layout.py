@@ -14,6 +14,7 @@ from .ending import EndScreen
 from .home import home_link
 from .log import MoveLog
 from .pacing import SPEEDS
+from .seats import level_label
 from .plain import plain
 from .setup import SetupPanel
 from .stage import Stage
@@ -224,6 +225,9 @@ class TableLayout:
         )
         self._set(self.banner, self._banner_html(), keep=True)
         self._set(self.message, self.message_html, keep=True)
+        if over and not self.reported_over:  # first: the end screen says the next game's level
+            self.reported_over = True
+            self._report_result()
         self._draw_result(over)
         self.move_log.show(
             self.session.events, self.actors, self.tell, lang, t("log.title", lang), self.log_start_line()
@@ -231,9 +235,6 @@ class TableLayout:
         self._mark("ks-your-turn", self.my_turn() and not curtain)
         self._mark("ks-over", over)
         self.access.flush()
-        if over and not self.reported_over:
-            self.reported_over = True
-            self._report_result()
         self.redraws += 1
         self.tick.value = str(self.redraws)
 
@@ -307,6 +308,12 @@ class TableLayout:
             self.names,
             self.narrator_viewer,
             self.score_label(),
-            self.ending_lines(last),
+            self.ending_lines(last) + self._next_level_lines(),
             self.lang,
         )
+
+    def _next_level_lines(self) -> list[str]:
+        """The level of the next game, when it follows the child (`next_level.LevelCoach`)."""
+        if self.next_level is None:
+            return []
+        return [t("level.next", self.lang, level=level_label(self.next_level, self.lang))]

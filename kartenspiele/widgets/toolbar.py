@@ -84,7 +84,7 @@ class Toolbar:
         """Ask the best computer level for a move, pick its cards and say why."""
         if not self.my_turn():
             return
-        tip = hint(self.state.view(self.state.to_move), self.lang)
+        tip = hint(self.state.view(self.state.to_move), self.lang, names={self.lang: self.names})
         self.clear_selection()
         self.show_move(tip.move)
         self.say(t("hint.shown", self.lang, reason=tip.short(self.lang)), "info", tip.more(self.lang))
@@ -100,7 +100,7 @@ class Toolbar:
         if self._setup is not None and self._setup in self.children:
             self._setup.relabel(lang)
         if self.session is not None and not self._given_names:
-            self.names = seat_names(self.seats, lang)
+            self.names = seat_names(self.seats, lang, self.child_name)
         self.message_html = ""
         self._relabel_frame()
         if self.session is not None:

@@ -19,8 +19,11 @@ from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
+from ..classroom import pupil
+from ..classroom.rooms import NAME_MAX
 from ..core.errors import KartenspieleError
 from .home import home_href, home_link
+from .memory import BrowserMemory
 from .seats import IDLE, PERSON, Seat
 from .style import style_widget
 from .table import GameTable
@@ -78,6 +81,9 @@ class Tutorial(widgets.VBox):
         self.index = 0
         self.step = 0
         self.done = False
+        self.child_name = ""
+        self.memory = BrowserMemory()  # the name the child typed on the start page
+        self.memory.observe(lambda _: self.set_child_name(self.memory.name), "loaded")
         self.table = self.make_table(lang)
         self.table.toolbar.layout.display = "none"
         self.table.settings.layout.display = "none"
@@ -114,9 +120,12 @@ class Tutorial(widgets.VBox):
         side.add_class("ks-tutor-side")
         body = widgets.HBox([side, self.table])  # the lesson beside the table on a landscape screen (CSS)
         body.add_class("ks-tutor-body")
-        self.children = (style_widget(), bar, body)
+        self.children = (style_widget(), self.memory, bar, body)
         self.add_class("ks-table")
         self._relabel()
+        session = pupil.current()
+        if session is not None:
+            self.child_name = " ".join(session.pupil.nickname.split())[:NAME_MAX]
         self.go(lesson)
 
     # -- the game's part -------------------------------------------------------------------
@@ -153,7 +162,19 @@ class Tutorial(widgets.VBox):
         self._draw()
 
     def _names(self, players: int) -> list[str]:
-        return [t("seat.person_name", self.lang, number=number) for number in range(1, players + 1)]
+        """The learner by their own name (else "Spieler 1"), the other seats as the computer."""
+        learner = self.child_name or t("seat.person_name", self.lang, number=1)
+        if players == 2:
+            return [learner, t("seat.tutor_computer", self.lang)]
+        return [learner, *(t("seat.tutor_computer_numbered", self.lang, number=n) for n in range(1, players))]
+
+    def set_child_name(self, name: str) -> None:
+        """The learner's own name (remembered by the browser, or the class nickname)."""
+        name = " ".join(name.split())[:NAME_MAX]
+        if name and name != self.child_name:
+            self.child_name = name
+            self.table.names[:] = self._names(len(self.table.names))
+            self.table.redraw()
 
     def _chosen(self, change: dict) -> None:
         if change["new"] is not None and change["new"] != self.index:
