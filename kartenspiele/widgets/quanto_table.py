@@ -108,7 +108,7 @@ class QuantoTable(GameTable):
         self._selection_cache: tuple[tuple, Any] | None = None
         self.others = plain(widgets.HTML)
         self.pile = plain(widgets.HTML)
-        self.table_label = plain(widgets.HTML)
+        self.table_label = plain(widgets.HTML, _dom_classes=("ks-table-label",))
         self.table_row = ButtonRow(self.press_table, row_class="ks-cards", access=self.access)
         self.table_row.add_class("ks-table-cards")
         top = plain(widgets.HBox, [self.others, self.pile])
@@ -127,7 +127,7 @@ class QuantoTable(GameTable):
             layout=widgets.Layout(display="none"),
             _dom_classes=("ks-action-more",),
         )
-        self.hand_label = plain(widgets.HTML)
+        self.hand_label = plain(widgets.HTML, _dom_classes=("ks-hand-label",))
         self.hand_row = ButtonRow(self.press_hand, row_class="ks-cards", access=self.access)
         self.hand_row.add_class("ks-hand-cards")
         self.held = plain(widgets.HTML)

@@ -196,7 +196,10 @@ class TableLayout:
         """Show a message under the board (a reason, a hint, the tutor's word); `more`, the full
         reasoning, behind "Warum?"."""
         self.message_html = (
-            f"<div class='ks-say ks-say-{kind}' role='alert'>{escape(text)}{why(more, self.lang)}</div>" if text else ""
+            f"<div class='ks-say ks-say-{kind}' role='alert'><span class='ks-say-text'>{escape(text)}</span>"
+            f"{why(more, self.lang)}</div>"
+            if text
+            else ""
         )
 
     def redraw(self) -> None:
