@@ -100,6 +100,10 @@ class ButtonRow(widgets.HBox):
         if self.children != shown:
             self.children = shown
 
+    def shown(self) -> list[tuple[Hashable, str]]:
+        """The keys shown now, each with its button's selector (its token class)."""
+        return [(slot.key, f".{slot.token}") for slot in self._slots[: len(self.specs)]]
+
     def button(self, key: Hashable) -> widgets.Button:
         """The button shown for `key` (for tests and keyboard focus)."""
         for slot in self._slots[: len(self.specs)]:

@@ -16,6 +16,8 @@ from ..quanto.display import back_html, card_html
 from ..quanto.explain import card_name
 from ..quanto.moves import (
     CAPTURE,
+    COLLECT,
+    EXTEND,
     FORM,
     JOKER_QUANTO,
     LAY,
@@ -25,6 +27,7 @@ from ..quanto.moves import (
 )
 from ..quanto.state import MAX_PLAYERS, MIN_PLAYERS
 from .buttons import ButtonRow, Spec
+from .motion import Flight, Plan, fixed, matching, seat
 from .plain import plain
 from .setup import GameConfig, Variant
 from .table import GameTable
@@ -328,6 +331,28 @@ class QuantoTable(GameTable):
         if move == self.hinted:
             classes += ("ks-hinted",)
         return Spec(index, label, self._describe(move), classes, name=self._describe(move))
+
+    def motion(self, actor: int, move: Move, events: Sequence[Event]) -> Plan:
+        """The card played and the table cards it takes fly to the player's win pile (a capture,
+        a collected or stolen Quanto) or Quanto (built or extended); a laid card to the table. A
+        built or collected Quanto is cheered."""
+        kind = move.kind
+        if kind not in (CAPTURE, FORM, EXTEND, COLLECT, JOKER_QUANTO, LAY):
+            return Plan()
+        in_hand = dict(self.hand_row.shown()).get(self.card) if actor == self.viewer else None
+        played = in_hand or seat(actor, ".ks-back")
+        taken = matching(move.takes, self.table_row.shown(), DECK.__getitem__)
+        if kind == LAY:
+            laid = move.card
+
+            def on_table() -> str | None:
+                return next((place for key, place in self.table_row.shown() if DECK[key] == laid), None)
+
+            return Plan([Flight(played, on_table)])
+        into = seat(actor, ".ks-chip") if kind in (FORM, EXTEND) else seat(actor, ".ks-count")
+        sources = [played, *taken] + ([seat(move.target, ".ks-chip")] if kind == JOKER_QUANTO else [])
+        cheers = [fixed(into)] if kind in (FORM, COLLECT) else []
+        return Plan([Flight(source, fixed(into)) for source in sources], cheers)
 
     def hint_marks(self, move: Move) -> str:
         """What a hint for `move` marks: its cards and its button, or only the button."""

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
+from ..core.events import Event
 from .access import tagged
 from .ending import EndScreen
 from .home import home_link
 from .log import MoveLog
+from .motion import Plan
 from .pacing import SPEEDS
 from .seats import level_label
 from .plain import plain
@@ -56,6 +58,8 @@ class TableLayout:
     def _build_frame(self, players: int, speed: str, step: bool) -> None:
         self.style_sheet = style_widget()
         self.stage = Stage()
+        self._lifts = 0
+        self._landing: list[tuple[list[str], Plan]] = []  # lifted, not yet landed (`lift`, `land`)
         self._build_toolbar(speed, step)
         self._setup_players = players
         self.resume_button = plain(widgets.Button, icon="arrow-left", layout=widgets.Layout(width="auto"))
@@ -125,7 +129,7 @@ class TableLayout:
             active = " ks-active" if state.to_move == p and not state.is_terminal() else ""
             marker = f"<span class='ks-turn'>{escape(t('to_move', self.lang))}</span>" if active else ""
             rows = [f"<div class='ks-name'>{escape(self.names[p])} {marker}</div>", *self.player_rows(p, own)]
-            blocks.append(f"<div class='ks-player{active}'>{''.join(rows)}</div>")
+            blocks.append(f"<div class='ks-player{active}' data-seat='{p}'>{''.join(rows)}</div>")
         return f"<div class='ks-players'>{''.join(blocks)}</div>"
 
     def _relabel_frame(self) -> None:
@@ -238,8 +242,40 @@ class TableLayout:
         self._mark("ks-your-turn", self.my_turn() and not curtain)
         self._mark("ks-over", over)
         self.access.flush()
+        self.land()
         self.redraws += 1
         self.tick.value = str(self.redraws)
+
+    # -- motion (`motion`) -------------------------------------------------------------------
+    def motion(self, actor: int, move: Any, events: Sequence[Event]) -> Plan:
+        """What a move shows moving (the game's part; nothing by default)."""
+        return Plan()
+
+    def lift(self, actor: int, move: Any, events: Sequence[Event]) -> None:
+        """Just made, not yet drawn: tell the browser where the elements the move takes are."""
+        plan = self.motion(actor, move, events)
+        if not plan.flights and not plan.cheers:
+            return
+        self._lifts += 1
+        keys = [f"{self._lifts}.{index}" for index in range(len(plan.flights))]
+        if plan.flights:
+            self.stage.lift([(key, flight.source) for key, flight in zip(keys, plan.flights)])
+        self._landing.append((keys, plan))
+
+    def land(self) -> None:
+        """Drawn again: tell the browser where the lifted elements went, and what to cheer."""
+        if not self._landing:
+            return
+        targets: dict[str, str] = {}
+        cheers: list[str] = []
+        for keys, plan in self._landing:
+            for key, flight in zip(keys, plan.flights):
+                target = flight.target()
+                if target:
+                    targets[key] = target
+            cheers += [found for found in (cheer() for cheer in plan.cheers) if found]
+        self._landing = []
+        self.stage.land(targets, cheers)
 
     def log_start_line(self) -> str:
         """The first line of the log: the seed (to play the deal again) and who begins."""

@@ -149,6 +149,7 @@ class TurnFlow:
                 self.shown_seat = None
             for listener in self.listeners:
                 listener(move, events)
+        self.lift(actor, move, events)
         return events
 
     def forced_move(self) -> Any | None:

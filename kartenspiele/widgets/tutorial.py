@@ -95,15 +95,15 @@ class Tutorial(widgets.VBox):
         self.language = widgets.ToggleButtons(options=language_options(), value=lang)
         self.language.add_class("ks-language")
         self.language.observe(lambda change: self.set_language(change["new"]), "value")
-        self.chooser = widgets.Dropdown(layout=widgets.Layout(width="22em"))
+        self.chooser = widgets.Dropdown(layout=widgets.Layout(width="15em"))
         self.chooser.add_class("ks-lesson-chooser")
         self._chooser_tag = "ks-lesson-chooser"
         self.chooser.observe(self._chosen, "value")
         self.text = widgets.HTML()
         self.text.add_class("ks-lesson")
-        self.back_button = widgets.Button(icon="arrow-left")
+        self.back_button = widgets.Button(icon="arrow-left", _dom_classes=("ks-compact",))
         self.back_button.on_click(lambda _: self.go(self.index - 1))
-        self.again_button = widgets.Button(icon="repeat")
+        self.again_button = widgets.Button(icon="repeat", _dom_classes=("ks-compact",))
         self.again_button.on_click(lambda _: self.go(self.index))
         self.hint_button = widgets.Button(icon="lightbulb-o")
         self.hint_button.on_click(lambda _: self.hint())
@@ -112,11 +112,11 @@ class Tutorial(widgets.VBox):
         for button in (self.back_button, self.again_button, self.hint_button, self.next_button):
             button.layout.width = "auto"
         self.home = widgets.HTML()
-        bar = widgets.HBox([self.heading, self.language, self.chooser, self.home])
-        bar.add_class("ks-toolbar")
         buttons = widgets.HBox([self.back_button, self.again_button, self.hint_button, self.next_button])
         buttons.add_class("ks-tutor-buttons")
-        side = widgets.VBox([self.text, buttons])
+        bar = widgets.HBox([self.heading, self.chooser, buttons, self.language, self.home])  # one row, as a game's
+        bar.add_class("ks-toolbar")
+        side = widgets.VBox([self.text])
         side.add_class("ks-tutor-side")
         body = widgets.HBox([side, self.table])  # the lesson beside the table on a landscape screen (CSS)
         body.add_class("ks-tutor-body")
