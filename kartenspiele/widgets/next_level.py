@@ -23,6 +23,8 @@ class LevelCoach:
         self.memory = memory
         self.ladder = Ladder.first(table.game)
         table.after_game.append(self.game_over)
+        if table.seats_given:  # the page gave the seats and their levels
+            return
         if table.offers_setup:
             table.setup.on_level_chosen = self.picked
             table.setup.preset_computers(self.ladder.level)
@@ -51,6 +53,8 @@ class LevelCoach:
         """A game ended `won`, `lost` or `draw` for the person: with one person against the
         computer, the next game's level follows it (the panel and "Nochmal" both take it)."""
         table = self.table
+        if table.seats_given:
+            return
         people = [seat for seat in table.seats if seat.is_person]
         computers = [seat for seat in table.seats if seat.is_computer]
         if len(people) != 1 or not computers:

@@ -47,9 +47,10 @@ class Seat:
 
 def seat_names(seats: Sequence[Seat], lang: str, child: str = "") -> list[str]:
     """The names shown for the seats: given names, "Spieler 2", "Computer (mittel)" …; the first
-    person without a given name is called `child` (the child's own name, where it is known)."""
+    person, if not given a name, is called `child` (the child's own name, where it is known)."""
     computers = [i for i, seat in enumerate(seats) if seat.is_computer]
-    unnamed = next((i for i, seat in enumerate(seats) if seat.is_person and not seat.name.strip()), None)
+    first = next((i for i, seat in enumerate(seats) if seat.is_person), None)
+    unnamed = first if first is not None and not seats[first].name.strip() else None
     names = []
     for index, seat in enumerate(seats):
         if not seat.is_computer:

@@ -85,6 +85,7 @@ class GameTable(TurnFlow, TableLayout, Toolbar, widgets.VBox):
         self._pending: Handle | None = None
         self.access = Access()
         self._build_frame(players, speed, step)
+        self.seats_given = seats is not None  # the computer's level given too: it does not follow the child
         if seats is not None:
             self.setup.set_players(players, [s if isinstance(s, Seat) else Seat(s) for s in seats])
         if seed is not None:
