@@ -62,9 +62,9 @@ from .room_sweep import KEEP_CLASSES_DAYS, RoomSweeper
 from .room_sweep import SWEEP_EVERY as ROOM_SWEEP_EVERY
 from .unconnected import GRACE, SWEEP_EVERY, Unconnected
 from .vanished import GRACE as VANISH_GRACE
-from .waiting import waiting_hook
 from .vanished import PING_EVERY, PING_TIMEOUT, Vanished
 from .vanished import SWEEP_EVERY as VANISHED_SWEEP_EVERY
+from .waiting import waiting_hook
 
 TEMPLATE = "kartenspiele"
 BANNER_KEYS = ("serve.lost", "serve.lost_text", "serve.resume")

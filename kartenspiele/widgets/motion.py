@@ -45,7 +45,9 @@ def fixed(selector: str | None) -> Target:
     return lambda: selector
 
 
-def matching(faces: Sequence[object], shown: Sequence[tuple[object, str]], face_of: Callable[[object], object]) -> list[str]:
+def matching(
+    faces: Sequence[object], shown: Sequence[tuple[object, str]], face_of: Callable[[object], object]
+) -> list[str]:
     """The selectors of shown elements (key, selector) whose faces are `faces`, each used once."""
     left = list(shown)
     found = []

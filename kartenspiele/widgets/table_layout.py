@@ -16,8 +16,8 @@ from .home import home_link
 from .log import MoveLog
 from .motion import Plan
 from .pacing import SPEEDS
-from .seats import level_label
 from .plain import plain
+from .seats import level_label
 from .setup import SetupPanel
 from .stage import Stage
 from .style import style_widget
@@ -325,11 +325,15 @@ class TableLayout:
         return list(range(index, len(self.actors)))
 
     def _banner_html(self) -> str:
-        if self.session is None or not self.session.events:
+        """The last turn told, or before the first move the game's first line (who begins)."""
+        if self.session is None:
             return ""
-        sentences = [
-            s for index in self.last_turn()[-6:] for s in self.tell(self.actors[index], self.session.events[index])
-        ]
+        if not self.session.events:
+            sentences = [self.log_start_line()]
+        else:
+            sentences = [
+                s for index in self.last_turn()[-6:] for s in self.tell(self.actors[index], self.session.events[index])
+            ]
         if not sentences:
             return ""
         lines = "".join(f"<div>{escape(s)}</div>" for s in sentences)

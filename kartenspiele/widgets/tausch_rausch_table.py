@@ -15,10 +15,10 @@ import ipywidgets as widgets
 from ..core.errors import IllegalMoveError
 from ..core.events import Event
 from ..tausch_rausch import Move, narrate, new_game
-from ..tausch_rausch.moves import FULFIL, SWAP
 from ..tausch_rausch.cards import DECK, Card
 from ..tausch_rausch.display import PALETTE
 from ..tausch_rausch.explain import count_of_cards
+from ..tausch_rausch.moves import FULFIL, SWAP
 from ..tausch_rausch.reasons import judge, sum_arith
 from ..tausch_rausch.state import MAX_PLAYERS, MIN_PLAYERS
 from .access import tagged, token
@@ -229,7 +229,8 @@ class TauschRauschTable(GameTable):
             return target
 
         back = [
-            Flight(f"{stall} .ks-row > .ks-card:nth-child({index + 1})", into_hand(index)) for index in range(len(received))
+            Flight(f"{stall} .ks-row > .ks-card:nth-child({index + 1})", into_hand(index))
+            for index in range(len(received))
         ]
         return Plan([*(Flight(place, fixed(stall)) for place in given), *back])
 

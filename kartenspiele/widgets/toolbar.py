@@ -110,7 +110,9 @@ class Toolbar:
         """Show a page's own language switch in the toolbar instead of the table's (a room or a
         continued game on the start page: one switch for the whole page)."""
         self.language.layout.display = "none"
-        self.toolbar.children = tuple(switch if child is self._language_slot else child for child in self.toolbar.children)
+        self.toolbar.children = tuple(
+            switch if child is self._language_slot else child for child in self.toolbar.children
+        )
         self._language_slot = switch
 
     def _log_toggled(self, change: dict) -> None:

@@ -91,6 +91,12 @@ SEEN_JS = r"""() => {
       if (visible > 1 && !ellipsis && shownWidth > 1 && shownWidth < r.width - 1.5) {
         problems.push(`line cut at the side: "${n.textContent.trim().slice(0, 40)}" shows ${shownWidth.toFixed(1)} of ${r.width.toFixed(1)} px`);
       }
+      if (visible > r.height - 1.5 && r.top >= 0 && r.bottom <= vh && r.left >= 0 && r.right <= vw) {
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        if (hit && !(hit === e || e.contains(hit) || hit.contains(e))) {
+          problems.push(`covered text: "${n.textContent.trim().slice(0, 40)}" by ${(hit.className || hit.tagName).toString().slice(0, 60)}`);
+        }
+      }
       if (visible > 1 && (r.top < -slack || r.bottom > vh + slack || r.left < -slack || r.right > vw + slack)) {
         problems.push(`line outside the window: "${n.textContent.trim().slice(0, 40)}"`);
       }

@@ -186,7 +186,9 @@ def room_game(browser, server, shots, game: str, names: list[str], computers: in
         for index, page in enumerate(pages):
             looker.look(page, f"the start, page {index + 1}")
         moves = play(pages, game, looker)
-        print(f"{game}, room of {names} and {computers} computers: {moves} moves, {looker.looks} looks, cards {looker.cards}")
+        print(
+            f"{game}, room of {names} and {computers} computers: {moves} moves, {looker.looks} looks, cards {looker.cards}"
+        )
         pages[0].screenshot(path=str(shots / f"whole_{looker.name}_end.png"))
     finally:
         for context, _ in opened:
@@ -207,7 +209,10 @@ def alone_game(browser, server, shots, game: str, players: int = 2, people: int 
         hot_seat = people > 1
         end = time.monotonic() + 1500
         moves = 0
-        while not wait_for_turn_or_end(page) or page.locator(".ks-curtain button").count():
+        while True:
+            page.wait_for_selector(f"{YOUR_TURN}, {OVER}, .ks-curtain button", timeout=STEP_TIMEOUT_MS * 3)
+            if page.locator(OVER).count():
+                break
             if time.monotonic() > end:
                 raise AssertionError("the game did not end in time")
             if hot_seat and page.locator(".ks-curtain button").is_visible():

@@ -28,7 +28,8 @@ def remembered(table, name: str = "Mia"):
 
 def shown(table) -> str:
     return " ".join(
-        widget.value for widget in (table.status, table.banner, table.message, table.result_text, table.mine, table.move_log)
+        widget.value
+        for widget in (table.status, table.banner, table.message, table.result_text, table.mine, table.move_log)
     )
 
 
@@ -71,9 +72,7 @@ def test_hot_seat_the_first_person_is_the_child():
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_the_tipp_names_the_computer_by_its_table_name(lang):
     table = QuantoTable(lang=lang, speed="instant")
-    state = quanto.from_scenario(
-        {"players": 2, "table": "2 9 12", "hands": ["J 5", None], "quantos": {1: (5, "2 3")}}
-    )
+    state = quanto.from_scenario({"players": 2, "table": "2 9 12", "hands": ["J 5", None], "quantos": {1: (5, "2 3")}})
     table.load(state, [Seat(PERSON, "Mia"), Seat("random")])
     table.show_hint()
     assert ("Computer (leicht)" if lang == "de" else "Computer (easy)") in table.message.value
