@@ -14,7 +14,12 @@ SEEN_JS = r"""() => {
     if (r.width < 1 || r.height < 1) return false;
     if (e.closest('.ks-hidden, [aria-hidden=true], details:not([open]) > :not(summary)')) return false;
     const s = getComputedStyle(e);
-    return s.visibility !== 'hidden' && s.display !== 'none' && Number(s.opacity) > 0.05;
+    if (s.visibility === 'hidden' || s.display === 'none' || Number(s.opacity) <= 0.05) return false;
+    for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {  // read out only
+      const b = p.getBoundingClientRect();
+      if ((b.width <= 1 || b.height <= 1) && getComputedStyle(p).display !== 'contents') return false;
+    }
+    return true;
   };
   const label = (e) => ((e.innerText || e.value || e.getAttribute('aria-label') || e.className || e.tagName) + '')
     .replace(/\s+/g, ' ').trim().slice(0, 40);
@@ -91,7 +96,8 @@ SEEN_JS = r"""() => {
       if (visible > 1 && !ellipsis && shownWidth > 1 && shownWidth < r.width - 1.5) {
         problems.push(`line cut at the side: "${n.textContent.trim().slice(0, 40)}" shows ${shownWidth.toFixed(1)} of ${r.width.toFixed(1)} px`);
       }
-      if (visible > r.height - 1.5 && r.top >= 0 && r.bottom <= vh && r.left >= 0 && r.right <= vw) {
+      const whole = Math.min(r.right, clip ? clip.right : 1e9) - Math.max(r.left, clip ? clip.left : -1e9) >= r.width - 1.5;
+      if (whole && visible > r.height - 1.5 && r.top >= 0 && r.bottom <= vh && r.left >= 0 && r.right <= vw) {
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         if (hit && !(hit === e || e.contains(hit) || hit.contains(e))) {
           problems.push(`covered text: "${n.textContent.trim().slice(0, 40)}" by ${(hit.className || hit.tagName).toString().slice(0, 60)}`);
