@@ -15,7 +15,7 @@ SEEN_JS = r"""() => {
     if (e.closest('.ks-hidden, [aria-hidden=true], details:not([open]) > :not(summary)')) return false;
     const s = getComputedStyle(e);
     if (s.visibility === 'hidden' || s.display === 'none' || Number(s.opacity) <= 0.05) return false;
-    for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {  // read out only
+    for (let p = e.parentElement; p && p !== root.parentElement; p = p.parentElement) {  // read out only
       const b = p.getBoundingClientRect();
       if ((b.width <= 1 || b.height <= 1) && getComputedStyle(p).display !== 'contents') return false;
     }
