@@ -38,6 +38,8 @@ def set_class(widget: widgets.DOMWidget, name: str, on: bool) -> None:
 class TableLayout:
     """The layout part of `GameTable` (mixed in; see the module text)."""
 
+    tells_start: ClassVar[bool] = True
+    """Whether the last move's box tells who begins before the first move (not in a tutorial)."""
     offers_setup: ClassVar[bool] = True
     """Whether the table shows its new-game panel before a game (a room's table never does: its
     game comes from the room, and a panel nobody sees would only cost the page its models)."""
@@ -329,7 +331,7 @@ class TableLayout:
         if self.session is None:
             return ""
         if not self.session.events:
-            sentences = [self.log_start_line()]
+            sentences = [self.log_start_line()] if self.tells_start else []
         else:
             sentences = [
                 s for index in self.last_turn()[-6:] for s in self.tell(self.actors[index], self.session.events[index])

@@ -88,6 +88,7 @@ class Tutorial(widgets.VBox):
         self.table.toolbar.layout.display = "none"
         self.table.settings.layout.display = "none"
         self.table.show_result = False
+        self.table.tells_start = False  # the lesson says what to do
         self.table.move_guard = self.guard
         self.table.listeners.append(self._moved)
         self.table.after_play.append(self.after_move)

@@ -80,6 +80,7 @@ SEEN_JS = r"""() => {
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const e = n.parentElement;
     if (!n.textContent.trim() || !e || e.closest('style, script, .ks-style-sheet, .ks-tick') || !shown(e)) continue;
+    if (e.closest('details:not([open])') && !e.closest('summary')) continue;  // folded away
     const clip = clipOf(e);
     const range = document.createRange();
     range.selectNodeContents(n);

@@ -27,12 +27,18 @@ YOUR_TURN = ".ks-table.ks-your-turn"
 OVER = ".ks-table.ks-over"
 SETTLE_JS = """() => new Promise((resolve) => {
   let timer = null;
-  const done = () => { observer.disconnect(); requestAnimationFrame(() => requestAnimationFrame(resolve)); };
+  const flying = () => document.querySelector('.ks-flights .ks-ghost, .ks-flights .ks-star');
+  const done = (last) => {
+    if (flying() && !last) { timer = setTimeout(done, 100); return; }  // a card lands when its copy is there
+    observer.disconnect();
+    requestAnimationFrame(() => requestAnimationFrame(resolve));
+  };
   const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, 250); });
   observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
   timer = setTimeout(done, 250);
-  setTimeout(done, 4000);
+  setTimeout(() => done(true), 4000);
 })"""
+"""Waits until the page has been still for 250 ms and no copy of a card is in flight."""
 
 
 @pytest.fixture(scope="module")
