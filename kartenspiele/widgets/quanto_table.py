@@ -114,9 +114,10 @@ class QuantoTable(GameTable):
         self.table_label = plain(widgets.HTML, _dom_classes=("ks-table-label",))
         self.table_row = ButtonRow(self.press_table, row_class="ks-cards", access=self.access)
         self.table_row.add_class("ks-table-cards")
+        self.table_empty = plain(widgets.HTML, _dom_classes=("ks-table-empty",))
         top = plain(widgets.HBox, [self.others, self.pile])
         top.add_class("ks-top")
-        self.public_area.children = (top, plain(widgets.VBox, [self.table_label, self.table_row]))
+        self.public_area.children = (top, plain(widgets.VBox, [self.table_label, self.table_row, self.table_empty]))
         self.sum_line = plain(widgets.HTML)
         self.sum_line.add_class("ks-sum")
         self.actions = ButtonRow(self.press_action, base_class="ks-action", row_class="ks-actions", access=self.access)
@@ -260,6 +261,8 @@ class QuantoTable(GameTable):
                 )
             )
         self.table_row.show(specs)
+        empty = "" if specs else f"<div class='ks-note'>{escape(t('quanto.table_empty', lang))}</div>"
+        self._set(self.table_empty, empty)  # where the table's cards would lie
         if viewer is None:
             return
         self._draw_private(viewer, mine, selection)
