@@ -10,7 +10,9 @@ from .driver import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, click_and_wait, start_game
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize(("address", "title"), [("quanto.ipynb", "Gleich geht es los!"), ("start.ipynb?lang=en", "Almost there!")])
+@pytest.mark.parametrize(
+    ("address", "title"), [("quanto.ipynb", "Gleich geht es los!"), ("start.ipynb?lang=en", "Almost there!")]
+)
 def test_a_friendly_wait_while_the_kernel_starts(browser, voila, address, title):
     context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE")
     page = context.new_page()
@@ -27,15 +29,22 @@ def test_a_friendly_wait_while_the_kernel_starts(browser, voila, address, title)
         context.close()
 
 
+def game_page(browser, voila, app: str, seed: int, **context_options):
+    """A context and its page with a game of `app` dealt, the child to move."""
+    context = browser.new_context(locale="de-DE", **context_options)
+    page = context.new_page()
+    page.goto(voila.url(f"notebooks/{app}"), timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_selector(".ks-setup .ks-start", timeout=LOAD_TIMEOUT_MS)
+    start_game(page, seed=seed)
+    wait_for_turn_or_end(page)
+    return context, page
+
+
 def flights_after_a_move(browser, voila, motion: str) -> tuple[int, int]:
     """Copies in flight just after a Tausch-Rausch move, and a second later."""
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE", reduced_motion=motion)
-    page = context.new_page()
+    size = {"width": 1024, "height": 768}
+    context, page = game_page(browser, voila, "tausch_rausch.ipynb", 35, viewport=size, reduced_motion=motion)
     try:
-        page.goto(voila.url("notebooks/tausch_rausch.ipynb"), timeout=LOAD_TIMEOUT_MS)
-        page.wait_for_selector(".ks-setup .ks-start", timeout=LOAD_TIMEOUT_MS)
-        start_game(page, seed=35)
-        wait_for_turn_or_end(page)
         click_and_wait(page, page.locator(".ks-toolbar button:has(i.fa-lightbulb-o)"))
         click_and_wait(page, page.locator("button.ks-hinted").first)
         page.wait_for_timeout(60)
@@ -53,13 +62,8 @@ def test_a_move_flies_to_where_it_went_and_stays_still_for_reduced_motion(browse
 
 
 def test_the_language_switch_is_on_the_table_during_a_game(browser, voila):
-    context = browser.new_context(viewport={"width": 768, "height": 1024}, locale="de-DE")
-    page = context.new_page()
+    context, page = game_page(browser, voila, "quanto.ipynb", 7, viewport={"width": 768, "height": 1024})
     try:
-        page.goto(voila.url("notebooks/quanto.ipynb"), timeout=LOAD_TIMEOUT_MS)
-        page.wait_for_selector(".ks-setup .ks-start", timeout=LOAD_TIMEOUT_MS)
-        start_game(page, seed=7)
-        wait_for_turn_or_end(page)
         switch = page.locator(".ks-toolbar:not(.ks-settings) .ks-language button", has_text="English")
         expect(switch).to_be_visible()
         switch.click()
