@@ -4,7 +4,7 @@ Three ways to the same number: counting with binomial coefficients (`math.comb`,
 fractions with `fractions.Fraction`: favourable hands over all hands), the engine's exact
 difficulty (`tausch_rausch.difficulty`), and a simulation in which the engine deals seeded
 games and the task finder checks each hand. Each group deals from its own seed, and in a class
-the groups' results pool into one class curve (`classroom.experiments`). The reward rule (+2
+the groups' results pool into one class curve (`classroom.classes.experiments`). The reward rule (+2
 below 5 % for a hand of 7) comes from the engine, too. Charts are light SVG (`charts`): the
 lesson's kernel needs neither sympy nor matplotlib.
 
@@ -26,7 +26,7 @@ from secrets import randbelow
 import ipywidgets as widgets
 from IPython.display import HTML
 
-from ..classroom import experiments, pupil
+from ..classroom.classes import experiments, pupil
 from ..i18n import text
 from ..tausch_rausch import DECK, Task, can_fulfil, probability, reward_for, task_by_id
 from ..tausch_rausch.cards import COLOURS, COPIES

@@ -14,9 +14,9 @@ from html import escape
 import ipywidgets as widgets
 
 from ..catalogue import LESSONS, PRACTICE_LESSONS
-from ..classroom import pupil
-from ..classroom.classes import ClassError
-from ..classroom.store import StoreError
+from ..classroom.classes import pupil
+from ..classroom.classes.classes import ClassError
+from ..classroom.store.interface import StoreError
 from ..i18n import text
 from ..lite import in_browser
 from .language import follow, language

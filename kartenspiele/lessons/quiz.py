@@ -11,7 +11,7 @@ Feedback is recomputed from the last answer when the language changes. A wrong a
 the problem's help for that answer (`Feedback.lines`); the worked solution
 (`Feedback.solution`) is shown only after a real attempt: the third different wrong answer, or
 "Lösung zeigen" after at least one. A right answer shows its explanation at once. Every judged
-answer, every hint and every revealed solution is reported to `classroom.pupil.record` (which
+answer, every hint and every revealed solution is reported to `classroom.classes.pupil.record` (which
 does nothing unless the pupil joined a class); locked lessons show a notice instead.
 """
 
@@ -23,8 +23,8 @@ from typing import Any, Protocol
 
 import ipywidgets as widgets
 
-from ..classroom import pupil
-from ..classroom.tasks import task_text
+from ..classroom.classes import pupil
+from ..classroom.classes.tasks import task_text
 from ..i18n import LANGUAGES, text
 from ..widgets.access import Access, tagged
 from ..widgets.buttons import ButtonRow, Spec

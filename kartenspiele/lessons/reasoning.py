@@ -12,7 +12,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..classroom import pupil
+from ..classroom.classes import pupil
 from ..i18n import LANGUAGES, text
 from ..widgets.access import Access, tagged
 from .language import follow, language

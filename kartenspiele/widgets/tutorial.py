@@ -19,8 +19,8 @@ from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
-from ..classroom import pupil
-from ..classroom.rooms import NAME_MAX
+from ..classroom.classes import pupil
+from ..classroom.rooms.rooms import NAME_MAX
 from ..core.errors import KartenspieleError
 from .home import home_href, home_link
 from .memory import BrowserMemory

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from kartenspiele import quanto
-from kartenspiele.classroom.memory_store import MemoryStore
+from kartenspiele.classroom.store.memory_store import MemoryStore
 from kartenspiele.quanto.moves import CAPTURE
 from kartenspiele.widgets import QuantoTable, QuantoTutorial, TauschRauschTutorial, saved
 from kartenspiele.widgets.lobby import Lobby

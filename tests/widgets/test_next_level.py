@@ -3,7 +3,7 @@ easiest level, one step up after a win, one down after two losses, a picked leve
 browser keeps where the child stands."""
 
 from kartenspiele import quanto
-from kartenspiele.classroom.memory_store import MemoryStore
+from kartenspiele.classroom.store.memory_store import MemoryStore
 from kartenspiele.quanto.moves import CAPTURE
 from kartenspiele.widgets import QuantoTable, TauschRauschTable, saved
 from kartenspiele.widgets.memory import BrowserMemory
