@@ -13,7 +13,7 @@ function fit(table) {
   const least = parseFloat(style.getPropertyValue("--ks-fit-min")) || 90;
   const fits = (height) => {  // (the column spreads what fits over its height, and overflows otherwise)
     table.style.setProperty("--ks-card-h", `${height}px`);
-    return column.scrollHeight <= column.clientHeight + 0.5 && !overlapping(column);
+    return column.scrollHeight <= column.clientHeight + 0.5;
   };
   let low = least, high = most;
   const now = parseFloat(table.style.getPropertyValue("--ks-card-h"));
@@ -32,22 +32,6 @@ function fit(table) {
     if (fits(middle)) low = middle; else high = middle;
   }
   fits(low);
-}
-
-// The grid's items (through boxes that are `display: contents`), and whether two of them overlap:
-// a grid may give a row less than its item needs (a wrapped row of cards), and the item then lies
-// over the next row without the column overflowing.
-function gridItems(box, out = []) {
-  for (const child of box.children) {
-    if (getComputedStyle(child).display === "contents") gridItems(child, out);
-    else out.push(child);
-  }
-  return out;
-}
-function overlapping(column) {
-  const boxes = gridItems(column).map((e) => e.getBoundingClientRect()).filter((r) => r.width >= 1 && r.height >= 1);
-  return boxes.some((a, i) => boxes.slice(i + 1).some((b) =>
-    a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5));
 }
 
 // -- motion: copies of the lifted elements fly to where they went --------------------------------
