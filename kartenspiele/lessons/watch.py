@@ -61,6 +61,7 @@ class GameWatcher(widgets.VBox):
         super().__init__()
         self.add_class("ks-table")
         self.add_class("ks-exercise")
+        self.add_class("ks-watch")
         self.game = game
         self.players = players
         self.seed = seed
@@ -81,16 +82,21 @@ class GameWatcher(widgets.VBox):
         self.told = widgets.HTML()
         self.comment = widgets.HTML()
         self.position = widgets.HTML()
-        self.children = (
-            self.title,
-            widgets.HBox([self.step_button, self.restart_button]),
-            self.told,
-            self.question,
-            self.choices,
-            self.verdict,
-            self.comment,
-            self.position,
+        side = widgets.VBox(
+            [
+                widgets.HBox([self.step_button, self.restart_button]),
+                self.told,
+                self.question,
+                self.choices,
+                self.verdict,
+                self.comment,
+            ]
         )
+        side.add_class("ks-watch-side")
+        self.position.add_class("ks-watch-board")
+        body = widgets.HBox([side, self.position])  # beside each other on a landscape screen (lessons/style.py)
+        body.add_class("ks-watch-body")
+        self.children = (self.title, body)
         self.restart()
         follow(self)
 

@@ -73,6 +73,7 @@ from .unconnected import CHANNELS, GRACE, SWEEP_EVERY, Unconnected
 from .vanished import GRACE as VANISH_GRACE
 from .vanished import PING_EVERY, PING_TIMEOUT, Vanished
 from .vanished import SWEEP_EVERY as VANISHED_SWEEP_EVERY
+from .waiting import waiting_hook
 
 TEMPLATE = "kartenspiele"
 BANNER_KEYS = (
@@ -181,7 +182,7 @@ class KartenspieleVoila(Voila):
     def initialize(self, argv=None):
         super().initialize(argv)
         self.static_version = static_version(self.static_paths)
-        self.voila_configuration.page_config_hook = versioned_hook(self.static_version, banner_config())
+        self.voila_configuration.page_config_hook = versioned_hook(self.static_version, waiting_hook(banner_config()))
         # the client's address and device reach the kernels (set by `PageHandler`) for the rooms' open
         # limit, and the class the browser remembers for the page's pupil (`pupil.asked_pupil`)
         self.voila_configuration.http_header_envs = [

@@ -168,6 +168,10 @@ class ButtonRow(widgets.HBox):
         """Whether the row shows a button for `key` now."""
         return key in self._keys
 
+    def shown(self) -> list[tuple[Hashable, str]]:
+        """The keys shown now, each with its button's selector (its token class)."""
+        return [(slot.key, f".{slot.token}") for slot in self._slots[: len(self.specs)]]
+
     def button(self, key: Hashable) -> widgets.Button:
         """The button shown for `key` (for tests and keyboard focus)."""
         return self._slots[self._keys[key]].button

@@ -148,6 +148,7 @@ class Lobby(widgets.VBox):
         self._resume_buttons: dict[tuple[str, str], widgets.Button] = {}
         self.memory.observe(lambda _: self._draw_resume(), "games")
         self.memory.observe(lambda _: self._remembered_name(), "loaded")
+        self.name.observe(lambda _: self._name_typed(), "value")
         self.class_watch: ClassWatch | None = None
         # the browser build: rooms and classes need the served version
         self.lite_note = plain(widgets.HTML, _dom_classes=("ks-lobby-lite",))
@@ -216,6 +217,13 @@ class Lobby(widgets.VBox):
             if session.ended
             else text("class.joined", self.lang, code=code, nickname=nickname)
         )
+
+    def _name_typed(self) -> None:
+        """The browser remembers the typed name at once: a game or tutorial opened from here calls
+        the child by it (`GameTable.set_child_name`)."""
+        typed = " ".join(self.name.value.split())[:NAME_MAX]
+        if typed and self.memory.loaded and typed != self.memory.name:
+            self.memory.name = typed
 
     def _remembered_name(self) -> None:
         """The name this browser remembers fills an empty name field (once the page has loaded)."""

@@ -16,6 +16,8 @@ from ..quanto.display import back_html, card_html
 from ..quanto.explain import card_name
 from ..quanto.moves import (
     CAPTURE,
+    COLLECT,
+    EXTEND,
     FORM,
     JOKER_QUANTO,
     LAY,
@@ -25,6 +27,7 @@ from ..quanto.moves import (
 )
 from ..quanto.state import MAX_PLAYERS, MIN_PLAYERS
 from .buttons import ButtonRow, Spec
+from .motion import Flight, Plan, fixed, matching, seat
 from .plain import plain
 from .setup import GameConfig, Variant
 from .table import GameTable
@@ -109,12 +112,13 @@ class QuantoTable(GameTable):
         self._selection_cache: tuple[tuple, Any] | None = None
         self.others = plain(widgets.HTML)
         self.pile = plain(widgets.HTML)
-        self.table_label = plain(widgets.HTML)
+        self.table_label = plain(widgets.HTML, _dom_classes=("ks-table-label",))
         self.table_row = self.card_row("table card", self.press_table)
         self.table_row.add_class("ks-table-cards")
+        self.table_empty = plain(widgets.HTML, _dom_classes=("ks-table-empty",))
         top = plain(widgets.HBox, [self.others, self.pile])
         top.add_class("ks-top")
-        self.public_area.children = (top, plain(widgets.VBox, [self.table_label, self.table_row]))
+        self.public_area.children = (top, plain(widgets.VBox, [self.table_label, self.table_row, self.table_empty]))
         self.sum_line = plain(widgets.HTML)
         self.sum_line.add_class("ks-sum")
         self.actions = ButtonRow(
@@ -129,20 +133,23 @@ class QuantoTable(GameTable):
         self.action_go.add_class("ks-action-go")
         self.action_go.on_click(lambda _: self.tap("listed action", self._play_listed))
         self.action_more = plain(
-            widgets.HBox, [self.action_list, self.action_go], layout=widgets.Layout(display="none")
+            widgets.HBox,
+            [self.action_list, self.action_go],
+            layout=widgets.Layout(display="none"),
+            _dom_classes=("ks-action-more",),
         )
-        self.hand_label = plain(widgets.HTML)
+        self.hand_label = plain(widgets.HTML, _dom_classes=("ks-hand-label",))
         self.hand_row = self.card_row("hand card", self.press_hand)
         self.hand_row.add_class("ks-hand-cards")
         self.held = plain(widgets.HTML)
         self.mine = plain(widgets.HTML)
-        hand = plain(widgets.VBox, [self.hand_label, self.hand_row, self.held])
+        hand = plain(widgets.VBox, [self.hand_label, self.hand_row, self.held], _dom_classes=("ks-hand",))
         self.private_area.children = (
             self.sum_line,
             self.actions,
             self.action_more,
             self.message,
-            plain(widgets.HBox, [hand, self.mine], layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px")),
+            plain(widgets.HBox, [hand, self.mine], _dom_classes=("ks-hand-box",)),
         )
         self._action_moves: list[Move] = []
 
@@ -275,6 +282,8 @@ class QuantoTable(GameTable):
                 )
             )
         self.table_row.show(specs)
+        empty = "" if specs else f"<div class='ks-note'>{escape(t('quanto.table_empty', lang))}</div>"
+        self._set(self.table_empty, empty)  # where the table's cards would lie
         if viewer is None:
             return
         self._draw_private(viewer, mine, selection)
@@ -346,6 +355,28 @@ class QuantoTable(GameTable):
         if move == self.hinted:
             classes += ("ks-hinted",)
         return Spec(move, label, self._describe(move), classes, name=self._describe(move))
+
+    def motion(self, actor: int, move: Move, events: Sequence[Event]) -> Plan:
+        """The card played and the table cards it takes fly to the player's win pile (a capture,
+        a collected or stolen Quanto) or Quanto (built or extended); a laid card to the table. A
+        built or collected Quanto is cheered."""
+        kind = move.kind
+        if kind not in (CAPTURE, FORM, EXTEND, COLLECT, JOKER_QUANTO, LAY):
+            return Plan()
+        in_hand = dict(self.hand_row.shown()).get(self.card) if actor == self.viewer else None
+        played = in_hand or seat(actor, ".ks-back")
+        taken = matching(move.takes, self.table_row.shown(), DECK.__getitem__)
+        if kind == LAY:
+            laid = move.card
+
+            def on_table() -> str | None:
+                return next((place for key, place in self.table_row.shown() if DECK[key] == laid), None)
+
+            return Plan([Flight(played, on_table)])
+        into = seat(actor, ".ks-chip") if kind in (FORM, EXTEND) else seat(actor, ".ks-count")
+        sources = [played, *taken] + ([seat(move.target, ".ks-chip")] if kind == JOKER_QUANTO else [])
+        cheers = [fixed(into)] if kind in (FORM, COLLECT) else []
+        return Plan([Flight(source, fixed(into)) for source in sources], cheers)
 
     def hint_marks(self, move: Move) -> str:
         """What a hint for `move` marks: its cards and its button, or only the button."""

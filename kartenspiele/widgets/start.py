@@ -170,11 +170,10 @@ class StartPage(widgets.VBox):
 
     def _in_room(self, page: RoomPage | SavedGame) -> None:
         """A room or a saved game fills the page: the header, the explanation, the links and
-        the rules fold away; a room's header takes the language switch."""
+        the rules fold away; the room's header or the game's toolbar takes the language switch."""
         self.add_class("ks-in-room")
         self.children = (self.style, self.lobby)
-        if isinstance(page, RoomPage):
-            page.aside.children = (self.language,)
+        page.share_language(self.language)
 
     def lesson_item(self, lesson: LessonLink, query: str) -> str:
         """A lesson's line: a link, or the title with a lock while the teacher has not released it."""

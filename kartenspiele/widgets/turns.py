@@ -75,10 +75,11 @@ class TurnFlow:
         self._cancel_pending()
         self.session = Session(state)
         self.reported_over = False
+        self.next_level: str | None = None  # the computer's level for the next game, when it follows the child
         self.started_at = time.monotonic()
         self.seats = tuple(seats)
         self._given_names = list(names) if names else None
-        self.names = self._given_names or seat_names(self.seats, self.lang)
+        self.names = self._given_names or seat_names(self.seats, self.lang, self.child_name)
         self.bots = {i: bots.make_bot(self.game, seat.kind) for i, seat in enumerate(self.seats) if seat.is_computer}
         self.bot_rngs = {i: derive_rng(state.seed, "widgets", "computer", i) for i in self.bots}
         self.actors, self.decisions = [], []
@@ -152,6 +153,7 @@ class TurnFlow:
                 self.shown_seat = None
             for listener in self.listeners:
                 listener(move, events)
+        self.lift(actor, move, events)
         return events
 
     def forced_move(self) -> Any | None:
@@ -253,13 +255,21 @@ class TurnFlow:
         else:
             self.refuse_turn("curtain")
 
-    def _report_result(self) -> None:
-        """Tell the pupil's class (if they joined one) how the game ended and how long it was."""
+    def person_result(self) -> str:
+        """How the finished game ended for the people at the screen: "won", "lost" or "draw"."""
         scores = list(self.state.scores())
         people = self.people or [0]
         best = max(scores)
         mine = max(scores[seat] for seat in people)
-        result = "draw" if scores.count(best) > 1 and mine == best else "won" if mine == best else "lost"
+        return "draw" if scores.count(best) > 1 and mine == best else "won" if mine == best else "lost"
+
+    def _report_result(self) -> None:
+        """Tell the pupil's class (if they joined one) how the game ended and how long it was, and
+        whoever waits for the end (`after_game`)."""
+        scores = list(self.state.scores())
+        result = self.person_result()
+        for callback in self.after_game:
+            callback(result)
         pupil.record(
             "game",
             game=self.game,
