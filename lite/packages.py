@@ -177,6 +177,7 @@ SERVER_ONLY = (
     "kartenspiele/bots/plot.py",
     "kartenspiele/bots/stats.py",
     "kartenspiele/bots/tournament.py",
+    "kartenspiele/bots/follower.py",
     "kartenspiele/tausch_rausch/players.py",
     "kartenspiele/widgets/reveal_control.py",
     "kartenspiele/lessons/pack_link.py",
@@ -187,7 +188,7 @@ SERVER_ONLY = (
 """Modules (or folders) of the project the browser never runs: the server and its kernels' guard,
 the stores on disk and over the network, the teacher's
 dashboard, board, unit view, login cards, reveal control and pack download, the PDF packs (the site ships them ready),
-tournaments, their statistics, plots and random players, the helpers the tests check the
+tournaments, their statistics, plots and random players, the Tipp follower that measures the levels, the helpers the tests check the
 lessons with (`ausblick`, `facts`) and the site's own build step. `tests/site/test_shipped_modules.py`
 walks every page of the site and finds that it runs exactly the modules the site ships."""
 

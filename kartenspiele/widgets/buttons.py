@@ -170,7 +170,7 @@ class ButtonRow(widgets.HBox):
 
     def shown(self) -> list[tuple[Hashable, str]]:
         """The keys shown now, each with its button's selector (its token class)."""
-        return [(slot.key, f".{slot.token}") for slot in self._slots[: len(self.specs)]]
+        return [(spec.key, f".{self._slots[name].token}") for name, spec in self._shown.items()]
 
     def button(self, key: Hashable) -> widgets.Button:
         """The button shown for `key` (for tests and keyboard focus)."""
