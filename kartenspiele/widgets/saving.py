@@ -25,6 +25,7 @@ from ..classroom.store.opening import open_store
 from ..core.errors import KartenspieleError
 from ..core.session import Session
 from ..lite import in_browser
+from .class_screen import class_screen
 from .memory import BrowserMemory
 from .quanto_table import QuantoTable
 from .seats import PERSON, Seat
@@ -126,7 +127,7 @@ def saved(table: GameTable, store: Store | None = None) -> SavedGame:
         recorder: SaveRecorder | None = SaveRecorder(table, Rooms(opened), memory)
     except KartenspieleError:
         recorder = None
-    return SavedGame(table, recorder, (memory, table))
+    return SavedGame(table, recorder, (memory, class_screen(), table))
 
 
 def resumed_game(rooms: Rooms, room: Room, lang: str, memory: BrowserMemory) -> SavedGame:

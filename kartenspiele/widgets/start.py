@@ -26,6 +26,7 @@ from ..catalogue import lesson_of_file
 from ..classroom.classes import pupil
 from ..classroom.people.roles import TEACHER_NOTEBOOKS, is_teacher, query, served_by_voila
 from ..lite import page_href
+from .class_screen import class_screen
 from .lobby import Lobby
 from .plain import plain
 from .room import RoomPage
@@ -124,7 +125,7 @@ class StartPage(widgets.VBox):
         self.bar = plain(widgets.HBox, [self.heading, self.language], _dom_classes=("ks-toolbar",))
         columns = plain(widgets.HBox, [self.lobby, self.body], _dom_classes=("ks-start-columns",))
         self.style = style_widget()
-        self.children = (self.style, self.bar, self.intro, columns)
+        self.children = (self.style, class_screen(), self.bar, self.intro, columns)
         self.set_language(self.lang)
 
     def set_language(self, lang: str) -> None:

@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from ..core.errors import KartenspieleError
+from .class_screen import class_screen
 from .home import home_href, home_link
 from .seats import IDLE, PERSON, Seat
 from .style import style_widget
@@ -113,7 +114,7 @@ class Tutorial(widgets.VBox):
         side.add_class("ks-tutor-side")
         body = widgets.HBox([side, self.table])  # the lesson beside the table on a landscape screen (CSS)
         body.add_class("ks-tutor-body")
-        self.children = (style_widget(), bar, body)
+        self.children = (style_widget(), class_screen(), bar, body)
         self.add_class("ks-table")
         self._relabel()
         self.go(lesson)
