@@ -242,6 +242,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="lessons render only for pupils who joined a class of this server, and pupils' pages link to no "
         "other site (default: on with a class password, off without; --no-class-only lets everyone open them)",
     )
+    parser.add_argument(
+        "--log-file",
+        default=None,
+        metavar="PATH",
+        help="where the server's log and its kernels' output go (default: kartenspiele-server.log in the data "
+        "folder; '-': into this window, as before)",
+    )
     parser.add_argument("--lang", choices=LANGUAGES, default="de", help="language of the messages printed here")
     return parser
 
@@ -285,7 +292,8 @@ def announce_pools(pools: dict[str, int]) -> None:
     if count:
         seconds = count * REFILL_SPACING
         gigabytes = f"{count * KERNEL_MB / 1000:.1f}".replace(".", "," if current_language() == "de" else ".")
-        print(text("window.preheat", None, count=count, minutes=max(1, round(seconds / 60)), memory=gigabytes))
+        minutes = text("window.minutes", None, count=max(1, round(seconds / 60)))
+        print(text("window.preheat", None, count=count, time=minutes, memory=gigabytes))
 
 
 def main(argv: list[str]) -> int:
@@ -323,8 +331,9 @@ def serve(argv: list[str]) -> int:
         print(text("store.new", None, path=str(created)), flush=True)
     root = (args.root or project_root()).resolve()
     use_store(url)
-    logs = log_path(url)
-    print(text("window.log", None, path=str(logs)), flush=True)
+    logs = None if args.log_file == "-" else (Path(args.log_file) if args.log_file else log_path(url))
+    if logs is not None:
+        print(text("window.log", None, path=str(logs)), flush=True)
     kernel_record = record_file(url)
     ended = reap(kernel_record)  # kernels a killed server of this data folder left behind
     if ended:

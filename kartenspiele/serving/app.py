@@ -74,7 +74,7 @@ from .unconnected import GRACE, SWEEP_EVERY, Unconnected
 from .vanished import GRACE as VANISH_GRACE
 from .vanished import PING_EVERY, PING_TIMEOUT, Vanished
 from .vanished import SWEEP_EVERY as VANISHED_SWEEP_EVERY
-from .window import FullNotice, ReadyNotice, event, send_logs_to
+from .window import FullNotice, ReadyNotice, event, send_logs_to, show_events
 
 TEMPLATE = "kartenspiele"
 BANNER_KEYS = ("serve.lost", "serve.lost_text", "serve.resume")
@@ -135,7 +135,7 @@ class KartenspieleVoila(Voila):
     ) -> None:
         super().__init__(**kwargs)
         self.log_file = log_file
-        """Where the log and the kernels' output go (None: Voilà's own console log, as in tests)."""
+        """Where the log and the kernels' output go (None: the window, `--log-file -`)."""
         self.log_stream: IO[str] | None = None
         self.full_notice = FullNotice()
         self.stopping = False
@@ -156,6 +156,8 @@ class KartenspieleVoila(Voila):
         if self.log_file is not None:
             self.log_stream = send_logs_to(self.log_file, (self.log,))
             self.config.GuardedKernelManager.output_path = str(self.log_file)
+        else:
+            show_events()
         self.static_version = static_version(self.static_paths)
         self.voila_configuration.page_config_hook = versioned_hook(self.static_version, banner_config())
         # the client's address and device reach the kernels (set by `PageHandler`) for the rooms' open

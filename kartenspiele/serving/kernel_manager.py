@@ -9,22 +9,24 @@ Jupyter starts it (`guard_available`)."""
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from pathlib import Path
 
 from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
 from traitlets import Integer, Unicode
 
-from ..kernel import guard
 from ..kernel.memory_limit import ENVIRONMENT as MEMORY_ENVIRONMENT
 from .lifecycle import KernelRecord
 
-GUARD = str(Path(guard.__file__).resolve())
+GUARD = str(Path(__file__).resolve().parent.parent / "kernel" / "guard.py")
+"""Run as a script in the kernel's process, never imported here: it needs POSIX's `resource`."""
 
 
 def guard_available() -> bool:
-    """Whether kernels can start through the guard: a POSIX system with the `resource` module."""
-    if os.name != "posix":
+    """Whether kernels can start through the guard: a POSIX system (its signals) with the
+    `resource` module."""
+    if os.name != "posix" or not hasattr(signal, "SIGKILL"):
         return False
     try:
         import resource  # noqa: F401 — only asked whether it exists

@@ -28,7 +28,8 @@ from .lifecycle import record_file
 LOG_NAME = "kartenspiele-server.log"
 EVENTS = "kartenspiele.events"
 """The logger whose records are the window's lines (and go to the log file too)."""
-CODE_IN_ADDRESS = re.compile(rf"({CODE_PARAMETER}=)[^&\s\"']*", re.IGNORECASE)
+CODE_IN_ADDRESS = re.compile(rf"({CODE_PARAMETER}(?:=|%3D|%253D))[^&\s\"'%]*", re.IGNORECASE)
+"""A teacher code in an address, also in one quoted inside another (`next=…%3Dcode`)."""
 FULL_EVERY = 60.0
 """Seconds between two "Server voll" lines in the window (each refusal is in the log file)."""
 
@@ -39,7 +40,8 @@ def log_path(store_url: str) -> Path:
 
 
 class HideTeacherCode(logging.Filter):
-    """Masks a teacher code in any address a log line quotes (`?lehrkraft=…` becomes `…=***`)."""
+    """Masks a teacher code in any address a log line quotes (`?lehrkraft=…` becomes `…=***`;
+    a code is letters and digits only, `roles.valid_teacher_code`)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
@@ -55,6 +57,7 @@ def send_logs_to(path: Path, loggers: tuple[logging.Logger, ...] = ()) -> IO[str
     path.parent.mkdir(parents=True, exist_ok=True)
     stream = path.open("a", encoding="utf-8", buffering=1)
     to_file = logging.StreamHandler(stream)
+    to_file.setLevel(logging.INFO)
     to_file.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
     to_file.addFilter(HideTeacherCode())
     for logger in (logging.getLogger(), *loggers):
@@ -63,6 +66,12 @@ def send_logs_to(path: Path, loggers: tuple[logging.Logger, ...] = ()) -> IO[str
         logger.addHandler(to_file)
     if logging.getLogger().level > logging.INFO:
         logging.getLogger().setLevel(logging.INFO)
+    show_events()
+    return stream
+
+
+def show_events() -> None:
+    """The events' lines go to the window (once), and not on to other handlers."""
     events = logging.getLogger(EVENTS)
     events.setLevel(logging.INFO)
     if not any(getattr(handler, "kartenspiele_window", False) for handler in events.handlers):
@@ -71,7 +80,6 @@ def send_logs_to(path: Path, loggers: tuple[logging.Logger, ...] = ()) -> IO[str
         window.addFilter(HideTeacherCode())
         window.kartenspiele_window = True  # type: ignore[attr-defined]
         events.addHandler(window)
-    return stream
 
 
 def event(key: str, **params: object) -> None:

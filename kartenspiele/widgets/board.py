@@ -59,6 +59,10 @@ CSS = """
 .ks-dash button.jupyter-button { width: auto; }
 .ks-dash .ks-presence td, .ks-dash .ks-presence th { padding: 1px 6px; }
 .ks-dash .ks-warn-box { background: #FBEAE0; border-left: 6px solid #D55E00; padding: 6px 10px; }
+.ks-dash a.ks-open-board { display: inline-flex; align-items: center; padding: 0 14px; height: 100%;
+  min-height: 36px; box-sizing: border-box; text-decoration: none; color: inherit; }
+.ks-dash .ks-class-controls-row { align-items: center; gap: 6px; flex-wrap: wrap; }
+.ks-dash .ks-board-answer-text { white-space: pre-wrap; }
 """
 
 

@@ -49,7 +49,13 @@ class BoardControl(widgets.VBox):
             made.on_click(lambda _: self._safely(action))
             return made
 
-        self.join = widgets.Checkbox(description=text("boardctl.join", lang), indent=False, value=True)
+        self.join = widgets.Checkbox(
+            description=text("boardctl.join", lang),
+            indent=False,
+            value=True,
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto"),
+        )
         self.join.add_class("ks-board-join")
         self.join.observe(lambda _: self._syncing or self._safely(self.set_join), "value")
         self.minutes = widgets.Dropdown(

@@ -53,7 +53,12 @@ class ClassControls(widgets.VBox):
         self.pause_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.pause_button.add_class("ks-pause")
         self.pause_button.on_click(lambda _: self._safely(self.toggle_pause))
-        self.names = widgets.Checkbox(description=text("controls.names", lang), indent=False)
+        self.names = widgets.Checkbox(
+            description=text("controls.names", lang),
+            indent=False,
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto"),
+        )
         self.names.add_class("ks-anonymous")
         self._syncing = False
         self.names.observe(lambda _: self._syncing or self._safely(self.set_names), "value")

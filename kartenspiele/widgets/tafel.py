@@ -61,12 +61,13 @@ CSS = """
   border: 4px solid #1D2A3A; border-radius: 16px; padding: 0 24px; background: #fff; }
 .ks-tafel .ks-tafel-timer.ks-tafel-over { background: #FBE3B3; border-color: #C77700; }
 .ks-tafel .ks-tafel-join { display: flex; gap: 24px; align-items: center; }
-.ks-tafel .ks-tafel-join svg { width: 220px; height: 220px; background: #fff; }
-.ks-tafel .ks-tafel-join.ks-tafel-big svg { width: 380px; height: 380px; }
+.ks-tafel .ks-tafel-join svg { flex: none; background: #fff; }
 .ks-tafel .ks-tafel-join p { font-size: 26px; margin: 6px 0; }
-.ks-tafel .ks-tafel-address { font-family: 'DejaVu Sans Mono', monospace; font-size: 24px; word-break: break-all; }
-.ks-tafel .ks-tafel-code { font-family: 'DejaVu Sans Mono', monospace; font-size: 64px; font-weight: bold;
-  letter-spacing: 0.15em; }
+.ks-tafel .ks-tafel-join p.ks-tafel-address { font-family: 'DejaVu Sans Mono', monospace; font-size: 24px;
+  word-break: break-all; font-weight: bold; }
+.ks-tafel .ks-tafel-join p.ks-tafel-code { font-family: 'DejaVu Sans Mono', monospace; font-size: 64px;
+  font-weight: bold; letter-spacing: 0.15em; margin: 0; }
+.ks-tafel .ks-tafel-join.ks-tafel-big p.ks-tafel-code { font-size: 96px; }
 .ks-tafel .ks-tafel-answers { display: grid; grid-template-columns: repeat(auto-fit, minmax(360px, 1fr)); gap: 16px;
   margin-top: 12px; }
 .ks-tafel .ks-tafel-answer { border: 4px solid #0072B2; border-radius: 14px; background: #F4FAFD; padding: 12px 18px; }
@@ -86,13 +87,14 @@ def minutes_seconds(seconds: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def join_qr(address: str) -> str:
-    """An SVG QR code of `address` ("" where segno, of `kartenspiele[serve]`, is missing)."""
+def join_qr(address: str, scale: int = 5) -> str:
+    """An SVG QR code of `address`, `scale` pixels a module ("" where segno, of
+    `kartenspiele[serve]`, is missing)."""
     try:
         import segno
     except ImportError:
         return ""
-    return segno.make(address, error="m").svg_inline(scale=4, border=2, title=address)
+    return segno.make(address, error="m").svg_inline(scale=scale, border=2, title=address)
 
 
 class BoardPage(widgets.VBox):
@@ -179,7 +181,7 @@ class BoardPage(widgets.VBox):
     def join_part(self, big: bool) -> str:
         lang = self.lang
         address = self.join_address
-        qr = join_qr(address) if address else ""
+        qr = join_qr(address, 9 if big else 5) if address else ""
         words = (
             f"<div><p>{escape(text('tafel.join', lang))}</p>"
             + (f"<p class='ks-tafel-address'>{escape(address)}</p>" if address else "")

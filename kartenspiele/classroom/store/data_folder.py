@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -131,9 +132,9 @@ def running_server(folder: Path) -> int | None:
 
 
 def process_runs(pid: int) -> bool:
-    """Whether process `pid` runs (also as another user). On Windows `os.kill(pid, 0)` would end
-    it, so it is asked with `psutil` there (the `serve` extra brings it)."""
-    if os.name != "posix" or not hasattr(os, "kill"):
+    """Whether process `pid` runs (also as another user). Without POSIX signals (Windows)
+    `os.kill(pid, 0)` would end it, so it is asked with `psutil` there (the `serve` extra)."""
+    if not hasattr(signal, "SIGKILL"):
         try:
             import psutil
         except ImportError:
