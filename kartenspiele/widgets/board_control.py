@@ -110,7 +110,7 @@ class BoardControl(widgets.VBox):
         if code is None:
             return
         options = [(exercise_title(e, self.lang), e) for e in exercises if evidence is not None and evidence.answers(e)]
-        tables = [(text(f"reveal.section.{s}", self.lang), s) for s in SECTIONS if s in revealed]
+        tables = [(text(f"widgets.reveal.section.{s}", self.lang), s) for s in SECTIONS if s in revealed]
         self._syncing = True
         try:
             self._options(self.exercise, options)
@@ -149,7 +149,7 @@ class BoardControl(widgets.VBox):
         if view.snapshots:
             parts.append(text("boardctl.now.answers", self.lang, count=len(view.snapshots)))
         if view.table:
-            parts.append(text(f"reveal.section.{view.table}", self.lang))
+            parts.append(text(f"widgets.reveal.section.{view.table}", self.lang))
         if view.paused:
             parts.append(text("boardctl.now.paused", self.lang))
         what = ", ".join(parts) or text("boardctl.now.empty", self.lang)

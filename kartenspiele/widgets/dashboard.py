@@ -16,6 +16,7 @@ With the names hidden every view shows the class's pseudonyms (`Classes.pseudony
 from __future__ import annotations
 
 import base64
+import logging
 import threading
 import time
 from html import escape
@@ -43,6 +44,7 @@ from .section_pace import SectionPace
 from .style import style_widget
 from .texts import default_language
 
+log = logging.getLogger(__name__)
 INTERVAL = 2.0
 ALL = "*"
 
@@ -304,6 +306,8 @@ class Dashboard(widgets.VBox):
                 self.refresh()
             except (KartenspieleError, OSError):
                 continue  # the store is away for a moment; the next round tries again
+            except Exception:  # a view's fault never ends the dashboard's live updates
+                log.exception("the dashboard could not redraw")
 
     def refresh(self) -> None:
         """Read what is new and redraw; keeps `refresh_seconds` (the time it took)."""

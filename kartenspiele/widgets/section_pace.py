@@ -40,7 +40,11 @@ class SectionPace(widgets.VBox):
         )
         self.lesson.add_class("ks-section-lesson")
         self.lesson.observe(lambda _: self._syncing or self._safely(self.redraw), "value")
-        self.until = widgets.Dropdown(description=text("sections.until", lang), layout=widgets.Layout(width="auto"))
+        self.until = widgets.Dropdown(
+            description=text("sections.until", lang),
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto"),
+        )
         self.until.add_class("ks-section-until")
         self.until.observe(lambda _: self._syncing or self._safely(self.release), "value")
         self.next_button = widgets.Button(description=text("sections.next", lang), layout=widgets.Layout(width="auto"))
@@ -62,9 +66,10 @@ class SectionPace(widgets.VBox):
             return ()
 
     def show(self, code: str | None, lesson: str | None = None) -> None:
-        """Follow class `code`; `lesson` chooses the lesson shown (the dashboard's current one)."""
-        self.code = code
-        if lesson is not None and lesson != self.lesson.value and code is not None:
+        """Follow class `code`; for a class newly shown, `lesson` chooses the lesson (the dashboard's
+        current one); after that the teacher's choice stays."""
+        new_class, self.code = code != self.code, code
+        if new_class and lesson is not None and lesson != self.lesson.value and code is not None:
             self._syncing = True
             try:
                 self.lesson.value = lesson
@@ -83,7 +88,7 @@ class SectionPace(widgets.VBox):
         ]
         self._syncing = True
         try:
-            if [value for _, value in options] != [value for _, value in self.until.options]:
+            if tuple(options) != tuple(self.until.options):  # two lessons may have as many sections
                 self.until.options = options
             self.until.value = shown if shown is not None and shown <= len(sections) else ALL_SECTIONS
         finally:

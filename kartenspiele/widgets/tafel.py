@@ -73,7 +73,7 @@ CSS = """
 .ks-tafel .ks-tafel-answer { border: 4px solid #0072B2; border-radius: 14px; background: #F4FAFD; padding: 12px 18px; }
 .ks-tafel .ks-tafel-letter { font-size: 30px; font-weight: bold; color: #0072B2; }
 .ks-tafel .ks-tafel-task { font-size: 20px; margin: 4px 0 8px; }
-.ks-tafel .ks-tafel-text { font-size: 36px; line-height: 1.3; white-space: pre-wrap; margin: 0; }
+.ks-tafel .ks-tafel-text { font-size: 44px; line-height: 1.25; white-space: pre-wrap; margin: 0; }
 .ks-tafel .ks-tafel-table { font-size: 24px; margin-top: 12px; }
 .ks-tafel .ks-tafel-table table { border-collapse: collapse; }
 .ks-tafel .ks-tafel-table th, .ks-tafel .ks-tafel-table td { border: 1px solid #888; padding: 4px 10px; }
