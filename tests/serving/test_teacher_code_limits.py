@@ -5,8 +5,8 @@ Versuche") and start no kernel; the right code from another device still opens t
 from __future__ import annotations
 
 import http.client
-from email.message import Message
 from concurrent.futures import ThreadPoolExecutor
+from email.message import Message
 
 from tests.e2e.driver import TEACHER_CODE, VoilaServer
 
