@@ -13,7 +13,6 @@ Only this panel writes the board; the board page only reads it.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from html import escape
 
@@ -122,13 +121,13 @@ class BoardControl(widgets.VBox):
 
     @staticmethod
     def _options(dropdown: widgets.Dropdown, options: list[tuple[str, str]]) -> None:
-        if [value for _, value in options] != [value for _, value in dropdown.options]:
+        if tuple(options) != tuple(dropdown.options):
             chosen = dropdown.value
             dropdown.options = options
             values = [value for _, value in options]
             dropdown.value = chosen if chosen in values else (values[0] if values else None)
 
-    def draw_board(self, now: float | None = None) -> None:
+    def draw_board(self) -> None:
         """What the board shows now, in one line, and the timer's state."""
         if self.code is None:
             return
@@ -139,7 +138,7 @@ class BoardControl(widgets.VBox):
                 self.join.value = view.join
             finally:
                 self._syncing = False
-        left = view.seconds_left(now)
+        left = view.seconds_left()
         self.timer_state.value = (
             "" if left is None else escape(text("boardctl.timer.left", self.lang, time=minutes_seconds(left)))
         )
@@ -241,7 +240,7 @@ class BoardControl(widgets.VBox):
     def start_timer(self) -> None:
         if self.code is not None:
             self.boards.start_timer(self.code, int(self.minutes.value) * 60)
-            self.draw_board(time.time())
+            self.draw_board()
 
     def stop_timer(self) -> None:
         if self.code is not None:

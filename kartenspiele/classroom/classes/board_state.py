@@ -67,12 +67,15 @@ class BoardView:
     snapshots: tuple[Snapshot, ...] = ()
     table: str | None = None
     paused: bool = False
+    read_at: float = 0.0
+    """When the board was read (the store's clock)."""
 
     def seconds_left(self, now: float | None = None) -> int | None:
-        """Whole seconds left on the timer (0 once it has run out); None without a timer."""
+        """Whole seconds left on the timer at `now` (default: when it was read; 0 once it has run
+        out); None without a timer."""
         if self.timer_ends is None:
             return None
-        return max(0, int(round(self.timer_ends - (time.time() if now is None else now))))
+        return max(0, int(round(self.timer_ends - (self.read_at if now is None else now))))
 
 
 def board_key(code: str) -> str:
@@ -120,6 +123,7 @@ class Boards:
             snapshots=tuple(Snapshot.from_json(item) for item in value.get("snapshots") or ()),
             table=value.get("table"),
             paused=paused,
+            read_at=self.clock(),
         )
 
     # -- the teacher's side ------------------------------------------------------------------
