@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import sysconfig
 import tempfile
 from pathlib import Path
 
@@ -49,11 +50,18 @@ from .serving.window import event, log_path
 START_PAGE = "notebooks/start.ipynb"
 
 
+def installed_pages() -> list[Path]:
+    """Where `pip install` put the pages (`notebooks/`, `lessons/`, `voila.json`, the wheel's data
+    files `share/kartenspiele`): the environment's data folder and the user's."""
+    schemes = (sysconfig.get_path("data"), sysconfig.get_path("data", sysconfig.get_preferred_scheme("user")))
+    return [Path(scheme) / "share" / "kartenspiele" for scheme in schemes if scheme]
+
+
 def project_root(start: Path | None = None) -> Path:
-    """The folder holding `notebooks/start.ipynb`: the current folder or one above it, else
-    the folder above the installed package (an editable install)."""
+    """The folder holding `notebooks/start.ipynb`: the current folder or one above it, the
+    folder above the installed package (an editable install), else the pages `pip` installed."""
     here = (start or Path.cwd()).resolve()
-    for folder in (here, *here.parents, Path(__file__).resolve().parent.parent):
+    for folder in (here, *here.parents, Path(__file__).resolve().parent.parent, *installed_pages()):
         if (folder / START_PAGE).is_file():
             return folder
     raise FileNotFoundError(f"{START_PAGE} not found from {here}")
