@@ -22,9 +22,9 @@ from ..classroom.classes.board_state import MAX_SNAPSHOTS, Boards, Snapshot
 from ..classroom.classes.evidence import Evidence
 from ..classroom.classes.export import exercise_title
 from ..classroom.classes.reveals import SECTIONS
-from ..core.errors import KartenspieleError
 from ..i18n import text
 from .tafel import minutes_seconds
+from .warn_box import run_or_warn
 
 TIMER_MINUTES = (1, 2, 3, 5, 10, 15, 20)
 PREVIEW_CHARS = 160
@@ -257,8 +257,4 @@ class BoardControl(widgets.VBox):
             self.draw_board()
 
     def _safely(self, action: Callable[[], None]) -> None:
-        try:
-            action()
-            self.status.value = ""
-        except KartenspieleError as error:
-            self.status.value = f"<div class='ks-warn-box'>{escape(error.message(self.lang))}</div>"
+        run_or_warn(action, self.status, self.lang)

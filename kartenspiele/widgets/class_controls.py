@@ -26,10 +26,10 @@ from ..classroom.classes.board_state import BOARD_PARAMETER, JOIN_ADDRESS_ENVIRO
 from ..classroom.classes.classes import Classes
 from ..classroom.people.roles import CODE_ENV, valid_teacher_code
 from ..classroom.people.teacher_pass import PASS_PATH, PASS_SECONDS, make_pass
-from ..core.errors import KartenspieleError
 from ..i18n import text
 from ..lite import page_href
 from .tafel import join_qr
+from .warn_box import run_or_warn
 
 BOARD_PAGE = "tafel.ipynb"
 """The board's notebook, beside the dashboard's."""
@@ -140,8 +140,4 @@ class ClassControls(widgets.VBox):
         )
 
     def _safely(self, action: Callable[[], None]) -> None:
-        try:
-            action()
-            self.status.value = ""
-        except KartenspieleError as error:
-            self.status.value = f"<div class='ks-warn-box'>{escape(error.message(self.lang))}</div>"
+        run_or_warn(action, self.status, self.lang)

@@ -31,7 +31,7 @@ from ..classroom.classes.classes import Classes
 from ..classroom.classes.evidence import Evidence
 from ..classroom.classes.export import exercises_csv, file_name, pupils_csv
 from ..classroom.rooms.rooms import PERSON, RoomError, Rooms
-from ..classroom.store.interface import Store, StoreError
+from ..classroom.store.interface import Store
 from ..classroom.store.opening import open_store
 from ..core.errors import KartenspieleError
 from ..i18n import text
@@ -43,6 +43,7 @@ from .reveal_control import RevealControl
 from .section_pace import SectionPace
 from .style import style_widget
 from .texts import default_language
+from .warn_box import run_or_warn
 
 log = logging.getLogger(__name__)
 INTERVAL = 2.0
@@ -486,10 +487,7 @@ class Dashboard(widgets.VBox):
         self.status.value = f"<p>{escape(text('dash.deleted', self.lang, code=code))}</p>"
 
     def _safely(self, action) -> None:
-        try:
-            action()
-        except (KartenspieleError, StoreError) as error:
-            self.status.value = f"<div class='ks-warn-box'>{escape(error.message(self.lang))}</div>"
+        run_or_warn(action, self.status, self.lang, clear=False)
 
     def __repr__(self) -> str:
         return "Dashboard()"

@@ -17,8 +17,8 @@ import ipywidgets as widgets
 from ..catalogue import LESSONS
 from ..classroom.classes.classes import Classes
 from ..classroom.classes.sections import Section, SectionsMissingError, lesson_sections
-from ..core.errors import KartenspieleError
 from ..i18n import text
+from .warn_box import run_or_warn
 
 ALL_SECTIONS = 0
 """The choice "every section" (the class document then names no limit for the lesson)."""
@@ -121,8 +121,4 @@ class SectionPace(widgets.VBox):
         self.redraw()
 
     def _safely(self, action: Callable[[], None]) -> None:
-        try:
-            action()
-            self.status.value = ""
-        except KartenspieleError as error:
-            self.status.value = f"<div class='ks-warn-box'>{escape(error.message(self.lang))}</div>"
+        run_or_warn(action, self.status, self.lang)

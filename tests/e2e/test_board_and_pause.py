@@ -191,9 +191,8 @@ def test_hiding_the_names_shows_pseudonyms_only(room):
     for view in (".ks-grid", ".ks-presence"):
         shown = teacher.locator(view).inner_text()
         assert not [nick for nick in NICKNAMES if nick in shown], (view, shown)
-    assert [
-        f"{animal}·{place}" in grid.inner_text() for place, animal in enumerate(("Adler", "Biber", "Dachs", "Eule"), 1)
-    ]
+    shown = grid.inner_text()
+    assert all(f"{animal}·{place}" in shown for place, animal in enumerate(("Adler", "Biber", "Dachs", "Eule"), 1))
     teacher.screenshot(path=str(SCREENSHOTS / "dashboard_anonymous_1280x720.png"))
     teacher.reload(timeout=LOAD)  # the class keeps it
     expect(teacher.locator(".ks-grid")).to_contain_text("Biber·2", timeout=LOAD)
