@@ -87,7 +87,7 @@ def test_exit_ticket_summary_board_preview_and_deletion(class_server, browser):
         )
         # names are not removed from free text: the teacher sees it first, the board only once sent
         expect(control.locator(".ks-board-answers")).to_contain_text("Mia Muster", timeout=STEP)
-        assert "Mia Muster" not in board.inner_text()
+        assert "Mia Muster" not in board.inner_text("body")
         control.locator(".ks-board-answers .ks-board-pick").first.click()
         control.locator(".ks-board-project").click()
         expect(board.locator(".ks-tafel-text")).to_have_text([str(right + 1), REASON], timeout=STEP)
