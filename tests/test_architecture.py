@@ -20,6 +20,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "kartenspiele"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
+    ("__main__",),  # `python -m kartenspiele`: the command line without the console script
     ("cli", "serve"),  # serving: the command line and `kartenspiele serve`
     ("serving", "site"),  # serving: the Voilà app, its limits, access and teacher option; the in-browser site's app
     ("lessons",),  # lesson pages: each lesson's steps and widgets, the practice widget, the index

@@ -80,8 +80,8 @@ def bounded(seconds: float, timer: Timer | None = None) -> Iterator[None]:
     that by the clock (main thread only; elsewhere no bound)."""
     import threading  # only under a bound: the browser's Python has no threads to ask about
 
-    if seconds <= 0 or threading.current_thread() is not threading.main_thread():
-        yield
+    if seconds <= 0 or threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGALRM"):
+        yield  # no bound (Windows has no interval timer signal)
         return
     timer = timer or Timer()
 

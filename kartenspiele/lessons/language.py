@@ -26,11 +26,13 @@ from ipywidgets.widgets.widget import _instances
 
 from ..classroom.classes import pupil
 from ..classroom.classes.pacing import STORE, Pace, pace
+from ..classroom.classes.sections import lesson_sections
 from ..classroom.people.roles import is_teacher, query, served_by_voila
 from ..i18n import LANGUAGES, current_language, set_language, text
 from ..kernel.page_request import preheated
 from ..lite import in_browser, server_note
 from ..widgets.access import Access
+from ..widgets.class_screen import class_screen
 from ..widgets.home import START_FROM_LESSONS, home_link
 from ..widgets.join import JoinBox
 from ..widgets.page_load import PageLoad
@@ -118,7 +120,8 @@ class LessonBar(widgets.HBox):
     for a pupil in the web app, the class they joined (or the box to join one). Joining a class
     that keeps this lesson locked (or leaving one on a class-only server) closes the lesson and
     loads the page again, locked; joining a class that released a locked lesson loads it with
-    the class."""
+    the class. A lesson released up to a section says so here, and joining a class that shows
+    fewer sections than the page does closes the lesson and loads it again with those."""
 
     def __init__(self, lang: str | None = None) -> None:
         self.before = set(_instances)  # the widgets that are not the lesson's (`close_lesson`)
@@ -133,7 +136,15 @@ class LessonBar(widgets.HBox):
         self.access = Access()
         self.home = widgets.HTML()
         self.lite_note = widgets.HTML()  # the browser build: classes need the served version
-        self.children = (style_widget(), lesson_style(), self.access, self.label, self.switch, self.home)
+        self.children = (
+            style_widget(),
+            class_screen(),
+            lesson_style(),
+            self.access,
+            self.label,
+            self.switch,
+            self.home,
+        )
         if in_browser():
             self.children += (self.lite_note,)
         _bars[:] = [self]
@@ -146,11 +157,14 @@ class LessonBar(widgets.HBox):
         self.locked = self.pace.locked
         self.notice = widgets.HTML()
         self.notice.add_class("ks-pacing-note")
-        if self.locked:
+        if self.locked or self.pace.sections is not None:
             self.children += (self.notice,)
-        else:  # back into the lesson at a section (a pupil's own view links there)
+        if not self.locked:  # back into the lesson at a section (a pupil's own view links there)
             scroll = asked_section(pupil.page_lesson(), query().get(SECTION_PARAMETER))
             self.children += (scroll,) if scroll is not None else ()
+        lesson = pupil.page_lesson()
+        if lesson is not None and not self.locked:
+            class_screen().showing(lesson, self.pace.sections)
         self.redraw()
         follow(self)
 
@@ -158,7 +172,7 @@ class LessonBar(widgets.HBox):
         """After joining (or leaving): the lesson follows the bar, unless pacing now locks it; a
         locked lesson that the pupil's new class released is loaded again with the class."""
         now = pacing_now()
-        if not self.locked and now.locked:
+        if not self.locked and (now.locked or fewer_sections(now.sections, self.pace.sections)):
             self.lock(now)
         elif self.locked and not now.locked:
             self.children += (PageLoad(address=self.address()),)
@@ -168,7 +182,8 @@ class LessonBar(widgets.HBox):
 
     def lock(self, now: Pace) -> None:
         """Close this page's lesson now (no widget of it shows, answers or follows the language
-        any more) and send the page to its own address with the class: the server renders it locked."""
+        any more) and send the page to its own address with the class: the server renders it
+        locked, or with the sections the class may see."""
         self.locked = True
         self.pace = now
         close_lesson(self, self.before)
@@ -194,7 +209,10 @@ class LessonBar(widgets.HBox):
         if self.join is not None:
             self.join.set_language(language())
         key = self.pace.text_key
-        self.notice.value = message(text(key, language())) if self.locked and key else ""
+        if self.locked:
+            self.notice.value = message(text(key, language())) if key else ""
+        elif self.pace.sections is not None:
+            self.notice.value = message(sections_note(self.pace.sections, language()))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         """The widget, and on a Voilà page the lesson gate's verdict for the template."""
@@ -205,6 +223,21 @@ class LessonBar(widgets.HBox):
 
     def __repr__(self) -> str:
         return "LessonBar()"
+
+
+def fewer_sections(now: int | None, shown: int | None) -> bool:
+    """Whether a page that shows `shown` sections (None: all) shows more than `now` allows."""
+    return now is not None and (shown is None or now < shown)
+
+
+def sections_note(shown: int, lang: str) -> str:
+    """ "Bis „1. Straßen“ kannst du arbeiten …" for a lesson released up to its `shown`th section."""
+    try:
+        sections = lesson_sections(pupil.page_lesson() or "")
+        last = sections[min(shown, len(sections)) - 1].title_in(lang)
+    except (LookupError, IndexError):
+        last = "…"
+    return text("pacing.sections", lang, last=last)
 
 
 def pacing_now() -> Pace:

@@ -155,15 +155,22 @@ def answer(
     """The answer of `section`, shown as the module docstring says: the section's sentences
     (`SAID`, unless `said` is false) around the table `build(*args, lang=…, **kwargs)`."""
     check_section(section)
-    before, after = SAID.get(section, ("", "")) if said else ("", "")
 
     @in_both_languages
     def content(lang: str | None = None) -> str:
-        lang = lang or language()
-        table = _html(build(*args, lang=lang, **kwargs)) if build is not None else ""
-        sentences = [f"<p>{escape(text(key, lang))}</p>" if key else "" for key in (before, after)]
-        return sentences[0] + table + sentences[1]
+        return answer_html(section, build, *args, said=said, lang=lang or language(), **kwargs)
 
     if is_teacher():
         return content()
     return Reveal(section, content)
+
+
+def answer_html(
+    section: str, build: Callable[..., object] | None, *args: Any, said: bool = True, lang: str, **kwargs: Any
+) -> str:
+    """The answer of `section` in `lang` as HTML: its sentences (`SAID`) around the table (the
+    lesson page's answer, and the board's when the teacher shows it there)."""
+    before, after = SAID.get(section, ("", "")) if said else ("", "")
+    table = _html(build(*args, lang=lang, **kwargs)) if build is not None else ""
+    sentences = [f"<p>{escape(text(key, lang))}</p>" if key else "" for key in (before, after)]
+    return sentences[0] + table + sentences[1]

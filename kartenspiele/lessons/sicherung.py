@@ -17,13 +17,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..catalogue import merksatz_key
+from ..catalogue import EXIT_QUESTIONS, merksatz_key
 from ..i18n import text
 from .language import follow, language
 from .levels import class_level
 from .quiz import ChoiceQuiz, NumberQuiz, Quiz
-
-EXIT_QUESTIONS = 3
 
 
 def merksatz_html(lesson: str, lang: str, level: str | None = None) -> str:

@@ -12,20 +12,26 @@ It is Voilà with these changes:
   from the i18n table through the page configuration;
 - every request tells `Unconnected` that its page is still loading (`note_sign_of_life`);
 - the page's scripts and styles are kept by the browser, and unused extensions are not loaded
-  (`assets`).
+  (`assets`);
+- its log and its kernels' output go to a file in the data folder, the window shows one line per
+  event a teacher needs (`window`), and Ctrl+C stops it within seconds: no kernel start still
+  waiting for its turn is awaited, every kernel is ended at once (`stop`).
 """
 
 from __future__ import annotations
 
 import re
+import shutil
+import signal
 import weakref
 from functools import partial
 from importlib import resources
 from pathlib import Path
+from typing import IO
 
 import tornado.ioloop
 import tornado.web
-from jupyter_core.utils import ensure_async
+from jupyter_core.utils import ensure_async, run_sync
 from jupyter_server.base.handlers import FileFindHandler
 from tornado.httputil import HTTPServerRequest
 from voila.app import Voila
@@ -36,6 +42,8 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from ..classroom.classes.cards import CARD_PATH
 from ..classroom.classes.pupil import CLASS_HEADER
+from ..classroom.people.roles import TEACHER_HEADER
+from ..classroom.people.teacher_pass import PASS_PATH
 from ..classroom.rooms.open_limit import ADDRESS_HEADER, DEVICE_HEADER
 from ..i18n import LANGUAGES, text
 from .access import COOKIE, Access
@@ -59,6 +67,7 @@ from .handlers import (
     LoginHandler,
     LoginRequiredHandler,
     PageHandler,
+    SecondDeviceHandler,
     StartRedirectHandler,
     logged_in,
 )
@@ -69,11 +78,13 @@ from .pools import MEND_EVERY, mend_pools
 from .refill import Refills
 from .room_sweep import KEEP_CLASSES_DAYS, RoomSweeper
 from .room_sweep import SWEEP_EVERY as ROOM_SWEEP_EVERY
+from .teacher_cookie import UsedPasses
 from .unconnected import CHANNELS, GRACE, SWEEP_EVERY, Unconnected
 from .vanished import GRACE as VANISH_GRACE
 from .vanished import PING_EVERY, PING_TIMEOUT, Vanished
 from .vanished import SWEEP_EVERY as VANISHED_SWEEP_EVERY
 from .waiting import waiting_hook
+from .window import FullNotice, ReadyNotice, event, send_logs_to, show_events
 
 TEMPLATE = "kartenspiele"
 BANNER_KEYS = (
@@ -164,9 +175,15 @@ class KartenspieleVoila(Voila):
         kernel_memory: int = 0,
         kernel_record: Path | None = None,
         keep_classes_days: float = KEEP_CLASSES_DAYS,
+        log_file: Path | None = None,
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
+        self.log_file = log_file
+        """Where the log and the kernels' output go (None: the window, `--log-file -`)."""
+        self.log_stream: IO[str] | None = None
+        self.full_notice = FullNotice()
+        self.stopping = False
         self.keep_classes_days = keep_classes_days
         self.access = access
         self.limits = limits
@@ -181,6 +198,11 @@ class KartenspieleVoila(Voila):
 
     def initialize(self, argv=None):
         super().initialize(argv)
+        if self.log_file is not None:
+            self.log_stream = send_logs_to(self.log_file, (self.log,))
+            self.config.GuardedKernelManager.output_path = str(self.log_file)
+        else:
+            show_events()
         self.static_version = static_version(self.static_paths)
         self.voila_configuration.page_config_hook = versioned_hook(self.static_version, waiting_hook(banner_config()))
         # the client's address and device reach the kernels (set by `PageHandler`) for the rooms' open
@@ -190,6 +212,7 @@ class KartenspieleVoila(Voila):
             ADDRESS_HEADER,
             DEVICE_HEADER,
             CLASS_HEADER,
+            TEACHER_HEADER,
         ]
         # kernels die with the server, under a memory bound, noted for the next server (`lifecycle`)
         self.config.MappingKernelManager.kernel_manager_class = (
@@ -206,6 +229,7 @@ class KartenspieleVoila(Voila):
         settings = super().init_settings()
         if self.pools:
             Refills(self.kernel_manager, self.pools).install()
+            self.announce_when_ready()
         self.record_kernel_owners()
         if self.connect_grace > 0:
             limits = self.limits
@@ -220,6 +244,13 @@ class KartenspieleVoila(Voila):
             settings["ws_ping_interval"] = int(min(PING_EVERY, self.vanish_grace) * 1000)
             settings["ws_ping_timeout"] = int(min(PING_TIMEOUT, 3 * self.vanish_grace) * 1000)
         return settings
+
+    def announce_when_ready(self) -> None:
+        """One line in the window once every kernel of the first filling has started."""
+        tasks = [task for pool in getattr(self.kernel_manager, "_pools", {}).values() for task in pool]
+        notice = ReadyNotice(len(tasks))
+        for task in tasks:
+            task.add_done_callback(lambda done: done.cancelled() or done.exception() or notice.one_ready())
 
     def record_kernel_owners(self) -> None:
         """Remember whom each kernel was started for (for the per-device caps) and which
@@ -277,6 +308,7 @@ class KartenspieleVoila(Voila):
                             "limits": self.limits,
                             "unconnected": self.unconnected,
                             "attempts": attempts,
+                            "full_notice": self.full_notice,
                         },
                     )
                 )
@@ -292,6 +324,11 @@ class KartenspieleVoila(Voila):
             (base + CARD_PATH, CardFormHandler, cards),
             (base + CARD_KEY_PATTERN, CardKeyHandler, cards),
             (base + ALIVE_PATH + r"([\w-]+)", AliveHandler),
+            (
+                base + PASS_PATH + r"([\w.-]+)",
+                SecondDeviceHandler,
+                {"access": self.access, "attempts": attempts, "passes": UsedPasses()},
+            ),
             (
                 f"{base}/{VERSIONED_STATIC}{self.static_version}/(.*)",
                 VersionedStaticHandler,
@@ -324,4 +361,28 @@ class KartenspieleVoila(Voila):
         tornado.ioloop.PeriodicCallback(sweeper.sweep, ROOM_SWEEP_EVERY * 1000).start()
         if self.pools:
             tornado.ioloop.PeriodicCallback(partial(mend_pools, self.kernel_manager), MEND_EVERY * 1000).start()
+        signal.signal(signal.SIGINT, self.stop_on_signal)  # Ctrl+C: the same clean stop as SIGTERM
         self.listen()
+
+    def stop_on_signal(self, _signal: int, _frame: object) -> None:
+        """Ctrl+C (or SIGTERM): stop the loop, then `stop`; a second Ctrl+C while stopping ends
+        the process at once (the kernels die with it: `kernel/guard.py`)."""
+        if self.stopping:
+            raise SystemExit(130)
+        self.stopping = True
+        event("window.stopping")
+        tornado.ioloop.IOLoop.current().add_callback_from_signal(tornado.ioloop.IOLoop.current().stop)
+
+    _handle_signal_stop = stop_on_signal
+
+    def stop(self) -> None:
+        """End every kernel at once: kernel starts still waiting for their turn (`Refills`) are
+        cancelled rather than awaited, and no kernel is asked to shut down politely (a page's
+        state lives in the store; a ready kernel has none)."""
+        self.stopping = True
+        for pool in getattr(self.kernel_manager, "_pools", {}).values():
+            for task in [task for task in pool if not task.done()]:
+                task.cancel()
+                pool.remove(task)
+        shutil.rmtree(self.connection_dir, ignore_errors=True)
+        run_sync(self.kernel_manager.shutdown_all)(now=True)

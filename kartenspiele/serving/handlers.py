@@ -24,13 +24,21 @@ from tornado.escape import utf8
 from voila.tornado.handler import TornadoVoilaHandler
 
 from ..classroom.classes.pupil import CLASS_COOKIE, CLASS_HEADER, REMEMBERED_MAX_CHARS, RENDER_ROUTE
-from ..classroom.people.roles import CODE_ENV, CODE_PARAMETER
+from ..classroom.people.roles import CODE_ENV, CODE_PARAMETER, TEACHER_HEADER
+from ..classroom.people.teacher_pass import PASS_PATH
 from ..classroom.rooms.open_limit import ADDRESS_HEADER, DEVICE_HEADER
 from ..i18n import LANGUAGES, text
 from .access import COOKIE, Access
 from .clients import client_address, device_id, give_device_id
 from .limits import KernelLimits, client_keys, ready_kernels
 from .login_limits import LoginAttempts, retry_after
+from .teacher_cookie import (
+    DASHBOARD_PATH,
+    UsedPasses,
+    address_without_code,
+    give_teacher_cookie,
+    teacher_header,
+)
 from .unconnected import Unconnected
 
 LOGIN_PATH = "/kartenspiele/login"
@@ -262,6 +270,7 @@ class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):
         self.limits: KernelLimits = kwargs.pop("limits")
         self.attempts: LoginAttempts | None = kwargs.pop("attempts", None)
         self.unconnected: Unconnected | None = kwargs.pop("unconnected", None)
+        self.full_notice = kwargs.pop("full_notice", None)
         super().initialize(**kwargs)
 
     async def prepare(self) -> None:
@@ -276,7 +285,10 @@ class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):
                 self.redirect(canonical + (f"?{query}" if query else ""))
                 return
         address = client_address(self.request, self.access.proxies)
-        if not await self.teacher_code_right(address):
+        if self.get_query_argument(CODE_PARAMETER, ""):
+            if await self.teacher_code_right(address):  # now in a cookie; the address without it
+                give_teacher_cookie(self)
+                self.redirect(address_without_code(self.request.path, self.request.query))
             return
         device = device_id(self)
         keys = client_keys(device, address)
@@ -294,6 +306,7 @@ class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):
         self.request.headers[ADDRESS_HEADER] = address
         self.request.headers[DEVICE_HEADER] = device or ""
         self.request.headers[CLASS_HEADER] = unquote(self.get_cookie(CLASS_COOKIE) or "")[:REMEMBERED_MAX_CHARS]
+        self.request.headers[TEACHER_HEADER] = teacher_header(self, path)
         token, kernels = CLIENT.set(keys), PAGE_KERNELS.set([])
         try:
             await super().get(path)
@@ -308,35 +321,17 @@ class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):
                 self.limits.end(keys)
 
     async def teacher_code_right(self, client: str) -> bool:
-        """Whether the page may go on: no teacher code in its address, or the right one. A wrong
-        code (or any code while this device or the server waits) is answered here."""
-        given = self.get_query_argument(CODE_PARAMETER, "")
-        if not given or self.attempts is None:
-            return True
-        lang = request_language(self)
-        seconds = held_back(self, self.attempts, client)
-        if seconds:
-            self.refuse_code(text("serve.login_too_many", lang, count=seconds), 429)
-            return False
+        """Whether the teacher code in the page's address is right. A wrong code (or any code
+        while this device or the server waits) is answered here."""
         expected = os.environ.get(CODE_ENV, "")
-        if expected and hmac.compare_digest(given.encode(), expected.encode()):
-            self.attempts.succeeded(client)
-            return True
-        await asyncio.sleep(WRONG_PASSWORD_DELAY)
-        self.refuse_code(text("serve.code_wrong", lang), 401)
-        return False
-
-    def refuse_code(self, message: str, status: int) -> None:
-        lang = request_language(self)
-        start = START_PATH + ("?lang=en" if lang == "en" else "")
-        body = (
-            f"<p>{escape(message)}</p><p><a class='ks-button' href='{escape(start)}'>"
-            f"{escape(text('serve.code_back', lang))}</a></p>"
+        given = self.get_query_argument(CODE_PARAMETER, "")
+        return await checked_secret(
+            self, client, self.attempts, bool(expected) and hmac.compare_digest(given.encode(), expected.encode())
         )
-        self.set_status(status)
-        self.finish(small_page(text("serve.code_wrong_title", lang), body, lang))
 
     def server_full(self, reason: str, count: int) -> None:
+        if self.full_notice is not None:
+            self.full_notice.refused(reason, count)
         lang = request_language(self)
         message = text(f"serve.full_{reason}", lang, count=count)  # reason: total, client or address
         body = (
@@ -346,3 +341,51 @@ class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):
         self.set_status(503)
         self.set_header("Retry-After", "30")
         self.finish(small_page(text("serve.full_title", lang), body, lang))
+
+
+async def checked_secret(
+    handler: tornado.web.RequestHandler, client: str, attempts: LoginAttempts | None, right: bool
+) -> bool:
+    """A teacher code or a second device's pass, counted like a class password (`attempts`, per
+    device and for the server): True if `right`; else the short refusal page is sent here."""
+    lang = request_language(handler)
+    wait = attempts.begin(client) if attempts is not None else 0.0  # counted now, before any wait
+    if wait > 0:
+        seconds = retry_after(wait)
+        handler.set_header("Retry-After", str(seconds))
+        refuse_code(handler, text("serve.login_too_many", lang, count=seconds), 429)
+        return False
+    if right:
+        if attempts is not None:
+            attempts.succeeded(client)
+        return True
+    await asyncio.sleep(WRONG_PASSWORD_DELAY)
+    refuse_code(handler, text("serve.code_wrong", lang), 401)
+    return False
+
+
+def refuse_code(handler: tornado.web.RequestHandler, message: str, status: int) -> None:
+    lang = request_language(handler)
+    start = START_PATH + ("?lang=en" if lang == "en" else "")
+    body = (
+        f"<p>{escape(message)}</p><p><a class='ks-button' href='{escape(start)}'>"
+        f"{escape(text('serve.code_back', lang))}</a></p>"
+    )
+    handler.set_status(status)
+    handler.finish(small_page(text("serve.code_wrong_title", lang), body, lang))
+
+
+class SecondDeviceHandler(SecureXsrfCookie):
+    """`GET /kartenspiele/lehrkraft/<pass>`: a pass from the dashboard, used once, gives this
+    browser the teacher cookie and leads to the dashboard (`teacher_cookie`)."""
+
+    def initialize(self, access: Access, attempts: LoginAttempts, passes: UsedPasses) -> None:
+        self.access, self.attempts, self.passes = access, attempts, passes
+
+    async def get(self, given: str) -> None:
+        self.set_header("Cache-Control", "no-store")
+        client = client_address(self.request, self.access.proxies)
+        if await checked_secret(self, client, self.attempts, self.passes.take(given)):
+            give_teacher_cookie(self)
+            base = self.request.path.partition(PASS_PATH)[0]
+            self.redirect(base + DASHBOARD_PATH + ("?lang=en" if request_language(self) == "en" else ""))

@@ -25,6 +25,7 @@ from ..classroom.store.opening import open_store
 from ..core.errors import KartenspieleError
 from ..core.session import Session
 from ..lite import in_browser
+from .class_screen import class_screen
 from .memory import BrowserMemory
 from .next_level import LevelCoach
 from .quanto_table import QuantoTable
@@ -139,7 +140,7 @@ def saved(table: GameTable, store: Store | None = None, memory: BrowserMemory | 
         recorder: SaveRecorder | None = SaveRecorder(table, Rooms(opened), memory)
     except KartenspieleError:
         recorder = None
-    return SavedGame(table, recorder, (memory, table) if own else (table,))
+    return SavedGame(table, recorder, ((memory,) if own else ()) + (class_screen(), table))
 
 
 def resumed_game(rooms: Rooms, room: Room, lang: str, memory: BrowserMemory) -> SavedGame:

@@ -29,6 +29,7 @@ from ..classroom.classes import pupil
 from ..classroom.people.roles import TEACHER_NOTEBOOKS, is_teacher, query, served_by_voila
 from ..classroom.store.interface import Store
 from ..lite import page_href
+from .class_screen import class_screen
 from .lobby import Lobby
 from .memory import BrowserMemory
 from .plain import plain
@@ -151,7 +152,7 @@ class StartPage(widgets.VBox):
         more = plain(widgets.VBox, [self.own, self.body], _dom_classes=("ks-start-more",))
         columns = plain(widgets.HBox, [side, more], _dom_classes=("ks-start-columns",))
         self.style = style_widget()
-        self.children = (self.style, self.bar, self.intro, columns)
+        self.children = (self.style, class_screen(), self.bar, self.intro, columns)
         self.set_language(self.lang)
         self.lobby.resume_asked_game()
 

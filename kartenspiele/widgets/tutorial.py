@@ -22,6 +22,7 @@ import ipywidgets as widgets
 from ..classroom.classes import pupil
 from ..classroom.rooms.rooms import NAME_MAX
 from ..core.errors import KartenspieleError
+from .class_screen import class_screen
 from .home import home_href, home_link
 from .memory import BrowserMemory
 from .seats import IDLE, PERSON, Seat
@@ -121,7 +122,7 @@ class Tutorial(widgets.VBox):
         side.add_class("ks-tutor-side")
         body = widgets.HBox([side, self.table])  # the lesson beside the table on a landscape screen (CSS)
         body.add_class("ks-tutor-body")
-        self.children = (style_widget(), self.memory, bar, body)
+        self.children = (style_widget(), self.memory, class_screen(), bar, body)
         self.add_class("ks-table")
         self._relabel()
         session = pupil.current()

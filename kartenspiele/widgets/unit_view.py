@@ -135,7 +135,7 @@ class UnitView(widgets.VBox):
 
     def show(self, evidence: Evidence, pupils: list[str], version: int) -> None:
         """Draw the class's unit view; `version` grows with every entry read (nothing new: nothing done)."""
-        key = (tuple(pupils), version, id(evidence))
+        key = (tuple(pupils), version, id(evidence), tuple(map(self.shown_name, pupils)))  # names hidden or shown
         if key == self.drawn:
             return
         self.paths = unit_paths(evidence, pupils)

@@ -13,6 +13,7 @@ from kartenspiele.lessons.sicherung import Sicherung, merksatz_html
 from kartenspiele.lessons.subsets_problems import WaysProblem
 from kartenspiele.quanto.cards import parse_cards
 from kartenspiele.widgets.dashboard import Dashboard
+from kartenspiele.widgets.tafel import BoardPage
 
 
 @pytest.fixture
@@ -116,12 +117,17 @@ def test_reasons_are_stored_and_shown_on_the_board(page, sqlite_store):
     assert text("activity.reason.saved_class") in widget.feedback.value
     assert text("lessons.subsets.reason.cut.example") in widget.feedback.value
     dashboard = Dashboard(sqlite_store, live=False)
-    assert "subsets.reason.cut" in [value for _, value in dashboard.board_choice.options]
-    dashboard.board_choice.value = "subsets.reason.cut"
-    dashboard.next_on_board()
-    assert "Weil die Karten danach noch größer sind." in dashboard.preview.value and not dashboard.board.value
-    dashboard.project()
-    assert "Weil die Karten danach noch größer sind." in dashboard.board.value
+    control = dashboard.board_control
+    assert "subsets.reason.cut" in [value for _, value in control.exercise.options]
+    control.exercise.value = "subsets.reason.cut"
+    assert control.answer_values("subsets.reason.cut") == ["Weil die Karten danach noch größer sind."]
+    board = BoardPage(dashboard.boards, code, "de", live=False)
+    control.pick("Weil die Karten danach noch größer sind.")
+    board.look()
+    assert "Weil die Karten" not in board.content.value  # picked, not yet sent
+    control.send_chosen()
+    board.look()
+    assert "Weil die Karten danach noch größer sind." in board.content.value and "Dora" not in board.content.value
 
 
 def test_without_a_class_a_reason_is_not_sent_anywhere(page, sqlite_store):

@@ -11,6 +11,7 @@ from kartenspiele.classroom.classes.classes import Classes
 from kartenspiele.classroom.classes.evidence import Evidence
 from kartenspiele.lessons import sicherung, subsets
 from kartenspiele.widgets.dashboard import Dashboard
+from kartenspiele.widgets.tafel import BoardPage
 
 
 @pytest.fixture
@@ -56,16 +57,17 @@ def test_answers_hints_and_time_reach_the_class_and_the_dashboard(page, sqlite_s
     assert dashboard.view.code == code
     assert "ks-after" in dashboard.grid.value and "ks-first" in dashboard.grid.value
     assert f"{right + 1} (1-mal)" in dashboard.wrong.value and "Ana" in dashboard.presence.value
-    # the board shows the wrong answer with its task and cards, after the teacher's preview
-    dashboard.board_choice.value = "subsets.ways#1"
-    dashboard.next_on_board()
-    assert dashboard.board_confirm.layout.display == "" and not dashboard.board.value
-    dashboard.project()
-    cards = re.findall(r"<span class='ks-chip'>(\d+)</span>", dashboard.board.value)
+    # the board shows the wrong answer with its task and cards, once the teacher picked and sent it
+    dashboard.board_control.exercise.value = "subsets.ways#1"
+    board = BoardPage(dashboard.boards, code, "de", live=False)
+    dashboard.board_control.pick(str(right + 1))
+    dashboard.board_control.send_chosen()
+    board.look()
+    cards = re.findall(r"<span class='ks-chip'>(\d+)</span>", board.content.value)
     faces = re.findall(r'aria-label="(\d+)"', subsets.ways_quiz().problem.prompt("de"))
     assert cards == faces and len(cards) >= 3
-    assert f"<p class='ks-board-answer'>{right + 1}</p>" in dashboard.board.value
-    assert "Auf wie viele Arten" in dashboard.board.value and "Ana" not in dashboard.board.value
+    assert f"<p class='ks-tafel-text'>{right + 1}</p>" in board.content.value
+    assert "Auf wie viele Arten" in board.content.value and "Ana" not in board.content.value
 
 
 def test_card_and_choice_answers_are_recorded_as_people_read_them(page, sqlite_store):
@@ -126,11 +128,14 @@ def test_dashboard_board_pacing_export_and_delete(page, sqlite_store):
         },
     )
     dashboard = Dashboard(sqlite_store, live=False)
-    dashboard.board_choice.value = "parity.sum#1"
-    dashboard.next_on_board()
-    assert "Weil zwei ungerade" in dashboard.preview.value and "Weil zwei ungerade" not in dashboard.board.value
-    dashboard.project()
-    assert "Weil zwei ungerade" in dashboard.board.value and "Ana" not in dashboard.board.value
+    dashboard.board_control.exercise.value = "parity.sum#1"
+    board = BoardPage(dashboard.boards, code, "de", live=False)
+    shown = [row.children[1].value for row in dashboard.board_control.answers.children]
+    assert any("Weil zwei ungerade" in value for value in shown) and "Weil zwei ungerade" not in board.content.value
+    dashboard.board_control.answers.children[0].children[0].click()  # "Auswählen"
+    dashboard.board_control.send.click()
+    board.look()
+    assert "Weil zwei ungerade" in board.content.value and "Ana" not in board.content.value
     dashboard.lesson_choice.value = "subsets"
     dashboard.lock_beyond()
     assert classes.released(code) == 1 and "gesperrt" in dashboard.pace.value

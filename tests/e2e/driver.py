@@ -79,6 +79,8 @@ class VoilaServer:
             command += ["--teacher-code", teacher_code]
         if preheat is not None:  # tests count kernels: none started ahead unless asked (None: the default)
             command += ["--preheat", str(preheat)]
+        if "--log-file" not in extra:  # the server's log and its kernels' output in this server's log too
+            command += ["--log-file", "-"]
         command += list(extra)
         self._log = self.log_path.open("w")
         self.process = subprocess.Popen(

@@ -283,11 +283,11 @@ def test_every_section_has_a_lesson_and_the_dashboard_a_button(classes):
 def test_the_teacher_hides_the_optional_parts_for_the_class(classes, pupil_page):
     code = classes.open()
     pupil.set_current(pupil.PupilSession(classes, classes.join(code, "Ana")))
-    assert lesson_gate.template_verdict(lesson_gate.verdict()) == {"locked": False, "extras": True}
+    assert lesson_gate.template_verdict(lesson_gate.verdict()) == {"locked": False, "extras": True, "sections": None}
     control = RevealControl(classes, widgets.Dropdown(options=[code], value=code), "de")
     control.extras.click()
     assert classes.extras_hidden(code) and control.extras.description == "Zusatz wieder zeigen"
-    assert lesson_gate.template_verdict(lesson_gate.verdict()) == {"locked": False, "extras": False}
+    assert lesson_gate.template_verdict(lesson_gate.verdict()) == {"locked": False, "extras": False, "sections": None}
     assert lesson_gate._no_extras([f"{lesson_gate.EXTRA_MARK}\n", "lesson.practice()"]) == []
     assert lesson_gate._no_extras(["lesson.reason()"]) == ["lesson.reason()"]
 

@@ -98,3 +98,19 @@ def test_the_unit_view_names_a_recurring_mistake_and_a_next_step(dashboard):
     before = dashboard.unit.drawn
     dashboard.refresh()  # nothing new: nothing drawn again
     assert dashboard.unit.drawn == before
+
+
+def test_the_unit_view_hides_the_names_with_the_rest_of_the_dashboard(dashboard):
+    classes = dashboard.classes
+    code = dashboard.view.code
+    classes.join(code, "Mia")
+    record_mistake(classes, classes.join(code, "Ben"), 1)
+    classes.set_anonymous(code)
+    dashboard.refresh()
+    shown = classes.pseudonyms(code, "de")
+    table = dashboard.unit.table.value
+    assert "Mia" not in table and "Ben" not in table
+    assert f"data-nickname='{shown['Mia']}'" in table and f"data-nickname='{shown['Ben']}'" in table
+    classes.set_anonymous(code, False)
+    dashboard.refresh()  # shown again at once, though no pupil did anything
+    assert "data-nickname='Mia'" in dashboard.unit.table.value

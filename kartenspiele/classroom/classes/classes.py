@@ -2,8 +2,11 @@
 
 Layout in the store (`store.Store`):
 
-* `class/CODE` — the class: when it was opened, how far the lessons are released and the
-  practice level the teacher set per lesson (`levels`, none at first: pupils choose);
+* `class/CODE` — the class: when it was opened, how far the lessons are released (and within
+  a lesson, up to which section: `sections`), the practice level the teacher set per lesson
+  (`levels`, none at first: pupils choose), whether the teacher paused every pupil's screen
+  (`paused`) and shows the dashboard's names as pseudonyms (`anonymous`);
+* `class/CODE/board` — what the class's board ("Tafel") shows (`board_state`);
 * `class/CODE/pupil/NICK` — a pupil: nickname, when they joined, the hash of their first page
   token (`token`, which also makes their `member_id`), the hashes of the tokens of the devices
   they came back on with a login card (`devices`, at most `MAX_DEVICES`), and `card` when a
@@ -29,10 +32,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ...catalogue import PRACTICE_LEVELS
+from ...catalogue import LESSONS, PRACTICE_LEVELS
 from ...core.errors import KartenspieleError
 from ..people.names import hidden_signs, name_key, tidy
 from ..store.interface import SequenceConflictError, Store, StoreError, VersionConflictError
+from .pseudonyms import pseudonyms
 from .reveals import check_section
 
 CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY"
@@ -220,6 +224,44 @@ class Classes:
     def allow_free_join(self, code: str, allowed: bool = True) -> None:
         """Let pupils join with a new nickname (`allowed=False`: only with their login cards)."""
         self._change(code, lambda value: {**value, "free_join": allowed})
+
+    def paused(self, code: str) -> bool:
+        """Whether the teacher paused every pupil's screen of the class ("Schau nach vorne")."""
+        return bool(self.info(code).get("paused"))
+
+    def pause(self, code: str, paused: bool = True) -> None:
+        """Freeze every pupil's page of the class (`paused=False`: let them go on where they were)."""
+        self._change(code, lambda value: {**value, "paused": bool(paused)})
+
+    def anonymous(self, code: str) -> bool:
+        """Whether the dashboard shows the class's nicknames as pseudonyms (`pseudonyms`)."""
+        return bool(self.info(code).get("anonymous"))
+
+    def set_anonymous(self, code: str, anonymous: bool = True) -> None:
+        self._change(code, lambda value: {**value, "anonymous": bool(anonymous)})
+
+    def pseudonyms(self, code: str, lang: str | None = None) -> dict[str, str]:
+        """A stable pseudonym for each nickname of the class ("Eule", "Biber 2"), by the order the
+        pupils joined: the same pupil keeps theirs, whatever view asks and whenever."""
+        return pseudonyms(self.pupils(code), lang)
+
+    def sections(self, code: str) -> dict[str, int]:
+        """Per lesson (catalogue key), how many of its sections pupils see; a lesson not named
+        shows all of them."""
+        return {key: int(count) for key, count in (self.info(code).get("sections") or {}).items()}
+
+    def release_sections(self, code: str, lesson: str, count: int | None) -> None:
+        """Let pupils see the first `count` sections of `lesson` (its `## ` headings; None: all)."""
+        if lesson not in {item.key for item in LESSONS}:
+            raise ClassError("class.sections.lesson", lesson=lesson)
+        if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 1):
+            raise ClassError("class.sections.count", count=count)
+
+        def change(value: dict[str, Any]) -> dict[str, Any]:
+            sections = {key: n for key, n in (value.get("sections") or {}).items() if key != lesson}
+            return {**value, "sections": {**sections, lesson: count} if count is not None else sections}
+
+        self._change(code, change)
 
     def _change(self, code: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
         self._change_key(
