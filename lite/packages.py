@@ -156,6 +156,7 @@ def compiled_archive(runtime: Path, work: Path, stem: str, inputs: list[Path]) -
 
 SERVER_ONLY = (
     "kartenspiele/cli.py",
+    "kartenspiele/__main__.py",
     "kartenspiele/serve.py",
     "kartenspiele/serving/",
     "kartenspiele/kernel/guard.py",
@@ -170,6 +171,14 @@ SERVER_ONLY = (
     "kartenspiele/widgets/unit_view.py",
     "kartenspiele/widgets/login_cards.py",
     "kartenspiele/widgets/card_sheet.py",
+    "kartenspiele/widgets/board_control.py",
+    "kartenspiele/widgets/class_controls.py",
+    "kartenspiele/widgets/section_pace.py",
+    "kartenspiele/widgets/tafel.py",
+    "kartenspiele/widgets/warn_box.py",
+    "kartenspiele/classroom/classes/board_state.py",
+    "kartenspiele/classroom/people/teacher_pass.py",
+    "kartenspiele/lessons/board_tables.py",
     "kartenspiele/practice/pack.py",
     "kartenspiele/practice/pack_base.py",
     "kartenspiele/practice/pack_cards.py",
@@ -186,11 +195,12 @@ SERVER_ONLY = (
     "kartenspiele/site/notebook_pages.py",
 )
 """Modules (or folders) of the project the browser never runs: the server and its kernels' guard,
-the stores on disk and over the network, the teacher's
-dashboard, board, unit view, login cards, reveal control and pack download, the PDF packs (the site ships them ready),
-tournaments, their statistics, plots and random players, the Tipp follower that measures the levels, the helpers the tests check the
-lessons with (`ausblick`, `facts`) and the site's own build step. `tests/site/test_shipped_modules.py`
-walks every page of the site and finds that it runs exactly the modules the site ships."""
+the stores on disk and over the network, the teacher's dashboard and its panels, the class's
+board ("Tafel"), unit view, login cards, reveal control and pack download, the PDF packs (the site
+ships them ready), tournaments, their statistics, plots and random players, the Tipp follower that
+measures the levels, the helpers the tests check the lessons with (`ausblick`, `facts`) and the
+site's own build step. `tests/site/test_shipped_modules.py` walks every page of the site and finds
+that it runs exactly the modules the site ships."""
 
 
 SERVER_FOLDERS = tuple(path for path in SERVER_ONLY if path.endswith("/"))

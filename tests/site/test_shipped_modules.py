@@ -86,6 +86,6 @@ def test_the_site_imports_exactly_what_it_ships(tmp_path):
     package = ROOT / "kartenspiele"
     existing = {path.relative_to(ROOT).as_posix() for path in package.rglob("*.py")}
     imported &= existing  # of the two paths a module may have, the one it has
-    assert not imported - shipped, "the site runs modules it does not ship"
-    assert not shipped - imported, "the site ships modules it never runs (add them to SERVER_ONLY)"
+    assert not imported - shipped, f"the site runs modules it does not ship: {sorted(imported - shipped)}"
+    assert not shipped - imported, f"the site ships modules it never runs (add them to SERVER_ONLY): {sorted(shipped - imported)}"
     assert not [path for path in imported if path.startswith(SERVER_ONLY)]
