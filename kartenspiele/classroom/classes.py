@@ -2,8 +2,10 @@
 
 Layout in the store (`store.Store`):
 
-* `class/CODE` — the class: when it was opened, how far the lessons are released and the
-  practice level the teacher set per lesson (`levels`, none at first: pupils choose);
+* `class/CODE` — the class: when it was opened, how far the lessons are released, the
+  practice level the teacher set per lesson (`levels`, none at first: pupils choose), the
+  answer sections revealed (`revealed`), whether the optional parts are hidden
+  (`extras_hidden`) and whether "Lösung zeigen" is switched off (`solutions_hidden`);
 * `class/CODE/pupil/NICK` — a pupil: nickname, when they joined, the hash of their page token
   (NICK is the nickname's `names.name_key`: look-alike nicknames are one pupil);
 * `class/CODE/pupil/NICK/log` — the pupil's evidence, append-only (`evidence.Event`s).
@@ -195,6 +197,15 @@ class Classes:
     def hide_extras(self, code: str, hidden: bool = True) -> None:
         """Hide the lessons' optional parts from the class's pupils (`hidden=False`: show them)."""
         self._change(code, lambda value: {**value, "extras_hidden": hidden})
+
+    def solutions_hidden(self, code: str) -> bool:
+        """Whether the teacher switched off the worked solutions after wrong answers ("Lösung
+        zeigen") in the class's exercises."""
+        return bool(self.info(code).get("solutions_hidden"))
+
+    def hide_solutions(self, code: str, hidden: bool = True) -> None:
+        """Switch off "Lösung zeigen" for the class's pupils (`hidden=False`: on again)."""
+        self._change(code, lambda value: {**value, "solutions_hidden": hidden})
 
     def _change(self, code: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
         key = class_key(normal_code(code))

@@ -113,6 +113,11 @@ class EstimateProblem:
     hands: int = 1000
     size: int = 5
 
+    @property
+    def answers(self) -> range:
+        """How often in `hands` hands: 0 to all of them."""
+        return range(self.hands + 1)
+
     def expected(self) -> Fraction:
         return self.hands * exact(self.task_id, self.size)
 
@@ -161,6 +166,8 @@ class PercentProblem:
 
     task_id: str
     size: int
+    answers = range(101)
+    """A share in per cent: 0 to 100."""
 
     def prompt(self, lang: str) -> str:
         return f"<p>{escape(text('lessons.chance.percent.prompt', lang, size=self.size, task=task_by_id(self.task_id).title(lang)))}</p>"
@@ -314,6 +321,11 @@ class PracticeNumberProblem:
 
     def __init__(self, made: Exercise) -> None:
         self.made = made
+
+    @property
+    def answers(self) -> range:
+        """The genuine tries of the practice exercise (`Exercise.answers`)."""
+        return self.made.answers
 
     def prompt(self, lang: str) -> str:
         faces = self.made.faces()

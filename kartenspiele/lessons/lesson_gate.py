@@ -17,6 +17,9 @@ A teacher can also hide the lessons' optional parts ("Zusatz") from the class
 `EXTRA_MARK`, and the template drops the Markdown of each section labelled `ks-zusatz` (up to
 the next `## ` heading) with its outputs.
 
+A teacher can switch off "Lösung zeigen" for the class (`Classes.hide_solutions`): the
+exercises then show no worked solution after wrong answers, only their help (`solutions_hidden`).
+
 A teacher's page, a page outside Voilà (JupyterLab, nbval) and a pupil without a class are
 never locked and see every part.
 
@@ -70,6 +73,15 @@ def extras_hidden() -> bool:
         return False
     session = pupil.current()
     return session is not None and session.extras_hidden()
+
+
+def solutions_hidden() -> bool:
+    """Whether the teacher switched off "Lösung zeigen" for this page's pupil's class (asked
+    when a pupil has earned it, so a switch on the dashboard counts from the next wrong answer)."""
+    if is_teacher():
+        return False
+    session = pupil.current()
+    return session is not None and session.solutions_hidden()
 
 
 def _nothing(lines: list[str]) -> list[str]:

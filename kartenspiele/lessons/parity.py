@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from math import comb
 from html import escape
 from typing import Any
 
@@ -164,6 +165,11 @@ class CombinationCountProblem:
 
     at_least: int
     count: int = 4
+
+    @property
+    def answers(self) -> range:
+        """A count of value combinations: from 1 to every combination of `count` values 1–10."""
+        return range(1, comb(10 + self.count - 1, self.count) + 1)
 
     def task(self) -> Task:
         return Task("knobelaufgabe", self.count, (Sum(at_least=self.at_least),))

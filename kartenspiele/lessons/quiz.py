@@ -9,8 +9,12 @@ widget shows one problem after another ("Neue Aufgabe"). Three kinds of answer:
 
 Feedback is recomputed from the last answer when the language changes. A wrong answer gets
 the problem's help for that answer (`Feedback.lines`); the worked solution
-(`Feedback.solution`) is shown only after a real attempt: the third different wrong answer, or
-"Lösung zeigen" after at least one. A right answer shows its explanation at once. Every judged
+(`Feedback.solution`) is shown only after real attempts: "Lösung zeigen" appears after two
+genuine tries (different wrong answers, each in the range the problem's answers can lie in:
+`answers` where a problem states it, any choice, a complete pick of cards), and the solution
+shows by itself after the third. A teacher can switch both off for the class
+(`lesson_gate.solutions_hidden`): then only the help shows. A right answer shows its
+explanation at once. Every judged
 answer, every hint and every revealed solution is reported to `classroom.pupil.record` (which
 does nothing unless the pupil joined a class); locked lessons show a notice instead.
 """
@@ -30,10 +34,20 @@ from ..widgets.access import Access, tagged
 from ..widgets.buttons import ButtonRow, Spec
 from .cards import Face, card_spec
 from .language import follow, language
+from .lesson_gate import solutions_hidden
 from .style import message
 
+TRIES_BEFORE_BUTTON = 2
+"""Genuine tries (different wrong answers in range) after which "Lösung zeigen" appears."""
 TRIES_BEFORE_SOLUTION = 3
-"""Different wrong answers after which the worked solution shows by itself."""
+"""Genuine tries after which the worked solution shows by itself."""
+
+
+def in_range(problem: Any, answer: Any) -> bool:
+    """Whether `answer` is a genuine try at `problem`: inside the problem's `answers` (the range
+    its answers can lie in, for a typed number), or any answer where the problem states none."""
+    answers = getattr(problem, "answers", None)
+    return answers is None or answer in answers
 
 
 @dataclass(frozen=True)
@@ -65,6 +79,9 @@ class Problem(Protocol):
 
 
 class NumberProblem(Problem, Protocol):
+    answers: range
+    """The whole numbers a serious answer lies in (for any problem of this kind)."""
+
     def check(self, answer: int, lang: str) -> Feedback: ...
 
 
@@ -151,9 +168,9 @@ class Quiz(widgets.VBox):
             self.reported = answer
             if judged.ok:
                 self.solved = True
-            elif answer not in self.wrong:
+            elif answer not in self.wrong and in_range(self.problem, answer):
                 self.wrong.append(answer)
-                self.revealed = self.revealed or len(self.wrong) >= TRIES_BEFORE_SOLUTION
+                self.revealed = self.revealed or (len(self.wrong) >= TRIES_BEFORE_SOLUTION and not solutions_hidden())
             self.redraw_feedback()
             pupil.record(
                 "attempt",
@@ -166,9 +183,17 @@ class Quiz(widgets.VBox):
                 task={lang: task_text(self.problem.prompt(lang)) for lang in LANGUAGES},
             )
 
+    @property
+    def solution_earned(self) -> bool:
+        """Whether "Lösung zeigen" may show the worked solution now: two genuine tries, not
+        solved or shown yet, and the class (if any) has not switched solutions off."""
+        if self.solved or self.revealed or len(self.wrong) < TRIES_BEFORE_BUTTON:
+            return False
+        return not solutions_hidden()
+
     def reveal(self) -> None:
-        """Show the worked solution — only after at least one wrong answer."""
-        if not self.wrong or self.solved:
+        """Show the worked solution — only once earned (`solution_earned`)."""
+        if not self.solution_earned:
             return
         self.revealed = True
         self.showing_hint = False
@@ -199,7 +224,7 @@ class Quiz(widgets.VBox):
         judged = None if self.answer is None else self.problem.check(self.answer, lang)
         self.feedback.value = judged.html(self.revealed) if judged is not None else ""
         self.solution_button.description = text("lessons.quiz.show_solution", lang)
-        self.solution_button.layout.display = "" if self.wrong and not (self.solved or self.revealed) else "none"
+        self.solution_button.layout.display = "" if self.solution_earned else "none"
 
     def redraw(self) -> None:
         lang = language()

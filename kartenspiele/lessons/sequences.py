@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from math import comb
 from html import escape
 from typing import Any
 
@@ -98,6 +99,8 @@ class CountRunsProblem:
     """How many runs of `length` cards are there among 1–10?"""
 
     length: int
+    answers = range(1, 2 * HIGH + 1)
+    """A count of runs among 1–10: from 1 to 20 (up and down counted apart)."""
 
     def prompt(self, lang: str) -> str:
         return f"<p>{escape(text('lessons.sequences.count.prompt', lang, length=self.length))}</p>"
@@ -134,6 +137,12 @@ class SequenceSumProblem:
 
     sequence: tuple[int, ...]
 
+    @property
+    def answers(self) -> range:
+        """A sum of these numbers: from the largest one to twice all of them as large as it
+        (the pairs' sum times the count, not halved)."""
+        return range(max(self.sequence), 2 * len(self.sequence) * max(self.sequence) + 1)
+
     def prompt(self, lang: str) -> str:
         shown = self.sequence if len(self.sequence) <= 10 else (*self.sequence[:3], "…", self.sequence[-1])
         return f"<p>{escape(text('lessons.sequences.sum.prompt', lang, sequence=' + '.join(map(str, shown))))}</p>"
@@ -165,6 +174,11 @@ class CountSequencesProblem:
     """How many arithmetic sequences of `length` numbers are there among 1–10?"""
 
     length: int
+
+    @property
+    def answers(self) -> range:
+        """A count of sequences: from 1 to every choice of `length` of the numbers 1–10."""
+        return range(1, comb(HIGH, self.length) + 1)
 
     def prompt(self, lang: str) -> str:
         return f"<p>{escape(text('lessons.sequences.arithmetic.prompt', lang, length=self.length))}</p>"
@@ -207,6 +221,8 @@ class MissingCardProblem:
     """Which single card completes a run of five? The task finder knows."""
 
     hand: tuple[Card, ...]
+    answers = range(LOW, HIGH + 1)
+    """A card's number: 1 to 10."""
 
     def needed(self) -> set[int]:
         """The values of which one card would complete a run (the finder's options)."""

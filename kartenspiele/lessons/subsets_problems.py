@@ -47,6 +47,11 @@ class WaysProblem:
     def answer(self) -> int:
         return count_subsets_with_sum(values_of(self.table), self.target)
 
+    @property
+    def answers(self) -> range:
+        """A count of groups: at least one, at most every choice of the table's cards."""
+        return range(1, 2 ** len(self.table))
+
     def prompt(self, lang: str) -> str:
         return (
             f"<p>{escape(text('lessons.subsets.ways.prompt', lang, target=self.target))}</p>"

@@ -252,10 +252,12 @@ def test_the_widget_switches_between_picks_choices_and_typing() -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_wrong_parity_choice_gets_its_hint_with_the_solution(lang: str) -> None:
+def test_a_wrong_parity_choice_gets_its_hint_and_the_right_one_the_solution(lang: str) -> None:
     for number in (1, 2, 3, 4):
         widget = Practice(2, "grundschule", number=number, lang=lang)
         ex = widget.exercise
         widget.choice_buttons[1 - ex.answer].click()
         assert escape(text(ex.mistakes[1 - ex.answer], lang)) in widget.feedback.value
-        assert escape(ex.solution_text(lang)) in widget.feedback.value and widget.revealed
+        assert escape(ex.solution_text(lang)) not in widget.feedback.value and not widget.revealed
+        widget.choice_buttons[ex.answer].click()  # the choice left: the pupil still taps it
+        assert escape(ex.solution_text(lang)) in widget.feedback.value and widget.solved
