@@ -124,11 +124,15 @@ def test_a_teacher_gets_the_answer_table_itself(monkeypatch):
 def test_alone_the_pupil_reveals_the_answer_after_answering(pupil_page):
     shown = reveal.answer("subsets.groups", subsets.ways_table, subsets.LESSON_VALUES, targets=[8])
     assert isinstance(shown, reveal.Reveal) and GROUPS not in widget_states(shown)
-    shown.entry.value = "   "
-    shown.button.click()  # nothing written yet: the answer stays hidden, and the note says why
-    states = widget_states(shown)
-    assert GROUPS not in states and "4 Gruppen" not in states and "Schreib zuerst deine Antwort" in states
+    assert "Wie viele Gruppen für die 8 habt ihr gefunden?" in shown.question.value
+    for nothing in ("   ", "x", "0", "keine Ahnung", "99"):  # no attempt: no number of groups
+        shown.entry.value = nothing
+        assert shown.button.layout.display == "none"  # "Lösung aufdecken" is not offered …
+        shown.button.click()  # … and a forged click keeps the answer hidden; the note says why
+        states = widget_states(shown)
+        assert GROUPS not in states and "4 Gruppen" not in states and "Schreib zuerst deine eigene Antwort" in states
     shown.entry.value = "3 Gruppen"
+    assert shown.button.layout.display == ""
     shown.button.click()
     states = widget_states(shown)
     assert GROUPS in states and "Der Suchbaum findet genau 4 Gruppen" in states and "Deine Antwort: 3 Gruppen" in states
@@ -151,7 +155,10 @@ def test_a_shown_answer_follows_the_language(pupil_page):
 def test_an_answer_without_a_table_is_its_sentence(pupil_page):
     shown = reveal.answer("parity.odd_sums")
     assert "zwischen 5 und 45" not in widget_states(shown)
-    shown.entry.value = "ungerade"
+    shown.entry.value = "ungerade"  # one word is no sentence
+    shown.button.click()
+    assert "zwischen 5 und 45" not in widget_states(shown)
+    shown.entry.value = "Die Summe ist ungerade"
     shown.button.click()
     assert "zwischen 5 und 45" in widget_states(shown) and "<table" not in shown.answer.value
 
@@ -187,9 +194,8 @@ def test_reveals_are_kept_in_the_class_document_and_only_a_teacher_writes_them(c
 
 
 def test_every_section_has_a_lesson_and_the_dashboard_a_button(classes):
-    assert {section for lesson in ("subsets", "parity", "sequences") for section in sections_of(lesson)} == set(
-        SECTIONS
-    )
+    assert {section for lesson in LESSONS for section in sections_of(lesson.key)} == set(SECTIONS)
+    assert all(f"{lesson.key}.sicherung" in SECTIONS for lesson in LESSONS)  # every Merksatz waits
     code = classes.open()
     choice = widgets.Dropdown(options=[code], value=code)
     control = RevealControl(classes, choice, "de")

@@ -160,7 +160,11 @@ def test_the_shared_pieces_follow_the_language_switch():
         assert practice.practice.check_button.description == "Check"
         assert "Explain why!" in reason.title.value and reason.send_button.description == "Send"
         assert "Summing up" in sicherung.heading.value and "Exit ticket" in sicherung.quizzes[0].title.value
-        assert "Remember" in sicherung.merksatz.value
+        merksatz = sicherung.merksatz  # alone: the rule after the pupil's own sentence
+        assert "Write it in one sentence" in merksatz.question.value and "Remember" not in merksatz.answer.value
+        merksatz.entry.value = "We put the cards in order"
+        merksatz.button.click()
+        assert "Remember" in merksatz.answer.value
     finally:
         bar.switch.value = "de"
     assert practice.practice.check_button.description == "Prüfen" and "Sicherung" in sicherung.heading.value
