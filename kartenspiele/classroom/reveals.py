@@ -27,6 +27,7 @@ SECTIONS: tuple[str, ...] = (
     "sequences.pairs",
     "sequences.arithmetic",
     "sequences.sicherung",
+    "chance.many",
     "chance.sicherung",
 )
 """Every answer section, in lesson order; `widgets.reveal.section.<section>` names it. A

@@ -35,6 +35,7 @@ from ..widgets.page_load import PageLoad
 from ..widgets.style import style_widget
 from ..widgets.texts import default_language, language_options
 from .lesson_gate import GATE_MIME, close_lesson, locked_on_join, verdict
+from .page_level import LevelChooser
 from .style import lesson_style, message
 
 
@@ -102,9 +103,10 @@ def in_both_languages(function: Shown) -> Shown:
 
 
 class LessonBar(widgets.HBox):
-    """The bar at the top of a lesson: the language switch, the style sheet of the widgets and,
-    for a pupil in the web app, the class they joined (or the box to join one). Joining a class
-    that keeps this lesson locked closes the lesson and loads the page again, locked."""
+    """The bar at the top of a lesson: the language switch, the level (`page_level`), the style
+    sheet of the widgets and, for a pupil in the web app, the class they joined (or the box to
+    join one). Joining a class that keeps this lesson locked closes the lesson and loads the page
+    again, locked."""
 
     def __init__(self, lang: str | None = None) -> None:
         self.before = set(_instances)  # the widgets that are not the lesson's (`close_lesson`)
@@ -116,10 +118,11 @@ class LessonBar(widgets.HBox):
         self.label = widgets.HTML()
         self.switch = widgets.ToggleButtons(options=language_options(), value=start)
         self.switch.observe(lambda change: switch_language(change["new"]), "value")
+        self.level = LevelChooser(pupil.page_lesson(), on_change=lambda: switch_language(language()))
         self.access = Access()
         self.home = widgets.HTML()
         self.lite_note = widgets.HTML()  # the browser build: classes need the served version
-        self.children = (style_widget(), lesson_style(), self.access, self.label, self.switch, self.home)
+        self.children = (style_widget(), lesson_style(), self.access, self.label, self.switch, self.level, self.home)
         if in_browser():
             self.children += (self.lite_note,)
         _bars[:] = [self]
@@ -163,6 +166,7 @@ class LessonBar(widgets.HBox):
                 self.remove_class(f"ks-lang-{lang}")
         if self.switch.value != language():
             self.switch.value = language()
+        self.level.redraw(language())
         if self.join is not None:
             self.join.set_language(language())
         self.notice.value = message(text("teacher.locked", language())) if self.locked else ""

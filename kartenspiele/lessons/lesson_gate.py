@@ -38,12 +38,15 @@ from ipywidgets.widgets.widget import _instances
 from ..classroom import pupil
 from ..classroom.roles import is_teacher, query, served_by_voila
 from ..widgets.plain import is_shared
+from .page_level import primary
 
 GATE_MIME = "application/vnd.kartenspiele.lesson-gate+json"
 """The bar's verdict in its output, read by the Voilà template (never shown)."""
 
 EXTRA_MARK = "# Zusatz"
 """The first line of a lesson's code cell that belongs to an optional part."""
+OUTLOOK_MARK = "# Zusatz: Ausblick"
+"""The first line of a code cell of an outlook above the lesson's grades (optional, too)."""
 
 _blanking: list[object] = []
 
@@ -89,7 +92,11 @@ def _nothing(lines: list[str]) -> list[str]:
 
 
 def _no_extras(lines: list[str]) -> list[str]:
-    return [] if lines and lines[0].strip() == EXTRA_MARK else lines
+    return [] if lines and lines[0].strip().startswith(EXTRA_MARK) else lines
+
+
+def _no_outlook(lines: list[str]) -> list[str]:
+    return [] if lines and lines[0].strip().startswith(OUTLOOK_MARK) else lines
 
 
 def _blank(transform: object) -> None:
@@ -101,15 +108,19 @@ def _blank(transform: object) -> None:
 
 
 def verdict() -> dict[str, bool]:
-    """Decide this page once (for the lesson bar): whether it is locked and whether its optional
-    parts show; blank the later cells that must not run. The result goes to the template."""
+    """Decide this page once (for the lesson bar): whether it is locked, whether its optional
+    parts show and whether its outlooks do; blank the later cells that must not run. The result
+    goes to the template."""
     locked = page_locked()
     extras = not locked and not extras_hidden()
+    outlook = extras and not primary(pupil.page_lesson())
     if locked:
         _blank(_nothing)
     elif not extras:
         _blank(_no_extras)
-    return {"locked": locked, "extras": extras}
+    elif not outlook:
+        _blank(_no_outlook)
+    return {"locked": locked, "extras": extras, "outlook": outlook}
 
 
 def held_widgets(root: widgets.Widget) -> list[widgets.Widget]:

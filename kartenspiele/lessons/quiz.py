@@ -100,6 +100,9 @@ class CardProblem(Problem, Protocol):
 class Quiz(widgets.VBox):
     """The frame of every exercise: question, answer area, feedback, hint and next problem."""
 
+    ACTIVITY = "number"
+    """What one problem asks of a class (`timing.MODEL`)."""
+
     def __init__(self, problems: Sequence[Any], title_key: str, name: str | None = None) -> None:
         super().__init__()
         self.name = name
@@ -248,6 +251,10 @@ class Quiz(widgets.VBox):
         self.redraw_answer(lang)
         self.redraw_feedback()
 
+    def activities(self) -> dict[str, int]:
+        """One activity of the quiz's kind per problem (`timing`)."""
+        return {self.ACTIVITY: len(self.problems)}
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.problems[0]!r}, problems={len(self.problems)})"
 
@@ -292,6 +299,8 @@ class NumberQuiz(Quiz):
 class ChoiceQuiz(Quiz):
     """Press one of a few buttons (words or cards)."""
 
+    ACTIVITY = "choice"
+
     problems: list[ChoiceProblem]
 
     def answer_area(self) -> widgets.Widget:
@@ -312,6 +321,8 @@ class ChoiceQuiz(Quiz):
 
 class CardQuiz(Quiz):
     """Pick cards by clicking them (again to put one back); judged after every click."""
+
+    ACTIVITY = "cards"
 
     problems: list[CardProblem]
 

@@ -69,6 +69,7 @@ ASKED: dict[str, Asked] = {
     "parity.low": Asked(range(1, 100)),
     "sequences.pairs": Asked(range(1, 100)),
     "sequences.arithmetic": Asked(range(1, 200)),
+    "chance.many": Asked(range(0, 1001)),
 }
 """What each section asks; a section not listed (the Sicherung's) asks for a sentence."""
 
@@ -110,6 +111,10 @@ class Reveal(widgets.VBox):
         """Show "Lösung aufdecken" once the box holds a genuine attempt (alone only)."""
         if not self.shown:
             self.button.layout.display = "" if pupil.current() is None and self.attempted else "none"
+
+    def activities(self) -> dict[str, int]:
+        """The class writes its answer, then compares it with the revealed one (`timing`)."""
+        return {"compare": 1}
 
     def reveal_alone(self) -> None:
         """The pupil's own "Lösung aufdecken": only outside a class (there the teacher decides),

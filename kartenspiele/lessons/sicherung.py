@@ -6,8 +6,7 @@ Merksatz `lessons.<lesson>.merksatz` (its lines as a list, to copy into the Heft
 section `<lesson>.sicherung` (`reveal`): a class sees it when the teacher reveals it, a pupil
 alone after writing their sentence, a teacher at once. With a `level` it is that practice
 level's Merksatz (`catalogue.merksatz_key` picks it, for the printed pack too); without one,
-the level the teacher set for the pupil's class (as `LevelPractice` does), else the lesson's
-own. Then one small quiz per question, each a problem of `quiz` (number or choice): answers
+the page's level (`page_level`: the class's, or the pupil's choice). Then one small quiz per question, each a problem of `quiz` (number or choice): answers
 are judged by its `check`, with the solution only after real attempts, and recorded as
 evidence (`<lesson>.exit1` …) when a class is open.
 """
@@ -23,7 +22,7 @@ import ipywidgets as widgets
 from ..catalogue import merksatz_key
 from ..i18n import text
 from .language import follow, language
-from .levels import class_level
+from .page_level import page_level
 from .quiz import ChoiceQuiz, NumberQuiz, Quiz
 from .reveal import section_widget
 
@@ -67,8 +66,8 @@ class Sicherung(widgets.VBox):
         follow(self)
 
     def merksatz_html(self, lang: str) -> str:
-        """The Merksatz at the Sicherung's level (or the class's), once it may be seen."""
-        return merksatz_html(self.lesson, lang, self.level or class_level(self.lesson))
+        """The Merksatz at the Sicherung's level (or the page's), once it may be seen."""
+        return merksatz_html(self.lesson, lang, self.level or page_level(self.lesson))
 
     def redraw(self) -> None:
         lang = language()
@@ -76,6 +75,16 @@ class Sicherung(widgets.VBox):
         self.ticket.value = (
             f"<h4>{escape(text('activity.exit', lang))}</h4><p>{escape(text('activity.exit.intro', lang))}</p>"
         )
+
+    def activities(self) -> dict[str, int]:
+        """A sentence of one's own, the Merksatz copied (its letters, at the page's level) and
+        the exit ticket's questions (`timing`)."""
+        lines = text(merksatz_key(self.lesson, self.level or page_level(self.lesson)), "de").split("\n")
+        found = {"sentence": 1, "copying": sum(len(line.replace(" ", "")) for line in lines)}
+        for quiz in self.quizzes:
+            for kind, count in quiz.activities().items():
+                found[kind] = found.get(kind, 0) + count
+        return found
 
     def __repr__(self) -> str:
         level = "" if self.level is None else f", level={self.level!r}"

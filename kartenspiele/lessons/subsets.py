@@ -163,7 +163,7 @@ def captures_table(cards: str, card: str, lang: str | None = None) -> HTML:
 # -- seeded positions ---------------------------------------------------------------------
 
 
-def ways_problems(count: int = 5, seed: int = 1) -> list[WaysProblem]:
+def ways_problems(count: int = 3, seed: int = 1) -> list[WaysProblem]:
     """`count` tables of six plain cards with a value that 2–5 groups make (seeded), none of
     them the worked example of the lesson."""
     problems: list[WaysProblem] = []
@@ -223,11 +223,15 @@ def capture_commentary(state, lang: str) -> list[str]:
 # -- the lesson's widgets and solutions -------------------------------------------------
 
 WATCH_SEED = 2
+WATCH_STOPS = 2
+"""The watched game's prediction stops in the Kern (then it plays on without asking)."""
+TREE_PREDICTIONS = 6
+"""The first steps of the search tree the class predicts: the first group (✓) and cuts (✂)."""
 
 
 def search_tree() -> SearchTree:
-    """The search tree of the lesson's table for its card."""
-    return SearchTree(values_of(parse_cards(LESSON_TABLE)), int(LESSON_CARD))
+    """The search tree of the lesson's table for its card; the class predicts its first steps."""
+    return SearchTree(values_of(parse_cards(LESSON_TABLE)), int(LESSON_CARD), predict=TREE_PREDICTIONS)
 
 
 def ways_quiz() -> NumberQuiz:
@@ -253,7 +257,9 @@ def challenge_quiz() -> CardQuiz:
 def watcher() -> GameWatcher:
     """A game of three computer players (seeded), with the captures of every hand card; at
     prepared positions the pupil first predicts the card played."""
-    return GameWatcher("quanto", 3, WATCH_SEED, capture_commentary, predict=play_prediction, name="subsets.watch")
+    return GameWatcher(
+        "quanto", 3, WATCH_SEED, capture_commentary, predict=play_prediction, name="subsets.watch", stops=WATCH_STOPS
+    )
 
 
 def practice() -> LevelPractice:
@@ -270,11 +276,11 @@ EXIT_TABLE = "1 2 3 4 6 9"
 
 
 def exit_questions() -> list[Any]:
-    """The exit ticket: count groups, judge a capture, find the best card."""
+    """The exit ticket: count groups, judge a group (exactly the card's value?), find the best card."""
     table = tuple(parse_cards(EXIT_TABLE))
     return [
         WaysProblem(table, 10),
-        LegalCaptureProblem(table, Card(7), tuple(parse_cards("1 6 3 4 2"))),
+        LegalCaptureProblem(table, Card(7), tuple(parse_cards("1 2 3"))),
         BestCardProblem(table, tuple(parse_cards("5 8 10")), from_game=False),
     ]
 

@@ -22,9 +22,9 @@ def hidden(quiz, solution) -> bool:
 @pytest.mark.parametrize(
     ("problem", "answer", "key", "fields"),
     [
-        (sequences.CountRunsProblem(5), 10, "lessons.sequences.count.every_start", {"length": 5}),
+        (sequences.CountRunsProblem(5), 10, "lessons.sequences.count.every_start", {"length": 5, "high": 10}),
         (sequences.CountRunsProblem(4), 14, "lessons.sequences.count.both_ways", {"length": 4}),
-        (sequences.CountRunsProblem(3), 9, "lessons.sequences.count.one_too_many", {"length": 3}),
+        (sequences.CountRunsProblem(3), 9, "lessons.sequences.count.one_too_many", {"length": 3, "high": 10}),
         (sequences.CountSequencesProblem(3), 40, "lessons.sequences.arithmetic.both_ways", {}),
         (sequences.CountSequencesProblem(3), 8, "lessons.sequences.arithmetic.only_runs", {}),
         (sequences.SequenceSumProblem((6, 7, 8, 9, 10)), 80, "lessons.sequences.sum.not_halved", {}),

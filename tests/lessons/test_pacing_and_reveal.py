@@ -209,27 +209,49 @@ def test_every_section_has_a_lesson_and_the_dashboard_a_button(classes):
 def test_the_teacher_hides_the_optional_parts_for_the_class(classes, pupil_page):
     code = classes.open()
     pupil.set_current(pupil.PupilSession(classes, classes.join(code, "Ana")))
-    assert lesson_gate.verdict() == {"locked": False, "extras": True}
+    assert lesson_gate.verdict() == {"locked": False, "extras": True, "outlook": True}
     control = RevealControl(classes, widgets.Dropdown(options=[code], value=code), "de")
     control.extras.click()
     assert classes.extras_hidden(code) and control.extras.description == "Zusatz wieder zeigen"
-    assert lesson_gate.verdict() == {"locked": False, "extras": False}
+    assert lesson_gate.verdict() == {"locked": False, "extras": False, "outlook": False}
     assert lesson_gate._no_extras([f"{lesson_gate.EXTRA_MARK}\n", "lesson.practice()"]) == []
+    assert lesson_gate._no_extras([f"{lesson_gate.OUTLOOK_MARK}\n", "lesson.hands(5)"]) == []
     assert lesson_gate._no_extras(["lesson.reason()"]) == ["lesson.reason()"]
+
+
+def test_at_grundschule_level_the_outlooks_are_left_out(classes, pupil_page):
+    """The class's level for the page's lesson (lesson 3 here) decides; without one the
+    address's `niveau` (the pupil's own choice) does."""
+    code = classes.open()
+    pupil.set_current(pupil.PupilSession(classes, classes.join(code, "Ana")))
+    assert lesson_gate.verdict()["outlook"]
+    classes.set_level(code, "sequences", "grundschule")
+    assert lesson_gate.verdict() == {"locked": False, "extras": True, "outlook": False}
+    assert lesson_gate._no_outlook([f"{lesson_gate.OUTLOOK_MARK}\n", "lesson.sum_quiz()"]) == []
+    assert lesson_gate._no_outlook([f"{lesson_gate.EXTRA_MARK}\n", "lesson.practice()"]) != []
+    pupil.set_current(None)
+    pupil_page.setenv("QUERY_STRING", "niveau=grundschule")
+    assert not lesson_gate.verdict()["outlook"]
+    pupil_page.setenv("QUERY_STRING", "niveau=klasse56")
+    assert lesson_gate.verdict()["outlook"]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.key)
 def test_each_lesson_marks_its_optional_parts_in_text_and_code(lesson):
-    """What the template leaves out (a section labelled Zusatz, up to the next `## `) is exactly
-    what the kernel blanks (code cells whose first line is the mark)."""
-    optional, labelled = False, 0
+    """What the template leaves out (a section labelled Zusatz or, at Grundschule level, Ausblick,
+    up to the next `## `) is exactly what the kernel blanks (code cells whose first line is the
+    mark: an outlook's cells carry the outlook's mark, which is an optional part's, too)."""
+    optional = outlook = False
+    labelled = 0
     for cell in cells(lesson.file):
         text = source(cell)
         if cell["cell_type"] == "markdown":
             labelled += "ks-zusatz" in text
             optional = "ks-zusatz" in text or (optional and not text.startswith("## "))
+            outlook = "ks-ausblick" in text or (outlook and not text.startswith("## "))
         else:
-            assert text.startswith(lesson_gate.EXTRA_MARK + "\n") == optional, text
+            assert text.startswith(lesson_gate.EXTRA_MARK) == optional, text
+            assert text.startswith(lesson_gate.OUTLOOK_MARK + "\n") == outlook, text
     assert labelled >= 2
 
 

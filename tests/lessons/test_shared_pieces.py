@@ -6,12 +6,12 @@ import sys
 from dataclasses import dataclass
 from html import escape
 
-from kartenspiele.i18n import text
-from kartenspiele.lessons.ausblick import ausblick
-from kartenspiele.lessons.pack_link import pack_download
 from kartenspiele.classroom import pupil
 from kartenspiele.classroom.classes import Classes
 from kartenspiele.classroom.store import SQLiteStore
+from kartenspiele.i18n import text
+from kartenspiele.lessons.ausblick import ausblick
+from kartenspiele.lessons.pack_link import pack_download
 from kartenspiele.lessons.practice import Practice
 from kartenspiele.lessons.quiz import TRIES_BEFORE_SOLUTION, Feedback, NumberQuiz
 
