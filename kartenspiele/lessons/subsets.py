@@ -124,7 +124,7 @@ def ways_table(values: Sequence[int], lang: str | None = None, targets: Sequence
         (
             target,
             count_subsets_with_sum(values, target),
-            ", ".join(group_text(group) for group in groups(values, target)) or "–",
+            ", ".join(group_text(group, lang) for group in groups(values, target)) or "–",
         )
         for target in targets
     ]

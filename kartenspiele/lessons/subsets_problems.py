@@ -75,7 +75,7 @@ class WaysProblem:
 
     def check(self, answer: int, lang: str) -> Feedback:
         right = self.answer
-        found = tuple(group_text(group) for group in groups(values_of(self.table), self.target))
+        found = tuple(group_text(group, lang) for group in groups(values_of(self.table), self.target))
         if answer == right:
             return Feedback(True, text("lessons.subsets.ways.right", lang, count=right, target=self.target), (), found)
         if answer < 0:
@@ -289,7 +289,7 @@ class LegalCaptureProblem:
         target = self.card.value or 0
         parts = split_into_groups(values_of(self.takes), target)
         why = (
-            text("lessons.subsets.legal.why_yes", lang, groups=", ".join(group_text(g) for g in parts))
+            text("lessons.subsets.legal.why_yes", lang, groups=", ".join(group_text(g, lang) for g in parts))
             if parts
             else text("lessons.subsets.legal.why_no", lang, target=target)
         )

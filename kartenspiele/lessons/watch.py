@@ -30,6 +30,7 @@ from ..classroom import pupil
 from ..i18n import text
 from ..quanto import narrate_all as narrate_quanto
 from ..tausch_rausch import narrate_all as narrate_tausch_rausch
+from ..tausch_rausch.display import state_html as tausch_rausch_state_html
 from ..widgets.buttons import ButtonRow
 from .language import follow, language
 from .style import message
@@ -39,6 +40,12 @@ Predict = Callable[[Any, Any], Any]
 """(state before the move, the move the computer will make) -> a choice problem or None."""
 NARRATE = {"quanto": narrate_quanto, "tausch_rausch": narrate_tausch_rausch}
 PREFERRED_LEVEL = "greedy"
+
+
+def position_html(game: str, state: Any) -> str:
+    """The position as a pupil's page shows it: Tausch-Rausch's tasks by their titles, not by the
+    ids that scenarios and save files use."""
+    return tausch_rausch_state_html(state, notation=False) if game == "tausch_rausch" else state._repr_html_()
 
 
 def watch_level(game: str) -> str:
@@ -175,7 +182,7 @@ class GameWatcher(widgets.VBox):
         else:
             lines = list(self.commentary(state, lang))
             self.comment.value = message(lines[0], lines[1:]) if lines else ""
-        self.position.value = state._repr_html_()
+        self.position.value = position_html(self.game, state)
 
     def draw_prediction(self, lang: str) -> None:
         """The question before a prepared move (a wrong answer gets help, not the answer: the
