@@ -23,7 +23,7 @@ import pytest
 
 from kartenspiele import quanto
 from kartenspiele.catalogue import LESSONS
-from kartenspiele.i18n import LANGUAGES
+from kartenspiele.i18n import LANGUAGES, set_language
 from kartenspiele.lessons import page_level
 from kartenspiele.lessons.lesson_gate import OUTLOOK_MARK
 from kartenspiele.lessons.quiz import Quiz
@@ -66,7 +66,9 @@ def test_the_checks_find_the_slips_of_the_issue():
     assert slips("Nehmen (12): 12 = 12", "klasse56") and slips("(12 = 12)", "klasse56")
     assert slips("Quanto 12 bilden: 6 + 6 = 12, die 6 fehlt noch; 12 = 12", "klasse56")
     assert slips("Regenbogen-11 = 11: Spieler 2 nimmt Regenbogen-11", "klasse56")
-    assert slips("Die Zahl ist gerade: 2 = 2 · 1.", PRIMARY) and not slips("Die Zahl ist gerade: 2 = 2 · 1.", "klasse56")
+    assert slips("Die Zahl ist gerade: 2 = 2 · 1.", PRIMARY) and not slips(
+        "Die Zahl ist gerade: 2 = 2 · 1.", "klasse56"
+    )
     assert not slips("1 + 7 = 8, 8 passt genau, 6 + 6 = 12 (+2), (4 + 8) · 5 : 2 = 30, 4 : 2 = 2, 5 Karten", "klasse56")
     assert slips("(4 + 8) · 5 : 2 = 30", PRIMARY) and not slips("Schritt 3 von 28 · gefunden: 1 (2× gelb 3)", PRIMARY)
 
@@ -158,6 +160,9 @@ def test_every_sentence_of_a_lesson_page_reads_well(lesson, level):
     wrong: list[str] = []
     for shown in lesson_results(lesson.file, level):
         for lang in LANGUAGES:
+            set_language(lang)  # this widget draws itself in `lang`
+            if callable(getattr(shown, "redraw", None)):
+                shown.redraw()
             sentences: list[str] = []
             if isinstance(shown, widgets.Widget):
                 sentences += widget_texts(shown)
@@ -170,6 +175,7 @@ def test_every_sentence_of_a_lesson_page_reads_well(lesson, level):
                     for problem in quiz.problems:
                         sentences += problem_sentences(problem, lang, cheap="Estimate" in type(problem).__name__)
             wrong += [slip for sentence in sentences for slip in slips(sentence, level)]
+    set_language("de")
     assert not wrong, wrong[:5]
 
 
@@ -187,13 +193,14 @@ def test_the_watched_game_reads_well_to_its_end(lesson, level):
             if watcher.waiting:
                 watcher.answer(watcher.problem.choices("de")[-1].key)
             for lang in LANGUAGES:
-                watcher.redraw()  # in the language the texts are asked in
-            texts = [visible(part.value) for part in (watcher.told, watcher.comment, watcher.verdict, watcher.question)]
-            texts.append(visible(watcher.position.value))
-            wrong += [slip for sentence in texts for slip in slips(sentence, level)]
+                set_language(lang)  # the watcher draws itself in the lesson's language
+                watcher.redraw()
+                parts = (watcher.told, watcher.comment, watcher.verdict, watcher.question, watcher.position)
+                wrong += [slip for part in parts for slip in slips(visible(part.value), level)]
             watcher.step()
     finally:
         page_level.choose_level(None)
+        set_language("de")
     assert not wrong, wrong[:5]
 
 
