@@ -150,14 +150,15 @@ def test_the_pack_and_the_sicherung_show_one_merksatz_and_grundschule_gets_plain
 
     assert merksatz_key("chance") == "lessons.chance.merksatz"
     assert merksatz_key("chance", "grundschule") == "lessons.chance.merksatz.grundschule"
-    assert merksatz_key("subsets", "grundschule") == "lessons.subsets.merksatz"
+    assert merksatz_key("subsets", "grundschule") == "lessons.subsets.merksatz.grundschule"
+    assert merksatz_key("subsets", "knobeln") == "lessons.subsets.merksatz"  # no words of its own
     for lang in LANGUAGES:
         plain = text(merksatz_key("chance", "grundschule"), lang)
         for words in ("Wahrscheinlichkeit =", "relative Häufigkeit", "günstigen Fälle", "relative frequency"):
             assert words not in plain
     questions = exit_questions()
     assert repr(Sicherung("subsets", questions)) == "Sicherung('subsets')"  # the notebooks' outputs stay
-    shown = Sicherung("chance", questions, level="grundschule").merksatz.value
+    shown = Sicherung("chance", questions, level="grundschule").merksatz_html("de")
     assert text("lessons.chance.merksatz.grundschule", "de").split("\n")[1] in shown
     with pytest.raises(ValueError):
         Sicherung("chance", questions, level="abitur")
