@@ -12,7 +12,7 @@ from .tablet import axe_violations, new_tab_links, serious
 pytestmark = pytest.mark.browser
 
 LESSONS = sorted(path.name for path in (ROOT / "lessons").glob("*.ipynb"))
-EXERCISES = {"01_teilsummen.ipynb": 11, "02_gerade_ungerade.ipynb": 11, "03_folgen.ipynb": 12, "04_zufall.ipynb": 12}
+EXERCISES = {"01_teilsummen.ipynb": 11, "02_gerade_ungerade.ipynb": 11, "03_folgen.ipynb": 12, "04_zufall.ipynb": 13}
 
 
 @pytest.mark.parametrize("name", LESSONS)
