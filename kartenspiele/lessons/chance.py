@@ -158,20 +158,18 @@ def reward_figure(lang: str | None = None) -> HTML:
 
 @in_both_languages
 def reward_table(lang: str | None = None) -> HTML:
-    """The tasks with how often they succeed: at Grundschule level in 1000 hands of 7 cards,
-    from Klasse 5–6 on in per cent for hands of 5 and 7 cards. No rewards: finding them is
-    the exercise."""
+    """The tasks with how often they succeed in a hand of 7 cards (the reward rule's): at
+    Grundschule level in 1000 hands, from Klasse 5–6 on in per cent. No rewards: finding them is
+    the exercise; no hands of 5 cards: how often five even cards come in 5 cards is what the
+    class estimates and deals in section 2, and Übung 4 asks for hands of 5."""
     lang = lang or language()
     task = text("lessons.chance.column.task", lang)
     if in_words():
         head = [task, text("lessons.chance.column.in_hands", lang, size=REWARD_HAND, hands=PER_HANDS)]
         rows = [(row.title(lang), in_hands(chance)) for row, chance, _ in reward_rows()]
     else:
-        head = [task, text("lessons.chance.column.five", lang), text("lessons.chance.column.seven", lang)]
-        rows = [
-            (row.title(lang), percent(probability(row, 5), lang), percent(chance, lang))
-            for row, chance, _ in reward_rows()
-        ]
+        head = [task, text("lessons.chance.column.seven", lang)]
+        rows = [(row.title(lang), percent(chance, lang)) for row, chance, _ in reward_rows()]
     return HTML(html_table(head, rows))
 
 

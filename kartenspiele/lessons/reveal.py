@@ -12,7 +12,10 @@
   kernel checks again when it is pressed) and then shows the answer below the pupil's own.
 
 In a class the pupils write their answer into the same box while they wait. Either way a
-shown answer follows the lesson's language. `section_widget` is the same as a widget (a
+shown answer follows the lesson's language. A section shown a second time further down the page
+(`again=True`, e.g. in an outlook) asks nothing: it says it appears once the answer above is
+revealed, and shows with it (in a class on the teacher's word, alone with the pupil's own
+"Lösung aufdecken" of that section in this kernel). `section_widget` is the same as a widget (a
 teacher's page shows the answer at once), for parts of a lesson that are widgets themselves,
 such as the Sicherung's Merksatz.
 """
@@ -81,10 +84,10 @@ def asked(section: str) -> Asked:
 class Reveal(widgets.VBox):
     """One answer section, hidden until revealed; `content(lang)` is its HTML once it may be seen."""
 
-    def __init__(self, section: str, content: Callable[[str], str]) -> None:
+    def __init__(self, section: str, content: Callable[[str], str], again: bool = False) -> None:
         super().__init__()
         self.add_class("ks-reveal")
-        self.section, self.content = section, content
+        self.section, self.content, self.again = section, content, again
         self.asks = asked(section)
         self.question = widgets.HTML()
         self.question.add_class("ks-prompt")
@@ -99,6 +102,9 @@ class Reveal(widgets.VBox):
         self.asking = widgets.HBox((self.entry, self.button), layout=widgets.Layout(flex_flow="row wrap"))
         self.answer = widgets.HTML()  # made now: a page's thread that reveals it makes no widget
         self.shown = self.watched = self.asked = False
+        if again:
+            _again.setdefault(section, []).append(self)
+            self.shown = section in _shown_alone
         self.redraw()
         follow(self)
 
@@ -109,7 +115,7 @@ class Reveal(widgets.VBox):
 
     def _offer(self) -> None:
         """Show "Lösung aufdecken" once the box holds a genuine attempt (alone only)."""
-        if not self.shown:
+        if not self.shown and not self.again:
             self.button.layout.display = "" if pupil.current() is None and self.attempted else "none"
 
     def activities(self) -> dict[str, int]:
@@ -126,9 +132,15 @@ class Reveal(widgets.VBox):
             self.redraw()
 
     def show(self) -> None:
-        """Build the answer and show it in place of the note."""
+        """Build the answer and show it in place of the note (alone, also where the section
+        appears again further down)."""
         self.shown = True
         self.redraw()
+        if pupil.current() is None and not self.again:
+            _shown_alone.add(self.section)
+            for later in _again.get(self.section, ()):
+                if not later.shown:
+                    later.show()
 
     def redraw(self) -> None:
         lang = language()
@@ -146,6 +158,10 @@ class Reveal(widgets.VBox):
         key = "lessons.reveal.waiting" if in_class else "lessons.reveal.alone"
         if self.asked and not in_class:
             key = "lessons.reveal.first"
+        if self.again:
+            self.note.value = f"<div class='ks-reveal-note'>{message(text('lessons.reveal.later', lang))}</div>"
+            self.children = (self.note,)
+            return
         self.question.value = f"<p>{escape(text(f'lessons.reveal.ask.{self.section}', lang))}</p>"
         self.note.value = f"<div class='ks-reveal-note'>{message(text(key, lang))}</div>"
         kind = "number" if self.asks.numbers is not None else "sentence"
@@ -193,6 +209,10 @@ class RevealWatch:
 
 
 _watch: list[RevealWatch] = []
+_again: dict[str, list[Reveal]] = {}
+"""The sections shown again further down this kernel's page (`again=True`), by section."""
+_shown_alone: set[str] = set()
+"""The sections a pupil without a class revealed in this kernel."""
 
 
 def _watch_for(session: pupil.PupilSession) -> RevealWatch:
@@ -216,10 +236,16 @@ there is no table."""
 
 
 def answer(
-    section: str, build: Callable[..., object] | None = None, *args: Any, said: bool = True, **kwargs: Any
+    section: str,
+    build: Callable[..., object] | None = None,
+    *args: Any,
+    said: bool = True,
+    again: bool = False,
+    **kwargs: Any,
 ) -> object:
     """The answer of `section`, shown as the module docstring says: the section's sentences
-    (`SAID`, unless `said` is false) around the table `build(*args, lang=…, **kwargs)`."""
+    (`SAID`, unless `said` is false) around the table `build(*args, lang=…, **kwargs)`;
+    `again`: the section was asked further up the page already."""
     check_section(section)
     before, after = SAID.get(section, ("", "")) if said else ("", "")
 
@@ -232,7 +258,7 @@ def answer(
 
     if is_teacher():
         return content()
-    return Reveal(section, content)
+    return Reveal(section, content, again=again)
 
 
 class Shown(widgets.HTML):

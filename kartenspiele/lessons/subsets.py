@@ -12,6 +12,7 @@ outlook for grades 9–10, among them), the exercises in `subsets_problems`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 from typing import Any
 
 from IPython.display import HTML
@@ -109,6 +110,31 @@ class Expanded:
 
     def __repr__(self) -> str:
         return " + ".join(self._term(power, count, False) for power, count in self.terms)
+
+
+SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def power_text(power: int) -> str:
+    """x to the `power` as plain text with superscript digits ("x⁸"): no typesetting needed."""
+    return "x" if power == 1 else "x" + str(power).translate(SUPERSCRIPTS)
+
+
+def expanded_html(values: Sequence[int], target: int, lang: str | None = None) -> HTML:
+    """The multiplied-out product (a few terms per line) and the number in front of x**target:
+    an answer (the groups for `target`), shown with `reveal.answer`."""
+    lang = lang or language()
+    terms = [
+        str(count) if power == 0 else ("" if count == 1 else str(count)) + power_text(power)
+        for power, count in Expanded(values).terms
+    ]
+    per_line = Expanded.TERMS_PER_LINE
+    lines = [" + ".join(terms[i : i + per_line]) for i in range(0, len(terms), per_line)]
+    formula = "<br>+ ".join(escape(line) for line in lines)
+    said = text(
+        "lessons.subsets.coefficient", lang, power=power_text(target), count=coefficient(values, target), target=target
+    )
+    return HTML(f"<p class='ks-formula' style='font-size:115%;line-height:1.6'>{formula}</p><p>{escape(said)}</p>")
 
 
 @in_both_languages

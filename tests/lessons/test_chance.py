@@ -107,6 +107,7 @@ def test_reward_rows_and_figures():
     assert all((reward == 2) == (p < chance.REWARD_THRESHOLD) for _, p, reward in rows)
     table = chance.reward_table("de").data
     assert "+2" not in table and "+1" not in table and "3,76 %" in table  # the chances, not the answers
+    assert "2,74 %" not in table and "Hand mit 5 Karten" not in table  # nor section 2's or Übung 4's
     figure = re.search(r"<svg.*</svg>", chance.many_hands("five-even", 300, "de").data).group(0)
     assert figure.count("<polyline") == 1 and "<polygon" in figure
     assert "role='img'" in figure and "2,74 %" in figure

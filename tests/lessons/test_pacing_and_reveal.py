@@ -46,6 +46,8 @@ def pupil_page(monkeypatch):
     for watch in reveal._watch:
         watch.stop()
     reveal._watch.clear()
+    reveal._again.clear()
+    reveal._shown_alone.clear()
 
 
 def widget_states(widget: widgets.Widget) -> str:
@@ -161,6 +163,35 @@ def test_an_answer_without_a_table_is_its_sentence(pupil_page):
     shown.entry.value = "Die Summe ist ungerade"
     shown.button.click()
     assert "zwischen 5 und 45" in widget_states(shown) and "<table" not in shown.answer.value
+
+
+def test_a_section_shown_again_asks_nothing_and_shows_with_the_first(classes, pupil_page):
+    """Lesson 1's outlook shows the groups for 8 again (the multiplied-out product): it asks no
+    second time and holds nothing of the answer until the section above is revealed."""
+    first = reveal.answer("subsets.groups", subsets.ways_table, subsets.LESSON_VALUES, targets=[8])
+    again = reveal.answer("subsets.groups", subsets.expanded_html, subsets.LESSON_VALUES, 8, said=False, again=True)
+    states = widget_states(again)
+    assert "4x⁸" not in states and "Vor x⁸ steht die 4" not in states
+    assert "Wie viele Gruppen" not in states and "sobald oben die Lösung aufgedeckt ist" in states
+    assert again.children == (again.note,)  # no box, no button
+    first.entry.value = "5"
+    first.button.click()
+    assert "4x⁸" in widget_states(again) and "Vor x⁸ steht die 4" in widget_states(again)
+    late = reveal.answer("subsets.groups", subsets.ways_table, subsets.LESSON_VALUES, said=False, again=True)
+    assert GROUPS in widget_states(late)  # a cell run again after the answer shows it at once
+
+    # in a class: the teacher's reveal shows both
+    reveal._again.clear()
+    reveal._shown_alone.clear()
+    code = classes.open()
+    pupil.set_current(pupil.PupilSession(classes, classes.join(code, "Ben")))
+    first = reveal.answer("subsets.groups", subsets.ways_table, subsets.LESSON_VALUES, targets=[8])
+    again = reveal.answer("subsets.groups", subsets.expanded_html, subsets.LESSON_VALUES, 8, said=False, again=True)
+    reveal._watch[0].look()
+    assert "4x⁸" not in widget_states(again) and not first.shown
+    classes.reveal(code, "subsets.groups")
+    reveal._watch[0].look()
+    assert GROUPS in widget_states(first) and "Vor x⁸ steht die 4" in widget_states(again)
 
 
 def test_in_a_class_only_the_teacher_reveals_and_the_page_follows(classes, pupil_page):
