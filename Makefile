@@ -6,8 +6,8 @@ STAMP   = $(VENV)/.installed
 PORT   ?= 8866
 CHROMIUM ?= /usr/bin/chromium
 # Debian packages the tests use: Chromium (browser tests), Redis (the shared store),
-# hunspell dictionaries (spelling check), poppler (PDF pages to PNG).
-SYSTEM_PACKAGES = chromium fonts-dejavu redis-server hunspell hunspell-de-de hunspell-en-us poppler-utils
+# hunspell dictionaries (spelling check), poppler (PDF pages to PNG), nginx (the reverse proxy example).
+SYSTEM_PACKAGES = chromium fonts-dejavu redis-server hunspell hunspell-de-de hunspell-en-us poppler-utils nginx
 SYSTEM_STAMP = $(VENV)/.system-packages
 # JupyterHub's proxy comes from npm, installed into the virtual environment's folder.
 CHP = $(VENV)/node/node_modules/.bin/configurable-http-proxy

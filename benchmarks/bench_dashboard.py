@@ -17,8 +17,8 @@ from pathlib import Path
 
 import common  # noqa: F401  (puts the repository on the import path)
 
-from kartenspiele.classroom.classes import Classes
-from kartenspiele.classroom.store import open_store
+from kartenspiele.classroom.classes.classes import Classes
+from kartenspiele.classroom.store.opening import open_store
 from kartenspiele.widgets.dashboard import Dashboard
 from tests.classroom.generated import generate
 

@@ -58,7 +58,7 @@ def solo_table():
 
 def room_page(folder: Path):
     """A pupil's start page holding a 3-seat Quanto room after 30 moves."""
-    from kartenspiele.classroom.store import SQLiteStore
+    from kartenspiele.classroom.store.sqlite_store import SQLiteStore
     from kartenspiele.widgets.lobby import Lobby
 
     store = SQLiteStore(folder / "rooms.db")

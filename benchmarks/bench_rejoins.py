@@ -24,8 +24,8 @@ import time
 
 from common import ROOT, median
 
-from kartenspiele.classroom.rooms import Rooms, token_hash
-from kartenspiele.classroom.store import open_store
+from kartenspiele.classroom.rooms.rooms import Rooms, token_hash
+from kartenspiele.classroom.store.opening import open_store
 
 MOVES = 30
 OPENS = 30

@@ -33,8 +33,9 @@ from pathlib import Path
 from common import ROOT, median, percentile
 
 from kartenspiele.bots import make_bot
-from kartenspiele.classroom.rooms import Rooms
-from kartenspiele.classroom.store import Store, open_store
+from kartenspiele.classroom.rooms.rooms import Rooms
+from kartenspiele.classroom.store.interface import Store
+from kartenspiele.classroom.store.opening import open_store
 from kartenspiele.core.session import Session
 
 ENTRY = {

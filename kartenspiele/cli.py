@@ -22,8 +22,8 @@ COMMANDS = {
         "kartenspiele.practice.pack",
         "write a lesson's printable pack (worksheet, answer key, board, cards) as PDF",
     ),
-    "backup": ("kartenspiele.classroom.backup", "copy the store (rooms, saved games, classes) to a file"),
-    "restore": ("kartenspiele.classroom.backup:restore_main", "put the store back from a backup file"),
+    "backup": ("kartenspiele.classroom.store.backup", "copy the store (rooms, saved games, classes) to a file"),
+    "restore": ("kartenspiele.classroom.store.backup:restore_main", "put the store back from a backup file"),
 }
 NEEDS = {"serve": "serve", "print": "print"}
 """The extra a command needs beyond the core (a missing one is named, not a traceback)."""

@@ -9,7 +9,7 @@ project folder (sources stripped, no tracebacks, culling); the access rules live
 `kartenspiele.serving`. Rooms and saved games go to the store chosen by `--data DIR` (SQLite)
 or `--store redis://HOST:PORT/DB`; its URL reaches the kernels in the environment variable
 `KARTENSPIELE_STORE`. A data folder that held a store but whose database file is missing or
-empty is refused (`kartenspiele.classroom.data_folder`); `--new-store` starts afresh on purpose.
+empty is refused (`kartenspiele.classroom.store.data_folder`); `--new-store` starts afresh on purpose.
 Kernels die with the server and run under a memory bound (`--kernel-memory`); a server ends the
 kernels an earlier one of the same data folder left (`kartenspiele.serving.lifecycle`), and a
 page gone without a word frees its kernel after `--reconnect-grace` seconds.
@@ -23,8 +23,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .classroom.data_folder import StoreMissingError, prepare_store, serving
-from .classroom.store import ENVIRONMENT_VARIABLE, open_store, store_url
+from .classroom.classes.pacing import CLASS_ONLY_ENVIRONMENT
+from .classroom.store.data_folder import StoreMissingError, prepare_store, serving
+from .classroom.store.interface import ENVIRONMENT_VARIABLE
+from .classroom.store.opening import open_store, store_url
 from .core.errors import KartenspieleError
 from .i18n import LANGUAGES, set_language, text
 from .serving.lifecycle import DEFAULT_MEMORY_MIB, MIB, reap, record_file
@@ -224,6 +226,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="start with a new empty store although the data folder held one whose file is missing or empty",
     )
     add_teacher_option(parser)
+    parser.add_argument(
+        "--class-only",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="lessons render only for pupils who joined a class of this server, and pupils' pages link to no "
+        "other site (default: on with a class password, off without; --no-class-only lets everyone open them)",
+    )
     parser.add_argument("--lang", choices=LANGUAGES, default="de", help="language of the messages printed here")
     return parser
 
@@ -288,6 +297,10 @@ def main(argv: list[str]) -> int:
     announce(access, args.port)
     print(announce_teacher(args, start_url(access.display_host(), args.port).replace(START_PAGE, "")), flush=True)
     os.environ[CLICK_LIMIT] = str(args.click_limit)  # the kernels inherit it
+    class_only = args.class_only if args.class_only is not None else access.password is not None
+    os.environ[CLASS_ONLY_ENVIRONMENT] = "1" if class_only else "0"
+    switch = "--no-class-only" if class_only else "--class-only"
+    print(text("serve.class_only" if class_only else "serve.lessons_open", None, option=switch), flush=True)
     # a preheated kernel asks the server for its page's request on loopback (only there it answers)
     os.environ["VOILA_APP_IP"] = kernel_host(args.host)
     app = KartenspieleVoila(

@@ -3,7 +3,7 @@ real one: every other call goes through."""
 
 from __future__ import annotations
 
-from kartenspiele.classroom.store import StoreFullError, StoreUnavailableError
+from kartenspiele.classroom.store.interface import StoreFullError, StoreUnavailableError
 
 WRITES = ("put", "append", "delete", "delete_log")
 

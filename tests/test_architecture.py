@@ -1,6 +1,7 @@
 """The house's contract, read from the package's source with `ast`: its layers import only
-downward, no import circle spans two packages (nor hides in a function), the few circles
-inside one package are the ones named below, and no module is over 600 lines.
+downward, and so do the concept folders of a package that has them (`classroom`); no import
+circle spans two packages (nor hides in a function), the few circles inside one package are
+the ones named below, and no module is over 600 lines.
 
 `LAYERS` is the one place that names the layers (`docs/architecture.md` explains them). `ast`
 rather than `import-linter` or `grimp`: the contract is a list and three graph checks, the
@@ -10,7 +11,7 @@ source is ours, and reading it needs nothing installed.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,10 +35,17 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 """Top to bottom. A package imports only packages of lower layers; packages that share a layer
 do not import each other."""
 
-SAME_CONCEPT: dict[frozenset[str], str] = {
-    frozenset({"classroom.store", "classroom.sqlite_store", "classroom.redis_store", "classroom.service_store"}): (
-        "the store and its SQLite, Redis and service backends: `open_store` picks the backend, the backend is a `Store`"
+FOLDERS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "classroom": (
+        ("rooms", "classes"),  # shared games and their codes; classes, pupils and their evidence
+        ("store", "people"),  # the store and its files; who looks at a page and the names people type
     ),
+}
+"""Packages whose modules live in concept folders, with the folders top to bottom as in
+`LAYERS`: a folder imports only folders of lower rows, never one of its own row, and every
+module of the package is in one of them."""
+
+SAME_CONCEPT: dict[frozenset[str], str] = {
     frozenset({"quanto.cards", "quanto.display", "quanto.explain"}): (
         "a Quanto card, its picture and its name (`Card._repr_html_` draws it by name)"
     ),
@@ -145,19 +153,56 @@ def layer_of(package: str) -> int:
     raise AssertionError(f"kartenspiele.{package} belongs to no layer: add it to LAYERS in {__file__}")
 
 
-def upward(found: list[Import]) -> list[str]:
-    """Imports that run up a layer or sideways between packages of one layer."""
+def _against_order(found: list[Import], rank: Callable[[str, str], int | None], what: str) -> list[str]:
+    """The imports whose target does not rank below their source (`rank(source, target)` is the
+    target's rank minus the source's, lower is further down; None where the order does not apply)."""
     wrong: list[str] = []
     for item in found:
-        source, target = group(item.source), group(item.target)
-        if source in ("", target):
-            continue
-        if layer_of(target) <= layer_of(source):
+        step = rank(item.source, item.target)
+        if step is not None and step <= 0:
             where = "inside a function " if item.in_function else ""
-            line = f"kartenspiele.{item.source}:{item.line} imports kartenspiele.{item.target} {where}(up a layer)"
+            line = f"kartenspiele.{item.source}:{item.line} imports kartenspiele.{item.target} {where}(up a {what})"
             if line not in wrong:
                 wrong.append(line)
     return wrong
+
+
+def upward(found: list[Import]) -> list[str]:
+    """Imports that run up a layer or sideways between packages of one layer."""
+
+    def rank(source: str, target: str) -> int | None:
+        if group(source) in ("", group(target)):
+            return None
+        return layer_of(group(target)) - layer_of(group(source))
+
+    return _against_order(found, rank, "layer")
+
+
+def folder_of(module: str) -> tuple[str, str] | None:
+    """(package, concept folder) of a module in a package of `FOLDERS`, else None."""
+    package, _, rest = module.partition(".")
+    if package not in FOLDERS or not rest:
+        return None
+    return package, rest.split(".")[0]
+
+
+def folder_row(package: str, folder: str) -> int:
+    for number, row in enumerate(FOLDERS[package]):
+        if folder in row:
+            return number
+    raise AssertionError(f"kartenspiele.{package}.{folder} is in no folder row: add it to FOLDERS in {__file__}")
+
+
+def upward_in_folders(found: list[Import]) -> list[str]:
+    """Imports inside a package of `FOLDERS` that run up a row or sideways between its folders."""
+
+    def rank(source: str, target: str) -> int | None:
+        here, there = folder_of(source), folder_of(target)
+        if here is None or there is None or here[0] != there[0] or here[1] == there[1]:
+            return None
+        return folder_row(*there) - folder_row(*here)
+
+    return _against_order(found, rank, "folder")
 
 
 def circles(found: list[Import]) -> list[frozenset[str]]:
@@ -217,6 +262,19 @@ def test_layers_import_only_downward(package_imports):
     assert upward(package_imports) == []
 
 
+def test_every_module_of_a_foldered_package_is_in_a_named_folder():
+    for module, path in modules(PACKAGE).items():
+        package, _, rest = module.partition(".")
+        if package in FOLDERS and rest:
+            beside = path.parent == PACKAGE / package
+            assert not beside, f"kartenspiele.{module} stands beside the concept folders of kartenspiele.{package}"
+            folder_row(package, rest.split(".")[0])
+
+
+def test_concept_folders_import_only_downward(package_imports):
+    assert upward_in_folders(package_imports) == []
+
+
 def test_no_circle_between_packages_and_only_the_named_ones_inside(package_imports):
     found = circles(package_imports)
     spanning = [sorted(circle) for circle in found if len({group(module) for module in circle}) > 1]
@@ -261,3 +319,21 @@ def test_the_checks_find_an_upward_import_and_a_hidden_circle(tmp_path):
         "kartenspiele.classroom.rooms:2 imports kartenspiele.widgets.room inside a function (up a layer)"
     ]
     assert circles(found) == [frozenset({"classroom.rooms", "widgets.room"})]
+
+
+def test_the_folder_check_finds_an_upward_and_a_sideways_import(tmp_path):
+    """The store (bottom) importing rooms is up a folder; rooms importing classes is sideways."""
+    package = tmp_path / "kartenspiele"
+    for folder in ("classroom", "classroom/store", "classroom/rooms", "classroom/classes"):
+        (package / folder).mkdir(parents=True)
+        (package / folder / "__init__.py").write_text("")
+    (package / "__init__.py").write_text("")
+    (package / "classroom" / "store" / "interface.py").write_text("from ..rooms import rooms\n")
+    (package / "classroom" / "rooms" / "rooms.py").write_text(
+        "from ..store import interface\nfrom ..classes import pupil\n"
+    )
+    (package / "classroom" / "classes" / "pupil.py").write_text("from ..store import interface\n")
+    assert upward_in_folders(imports(package)) == [
+        "kartenspiele.classroom.rooms.rooms:2 imports kartenspiele.classroom.classes.pupil (up a folder)",
+        "kartenspiele.classroom.store.interface:1 imports kartenspiele.classroom.rooms.rooms (up a folder)",
+    ]

@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from kartenspiele import lite
-from kartenspiele.classroom import roles
-from kartenspiele.classroom.memory_store import MemoryStore
-from kartenspiele.classroom.rooms import Rooms
-from kartenspiele.classroom.sqlite_store import SQLiteStore
-from kartenspiele.classroom.store import StoreUnavailableError, open_store
+from kartenspiele.classroom.people import roles
+from kartenspiele.classroom.rooms.rooms import Rooms
+from kartenspiele.classroom.store.interface import StoreUnavailableError
+from kartenspiele.classroom.store.memory_store import MemoryStore
+from kartenspiele.classroom.store.opening import open_store
+from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from kartenspiele.core.errors import MissingExtraError
 from kartenspiele.core.extras import needs
 from kartenspiele.lessons import LessonBar

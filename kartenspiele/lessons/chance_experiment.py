@@ -1,6 +1,6 @@
 """Lesson 4's experiment: a group estimates, then the engine deals hands from the group's own
 seed and counts how often a task succeeds; the class's groups pool into one class result
-(`classroom.experiments`); many dealt hands show where the share settles.
+(`classroom.classes.experiments`); many dealt hands show where the share settles.
 
 At Grundschule level (`chance_level.in_words`) the results are counted hands: "3-mal in 100
 Händen", a grid of the first 100 hands, "ungefähr 3 von 100" for the class. From Klasse 5–6 on
@@ -18,7 +18,7 @@ from secrets import randbelow
 import ipywidgets as widgets
 from IPython.display import HTML
 
-from ..classroom import experiments, pupil
+from ..classroom.classes import experiments, pupil
 from ..i18n import text
 from ..tausch_rausch import task_by_id
 from .chance_level import in_words, words

@@ -2,7 +2,9 @@
 them, drawn from the catalogue (`kartenspiele.catalogue`).
 
 A lesson opens on mybinder.org in Voilà (`catalogue.binder_url`); the repository's address is
-the one setting in `pyproject.toml` that `kartenspiele.binder` reads.
+the one setting in `pyproject.toml` that `kartenspiele.binder` reads. A pupil's index on a
+class-only server (`pacing.class_only`) has no such outside link: Binder would show every
+lesson, released or not.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from html import escape
 from IPython.display import HTML
 
 from ..catalogue import LESSONS, binder_url
-from ..classroom import pupil
-from ..classroom.roles import is_teacher, served_by_voila
+from ..classroom.classes import pupil
+from ..classroom.classes.pacing import class_only
+from ..classroom.people.roles import is_teacher, served_by_voila
 from ..i18n import text
 from ..lite import page_href
 from ..widgets.home import START_FROM_LESSONS, home_link
@@ -34,8 +37,10 @@ def overview(lang: str | None = None) -> HTML:
     minutes and a Binder link."""
     lang = lang or language()
     session = pupil.current()
-    if session is None and served_by_voila() and not is_teacher():  # the index page has no lesson bar
+    pupils_page = served_by_voila() and not is_teacher()
+    if session is None and pupils_page:  # the index page has no lesson bar
         session = pupil.from_address()
+    outside = not (pupils_page and class_only())  # no way around pacing from a class's page
     rows = []
     for lesson in LESSONS:
         name = text(f"lessons.catalogue.{lesson.key}.title", lang)
@@ -48,12 +53,11 @@ def overview(lang: str | None = None) -> HTML:
             title = Markup(
                 f"<a href='{escape(page_href(lesson.file + pupil.link_query(lang)))}' target='_self'>{escape(name)}</a>"
             )
-        binder = Markup(f"<a href='{escape(binder_url(lesson.file))}' target='_blank'>Binder</a>")
-        rows.append(
-            (title, text(f"lessons.catalogue.{lesson.key}.topics", lang), lesson.grades, lesson.minutes, binder)
-        )
-    head = [
-        text(f"lessons.catalogue.column.{name}", lang) for name in ("title", "topics", "grades", "minutes", "links")
-    ]
+        row = [title, text(f"lessons.catalogue.{lesson.key}.topics", lang), lesson.grades, lesson.minutes]
+        if outside:
+            row.append(Markup(f"<a href='{escape(binder_url(lesson.file))}' target='_blank'>Binder</a>"))
+        rows.append(tuple(row))
+    columns = ("title", "topics", "grades", "minutes", *(("links",) if outside else ()))
+    head = [text(f"lessons.catalogue.column.{name}", lang) for name in columns]
     home = f"<p>{home_link(lang, START_FROM_LESSONS, pupil.link_query(lang))}</p>"
     return HTML(LINK_STYLE + home + html_table(head, rows))

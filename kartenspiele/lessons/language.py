@@ -13,7 +13,7 @@ from __future__ import annotations
 import base64
 import inspect
 import io
-import os
+import posixpath
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -24,8 +24,9 @@ import ipywidgets as widgets
 from IPython.display import HTML
 from ipywidgets.widgets.widget import _instances
 
-from ..classroom import pupil
-from ..classroom.roles import is_teacher, served_by_voila
+from ..classroom.classes import pupil
+from ..classroom.classes.pacing import STORE, Pace, pace
+from ..classroom.people.roles import is_teacher, served_by_voila
 from ..i18n import LANGUAGES, current_language, set_language, text
 from ..lite import in_browser, server_note
 from ..widgets.access import Access
@@ -34,7 +35,7 @@ from ..widgets.join import JoinBox
 from ..widgets.page_load import PageLoad
 from ..widgets.style import style_widget
 from ..widgets.texts import default_language, language_options
-from .lesson_gate import GATE_MIME, close_lesson, locked_on_join, verdict
+from .lesson_gate import GATE_MIME, close_lesson, template_verdict, verdict
 from .page_level import LevelChooser
 from .style import lesson_style, message
 
@@ -105,8 +106,9 @@ def in_both_languages(function: Shown) -> Shown:
 class LessonBar(widgets.HBox):
     """The bar at the top of a lesson: the language switch, the level (`page_level`), the style
     sheet of the widgets and, for a pupil in the web app, the class they joined (or the box to
-    join one). Joining a class that keeps this lesson locked closes the lesson and loads the page
-    again, locked."""
+    join one). Joining a class that keeps this lesson locked (or leaving one on a class-only
+    server) closes the lesson and loads the page again, locked; joining a class that released a
+    locked lesson loads it with the class."""
 
     def __init__(self, lang: str | None = None) -> None:
         self.before = set(_instances)  # the widgets that are not the lesson's (`close_lesson`)
@@ -131,29 +133,40 @@ class LessonBar(widgets.HBox):
             pupil.from_address()
             self.join = JoinBox(on_join=self.joined)
             self.children += (self.join,)
-        self.verdict = verdict()
-        self.locked = self.verdict["locked"]
+        self.pace = verdict()
+        self.locked = self.pace.locked
         self.notice = widgets.HTML()
+        self.notice.add_class("ks-pacing-note")
         if self.locked:
             self.children += (self.notice,)
         self.redraw()
         follow(self)
 
     def joined(self) -> None:
-        """After joining (or leaving): the lesson follows the bar, unless the class keeps it locked."""
-        if not self.locked and locked_on_join():
-            self.lock()
+        """After joining (or leaving): the lesson follows the bar, unless pacing now locks it; a
+        locked lesson that the pupil's new class released is loaded again with the class."""
+        now = pacing_now()
+        if not self.locked and now.locked:
+            self.lock(now)
+        elif self.locked and not now.locked:
+            self.children += (PageLoad(address=self.address()),)
+        elif self.locked:
+            self.pace = now
         switch_language(language())
 
-    def lock(self) -> None:
+    def lock(self, now: Pace) -> None:
         """Close this page's lesson now (no widget of it shows, answers or follows the language
         any more) and send the page to its own address with the class: the server renders it locked."""
         self.locked = True
+        self.pace = now
         close_lesson(self, self.before)
         _followers.clear()
         follow(self)
-        page = os.environ.get("SCRIPT_NAME", "").rsplit("/", 1)[-1]
-        self.children += (self.notice, PageLoad(address=page + pupil.link_query(language())))
+        self.children += (self.notice, PageLoad(address=self.address()))
+
+    def address(self) -> str:
+        """This page's own address (its notebook's canonical name) with the language and the class."""
+        return posixpath.basename(pupil.page_path()) + pupil.link_query(language())
 
     def redraw(self) -> None:
         self.label.value = f"<b>{text('lessons.bar.language', language())}</b>"
@@ -169,17 +182,27 @@ class LessonBar(widgets.HBox):
         self.level.redraw(language())
         if self.join is not None:
             self.join.set_language(language())
-        self.notice.value = message(text("teacher.locked", language())) if self.locked else ""
+        key = self.pace.text_key
+        self.notice.value = message(text(key, language())) if self.locked and key else ""
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         """The widget, and on a Voilà page the lesson gate's verdict for the template."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is not None and served_by_voila():
-            bundle[GATE_MIME] = self.verdict
+            bundle[GATE_MIME] = template_verdict(self.pace)
         return bundle
 
     def __repr__(self) -> str:
         return "LessonBar()"
+
+
+def pacing_now() -> Pace:
+    """The pacing decision now, for a page whose later cells are blanked already (any failure
+    keeps it locked)."""
+    try:
+        return pace()
+    except Exception:  # noqa: BLE001 — fail closed
+        return Pace(True, STORE)
 
 
 def describe_figure(alt: str) -> None:

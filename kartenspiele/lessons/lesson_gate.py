@@ -1,10 +1,9 @@
 """Pacing the kernel enforces: a lesson the teacher has not released is not rendered for a
 pupil of that class, whatever address opened it.
 
-The lesson bar (the first code cell of every lesson) asks `page_locked` once: a pupil's
-Voilà page is locked when its pupil's class has not released this lesson, or when its address
-names a class that the store does not confirm (a made-up code or token must not open a lesson
-that the real class keeps locked). A locked page then
+The lesson bar (the first code cell of every lesson) asks `verdict` once, which asks the one
+pacing decision (`classroom.classes.pacing.pace`: from the notebook that is rendered, failing
+closed when the class, the cookie, the store or the lesson does not check out). A locked page then
 
 * blanks every later cell in this kernel (`close_page`: an IPython input transformer that turns
   each cell's code into nothing), so no widget of the lesson is ever made;
@@ -20,13 +19,15 @@ the next `## ` heading) with its outputs.
 A teacher can switch off "Lösung zeigen" for the class (`Classes.hide_solutions`): the
 exercises then show no worked solution after wrong answers, only their help (`solutions_hidden`).
 
-A teacher's page, a page outside Voilà (JupyterLab, nbval) and a pupil without a class are
-never locked and see every part.
+The outlooks above the lesson's grades (code cells whose first line is `OUTLOOK_MARK`, Markdown
+labelled `ks-ausblick`) are left out of a Grundschule page (`page_level.primary`): the bar blanks
+their cells and the template drops their Markdown.
 
-A pupil without a class who joins one in the bar of an open lesson that this class keeps locked
-(`locked_on_join`): the bar closes the lesson at once in this kernel (`close_lesson`: every widget
+A pupil who joins a class (or leaves one, "Ändern") in the bar of an open lesson that is then
+locked for them: the bar closes the lesson at once in this kernel (`close_lesson`: every widget
 the lesson made is closed, so its views leave the page and nothing of it can answer or record any
-more) and sends the page to its own address with the class, which the server renders locked.
+more) and sends the page to its own address, which the server renders locked. A locked page
+whose pupil joins a class that released the lesson is sent to its address with the class.
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ import ipywidgets as widgets
 from IPython import get_ipython
 from ipywidgets.widgets.widget import _instances
 
-from ..classroom import pupil
-from ..classroom.roles import is_teacher, query, served_by_voila
+from ..classroom.classes import pupil
+from ..classroom.classes.pacing import STORE, Pace, pace
+from ..classroom.people.roles import is_teacher
 from ..widgets.plain import is_shared
 from .page_level import primary
 
@@ -49,33 +51,6 @@ OUTLOOK_MARK = "# Zusatz: Ausblick"
 """The first line of a code cell of an outlook above the lesson's grades (optional, too)."""
 
 _blanking: list[object] = []
-
-
-def page_locked() -> bool:
-    """Whether this page's lesson must not be rendered (see the module docstring)."""
-    if not served_by_voila() or is_teacher():
-        return False
-    session = pupil.current()
-    if session is None:
-        asked = query()
-        return any(asked.get(name) for name in (pupil.CLASS_PARAMETER, pupil.NICK_PARAMETER, pupil.TOKEN_PARAMETER))
-    return session.locked(pupil.page_lesson())
-
-
-def locked_on_join() -> bool:
-    """Whether the class this page's pupil has just joined keeps this page's lesson locked."""
-    if not served_by_voila() or is_teacher():
-        return False
-    session = pupil.current()
-    return session is not None and session.locked(pupil.page_lesson())
-
-
-def extras_hidden() -> bool:
-    """Whether the teacher hides the optional parts from this page's pupil's class."""
-    if not served_by_voila() or is_teacher():
-        return False
-    session = pupil.current()
-    return session is not None and session.extras_hidden()
 
 
 def solutions_hidden() -> bool:
@@ -107,20 +82,35 @@ def _blank(transform: object) -> None:
         _blanking.append(transform)
 
 
-def verdict() -> dict[str, bool]:
-    """Decide this page once (for the lesson bar): whether it is locked, whether its optional
-    parts show and whether its outlooks do; blank the later cells that must not run. The result
-    goes to the template."""
-    locked = page_locked()
-    extras = not locked and not extras_hidden()
-    outlook = extras and not primary(pupil.page_lesson())
-    if locked:
+def verdict() -> Pace:
+    """Decide this page once (for the lesson bar): whether it is locked and whether its optional
+    parts show; blank the later cells that must not run. A decision that fails for any other
+    reason locks the page too."""
+    try:
+        decided = pace()
+    except Exception:  # noqa: BLE001 — fail closed: nothing of the lesson runs or shows
+        decided = Pace(True, STORE)
+    if decided.locked:
         _blank(_nothing)
-    elif not extras:
+    elif not decided.extras:
         _blank(_no_extras)
-    elif not outlook:
+    elif not outlook_shown(decided):
         _blank(_no_outlook)
-    return {"locked": locked, "extras": extras, "outlook": outlook}
+    return decided
+
+
+def outlook_shown(decided: Pace) -> bool:
+    """Whether this page shows the outlooks above the lesson's grades (not at Grundschule)."""
+    return decided.extras and not decided.locked and not primary(pupil.page_lesson())
+
+
+def template_verdict(decided: Pace) -> dict[str, bool]:
+    """What the Voilà template reads from the bar's output (`GATE_MIME`)."""
+    return {
+        "locked": decided.locked,
+        "extras": decided.extras and not decided.locked,
+        "outlook": outlook_shown(decided),
+    }
 
 
 def held_widgets(root: widgets.Widget) -> list[widgets.Widget]:

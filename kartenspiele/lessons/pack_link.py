@@ -13,7 +13,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ..catalogue import PRACTICE_LEVELS
-from ..classroom.roles import is_teacher
+from ..classroom.people.roles import is_teacher
 from ..core.extras import needs
 from ..i18n import text
 from .language import follow, language

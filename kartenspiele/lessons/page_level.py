@@ -20,10 +20,10 @@ from urllib.parse import urlencode
 import ipywidgets as widgets
 
 from ..catalogue import PRACTICE_LEVELS
-from ..classroom import pupil
-from ..classroom.classes import ClassError
-from ..classroom.roles import query, served_by_voila
-from ..classroom.store import StoreError
+from ..classroom.classes import pupil
+from ..classroom.classes.classes import ClassError
+from ..classroom.people.roles import query, served_by_voila
+from ..classroom.store.interface import StoreError
 from ..i18n import text
 from ..widgets.page_load import PageLoad
 

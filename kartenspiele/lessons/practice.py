@@ -12,7 +12,7 @@ positions the kernel holds, so a key the browser did not get from this widget is
 In a notebook: `from kartenspiele.lessons.practice import Practice` and `Practice(lesson=1)`; in a
 lesson, `lessons.levels.LevelPractice` places it with the class's level. Without a fixed
 `lang` the widget follows the lesson's language switch; every judged answer is reported to
-the class (`classroom.pupil.record`, nothing without a class).
+the class (`classroom.classes.pupil.record`, nothing without a class).
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from html import escape
 import ipywidgets as widgets
 
 from ..catalogue import PRACTICE_LEVELS
-from ..classroom import pupil
-from ..classroom.tasks import task_text
+from ..classroom.classes import pupil
+from ..classroom.classes.tasks import task_text
 from ..i18n import LANGUAGES, text
 from ..practice.base import check
 from ..practice.exercises import exercise

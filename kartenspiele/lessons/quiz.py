@@ -14,8 +14,8 @@ genuine tries (different wrong answers, each in the range the problem's answers 
 `answers` where a problem states it, any choice, a complete pick of cards), and the solution
 shows by itself after the third. A teacher can switch both off for the class
 (`lesson_gate.solutions_hidden`): then only the help shows. A right answer shows its
-explanation at once. Every judged
-answer, every hint and every revealed solution is reported to `classroom.pupil.record` (which
+explanation at once. Every judged answer, every hint and every revealed solution is reported
+to `classroom.classes.pupil.record` (which
 does nothing unless the pupil joined a class); locked lessons show a notice instead.
 """
 
@@ -27,8 +27,8 @@ from typing import Any, Protocol
 
 import ipywidgets as widgets
 
-from ..classroom import pupil
-from ..classroom.tasks import task_text
+from ..classroom.classes import pupil
+from ..classroom.classes.tasks import task_text
 from ..i18n import LANGUAGES, text
 from ..widgets.access import Access, tagged
 from ..widgets.buttons import ButtonRow, Spec

@@ -13,7 +13,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ..catalogue import level_key
-from ..classroom import pupil
+from ..classroom.classes import pupil
 from ..i18n import LANGUAGES, text
 from ..widgets.access import Access, tagged
 from .language import follow, language

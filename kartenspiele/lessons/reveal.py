@@ -1,6 +1,6 @@
 """Answer tables on the teacher's word: a lesson's solution is built only once it may be seen.
 
-`answer(section, build, …)` stands where a lesson shows an answer table (`classroom.reveals`):
+`answer(section, build, …)` stands where a lesson shows an answer table (`classroom.classes.reveals`):
 
 * on a teacher's page (and in the stored outputs) it is the table itself;
 * for a pupil of a class it is a note until the teacher reveals the section on the dashboard:
@@ -31,9 +31,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..classroom import pupil
-from ..classroom.reveals import check_section
-from ..classroom.roles import is_teacher
+from ..classroom.classes import pupil
+from ..classroom.classes.reveals import check_section
+from ..classroom.people.roles import is_teacher
 from ..core.errors import KartenspieleError
 from ..i18n import text
 from .language import _html, follow, in_both_languages, language

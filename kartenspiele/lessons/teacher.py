@@ -1,4 +1,4 @@
-"""The teacher material of the lessons, rendered only for a teacher (`classroom.roles`).
+"""The teacher material of the lessons, rendered only for a teacher (`classroom.people.roles`).
 
 The texts are Markdown files in `teacher_notes/` (German, English to unfold, like the lesson
 text): the "Für Lehrkräfte" section of each lesson (`<lesson>.md`), the notes per exercise —
@@ -18,8 +18,8 @@ import ipywidgets as widgets
 from IPython.display import Markdown, display
 
 from ..catalogue import LESSONS
-from ..classroom.pupil import link_query
-from ..classroom.roles import is_teacher
+from ..classroom.classes.pupil import link_query
+from ..classroom.people.roles import is_teacher
 from ..i18n import text
 from ..widgets.gate import teacher_page
 from .index import overview

@@ -26,7 +26,7 @@ import ipywidgets as widgets
 
 from ..bots import LEVELS
 from ..bots.match import Match
-from ..classroom import pupil
+from ..classroom.classes import pupil
 from ..i18n import text
 from ..quanto import narrate_all as narrate_quanto
 from ..tausch_rausch import narrate_all as narrate_tausch_rausch

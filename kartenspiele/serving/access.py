@@ -19,6 +19,10 @@ from .login_limits import FREE_TRIES
 
 MIN_PASSWORD = 8
 """Characters a class password needs at least, not counting spaces."""
+EXAMPLE_SECRETS = frozenset({"igel4242", "tafel2026", "meincode7", "mycode77"})
+"""The passwords and teacher codes the README, the guide and the docs print as examples
+(`tests/serving/test_access.py` finds every one there): anyone can read them, so `serve`
+refuses them (compared without case and spaces)."""
 COOKIE = "kartenspiele-class"
 
 
@@ -36,6 +40,11 @@ def strong_enough(password: str) -> bool:
     """Whether a class password has `MIN_PASSWORD` characters that are not spaces (a password
     of spaces only, or `Igel42`, is refused)."""
     return sum(not character.isspace() for character in password) >= MIN_PASSWORD
+
+
+def is_example(secret: str) -> bool:
+    """Whether a password or teacher code is one of the documents' examples (`EXAMPLE_SECRETS`)."""
+    return "".join(secret.split()).casefold() in EXAMPLE_SECRETS
 
 
 def lan_address() -> str:
@@ -87,6 +96,8 @@ class Access:
         network (raises `ServeSetupError` saying why)."""
         if password is not None and not strong_enough(password):
             raise ServeSetupError("serve.password_short", count=MIN_PASSWORD)
+        if password is not None and is_example(password):
+            raise ServeSetupError("serve.password_example", password=password.strip())
         if not is_loopback(bind) and not password:
             raise ServeSetupError("serve.password_needed", host=bind)
         return cls(

@@ -28,8 +28,8 @@ from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-from ..classroom.open_limit import ADDRESS_HEADER, DEVICE_HEADER
-from ..classroom.pupil import CLASS_HEADER
+from ..classroom.classes.pupil import CLASS_HEADER
+from ..classroom.rooms.open_limit import ADDRESS_HEADER, DEVICE_HEADER
 from ..i18n import LANGUAGES, text
 from .access import COOKIE, Access
 from .assets import (
@@ -97,7 +97,7 @@ class GatedApplication(tornado.web.Application):
     def find_handler(self, request, **kwargs):
         if not self.access.host_allowed(request.host or ""):
             return self.get_handler_delegate(request, HostRefusedHandler)
-        if is_query(request.path) and not query_allowed(request, self.access.proxies):  # only this machine's kernels
+        if is_query(request.path) and not query_allowed(request):  # only this machine's kernels
             return self.get_handler_delegate(request, QueryRefusedHandler)
         if self.access.password and not request.path.startswith((LOGIN_PATH, QUERY_PATH)):
             cookie = request.cookies.get(COOKIE)
@@ -204,6 +204,7 @@ class KartenspieleVoila(Voila):
             manager.get_rendered_notebook = get_rendered_notebook
 
     def init_handlers(self) -> list:
+        attempts = LoginAttempts(self.access.login_tries)  # passwords and teacher codes share it
         handlers: list[tuple] = []
         for route in super().init_handlers():
             pattern, handler = route[0], route[1]
@@ -221,7 +222,13 @@ class KartenspieleVoila(Voila):
                     (
                         pattern,
                         PageHandler,
-                        {**options, "access": self.access, "limits": self.limits, "unconnected": self.unconnected},
+                        {
+                            **options,
+                            "access": self.access,
+                            "limits": self.limits,
+                            "unconnected": self.unconnected,
+                            "attempts": attempts,
+                        },
                     )
                 )
             else:
@@ -231,7 +238,7 @@ class KartenspieleVoila(Voila):
             (
                 base + LOGIN_PATH,
                 LoginHandler,
-                {"access": self.access, "attempts": LoginAttempts(self.access.login_tries)},
+                {"access": self.access, "attempts": attempts},
             ),
             (base + ALIVE_PATH + r"([\w-]+)", AliveHandler),
             (

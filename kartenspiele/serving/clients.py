@@ -4,7 +4,10 @@ browser's device cookie (what the kernel limits count).
 The address is the TCP peer's (`request.remote_ip`). Only when that peer is a reverse proxy
 named with `--trusted-proxy` is `X-Forwarded-For` read: the last address in it that is not a
 trusted proxy itself (each proxy appends the peer it saw, so the addresses left of it may be
-made up by the browser). A header sent by anyone else is ignored.
+made up by the browser). A header sent by anyone else is ignored. A request from a trusted proxy
+that names no client (no header, only proxies, or something that is no address) comes from
+`UNKNOWN_CLIENT`, not from the proxy: the proxy is no device, and counting every such request
+as one would let one pupil's wrong passwords lock the whole class out.
 
 The device cookie holds a random id signed with the server's secret (tornado's signed
 cookie, HMAC-SHA256 like the class cookie): a browser cannot make one up, and a restart
@@ -27,6 +30,8 @@ DEVICE_COOKIE = "kartenspiele-device"
 DEVICE_DAYS = 30
 """Days a browser keeps its device id (a new one is given when it is gone)."""
 FORWARDED_FOR = "X-Forwarded-For"
+UNKNOWN_CLIENT = "unknown"
+"""The client of a request that a trusted proxy passed on without naming it."""
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -54,22 +59,27 @@ def _trusted(address: ipaddress.IPv4Address | ipaddress.IPv6Address, proxies: tu
     return any(address.version == network.version and address in network for network in proxies)
 
 
+def peer_address(request: tornado.httputil.HTTPServerRequest) -> str:
+    """The TCP peer of `request` (a proxy's address when one relayed it)."""
+    return request.remote_ip or "?"
+
+
 def client_address(request: tornado.httputil.HTTPServerRequest, proxies: tuple[Network, ...] = ()) -> str:
     """The address of the device behind `request`: the TCP peer, or — if the peer is a trusted
-    proxy — the last untrusted address of `X-Forwarded-For` (the peer when there is none, or
-    when the proxy sent something that is not an address)."""
-    peer = request.remote_ip or "?"
-    peer_address = _address(peer)
-    if not proxies or peer_address is None or not _trusted(peer_address, proxies):
+    proxy — the last untrusted address of `X-Forwarded-For` (`UNKNOWN_CLIENT` when there is
+    none, or when the proxy sent something that is not an address)."""
+    peer = peer_address(request)
+    peer_ip = _address(peer)
+    if not proxies or peer_ip is None or not _trusted(peer_ip, proxies):
         return peer
     hops = [hop for header in request.headers.get_list(FORWARDED_FOR) for hop in header.split(",") if hop.strip()]
     for hop in reversed(hops):
         address = _address(hop)
         if address is None:
-            return peer
+            return UNKNOWN_CLIENT
         if not _trusted(address, proxies):
             return str(address)
-    return peer
+    return UNKNOWN_CLIENT
 
 
 def device_id(handler: tornado.web.RequestHandler) -> str | None:

@@ -11,6 +11,8 @@ import asyncio
 import hashlib
 import hmac
 import json
+import os
+import posixpath
 from contextvars import ContextVar
 from functools import lru_cache
 from html import escape
@@ -21,8 +23,9 @@ from jupyter_core.utils import ensure_async
 from tornado.escape import utf8
 from voila.tornado.handler import TornadoVoilaHandler
 
-from ..classroom.open_limit import ADDRESS_HEADER, DEVICE_HEADER
-from ..classroom.pupil import CLASS_COOKIE, CLASS_HEADER, REMEMBERED_MAX_CHARS
+from ..classroom.classes.pupil import CLASS_COOKIE, CLASS_HEADER, REMEMBERED_MAX_CHARS, RENDER_ROUTE
+from ..classroom.people.roles import CODE_ENV, CODE_PARAMETER
+from ..classroom.rooms.open_limit import ADDRESS_HEADER, DEVICE_HEADER
 from ..i18n import LANGUAGES, text
 from .access import COOKIE, Access
 from .clients import client_address, device_id, give_device_id
@@ -91,6 +94,16 @@ def logged_in(cookie_value: str | None, secret: bytes | str, password: str) -> b
 def password_right(given: str, password: str) -> bool:
     """The one place the class password is compared (in constant time)."""
     return hmac.compare_digest(given.encode(), password.encode())
+
+
+def canonical_path(request_path: str, path: str) -> str:
+    """The one spelling of a page's address: the server's base and `/voila/render/`, then the
+    page's path (`path`, as tornado decoded it) normalised and encoded once. Any other spelling
+    (`03_folgen.ipynb/`, `03%5Ffolgen.ipynb`, `lessons//03_folgen.ipynb`) names the same file;
+    it is sent here, so that a page is rendered under one address only (pacing decides from the
+    notebook in the kernel too: `classroom.classes.pacing`)."""
+    prefix = request_path.partition(RENDER_ROUTE)[0] + RENDER_ROUTE
+    return prefix + quote(posixpath.normpath("/" + path).strip("/"))
 
 
 def local_target(target: str) -> str:
@@ -219,12 +232,16 @@ class AliveHandler(tornado.web.RequestHandler):
 
 class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):
     """Voilà's page handler that also sets the `_xsrf` cookie (so closing or reloading the page
-    shuts its kernel down) and the device cookie, and keeps to the kernel limits ("Server voll"
-    instead of a hang)."""
+    shuts its kernel down) and the device cookie, keeps to the kernel limits ("Server voll"
+    instead of a hang), sends other spellings of a page's address to its one spelling, and
+    checks a teacher code in the address before any kernel runs: a wrong one counts against the
+    class password's budgets (`login_limits`, per device and for the server) and gets a short
+    page, not the pupil's page."""
 
     def initialize(self, **kwargs) -> None:
         self.access: Access = kwargs.pop("access")
         self.limits: KernelLimits = kwargs.pop("limits")
+        self.attempts: LoginAttempts | None = kwargs.pop("attempts", None)
         self.unconnected: Unconnected | None = kwargs.pop("unconnected", None)
         super().initialize(**kwargs)
 
@@ -233,7 +250,15 @@ class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):
         self.xsrf_token  # noqa: B018 — reading it sets the cookie before the page streams
 
     async def get(self, path: str | None = None) -> None:
+        if path is not None and RENDER_ROUTE in self.request.path:
+            canonical = canonical_path(self.request.path, path)
+            if canonical != self.request.path:  # another spelling of a page: no kernel for it
+                query = self.request.query
+                self.redirect(canonical + (f"?{query}" if query else ""))
+                return
         address = client_address(self.request, self.access.proxies)
+        if not await self.teacher_code_right(address):
+            return
         device = device_id(self)
         keys = client_keys(device, address)
         manager = self.kernel_manager
@@ -262,6 +287,37 @@ class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):
             PAGE_KERNELS.reset(kernels)
             if not handed:  # else its kernel counts (`KernelLimits.record`)
                 self.limits.end(keys)
+
+    async def teacher_code_right(self, client: str) -> bool:
+        """Whether the page may go on: no teacher code in its address, or the right one. A wrong
+        code (or any code while this device or the server waits) is answered here."""
+        given = self.get_query_argument(CODE_PARAMETER, "")
+        if not given or self.attempts is None:
+            return True
+        lang = request_language(self)
+        wait = self.attempts.begin(client)  # counted now, before any comparison or wait
+        if wait > 0:
+            seconds = retry_after(wait)
+            self.set_header("Retry-After", str(seconds))
+            self.refuse_code(text("serve.login_too_many", lang, count=seconds), 429)
+            return False
+        expected = os.environ.get(CODE_ENV, "")
+        if expected and hmac.compare_digest(given.encode(), expected.encode()):
+            self.attempts.succeeded(client)
+            return True
+        await asyncio.sleep(WRONG_PASSWORD_DELAY)
+        self.refuse_code(text("serve.code_wrong", lang), 401)
+        return False
+
+    def refuse_code(self, message: str, status: int) -> None:
+        lang = request_language(self)
+        start = START_PATH + ("?lang=en" if lang == "en" else "")
+        body = (
+            f"<p>{escape(message)}</p><p><a class='ks-button' href='{escape(start)}'>"
+            f"{escape(text('serve.code_back', lang))}</a></p>"
+        )
+        self.set_status(status)
+        self.finish(small_page(text("serve.code_wrong_title", lang), body, lang))
 
     def server_full(self, reason: str, count: int) -> None:
         lang = request_language(self)

@@ -17,8 +17,8 @@ import signal
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..classroom.data_folder import sqlite_path
-from ..classroom.store import default_data_folder
+from ..classroom.store.data_folder import sqlite_path
+from ..classroom.store.opening import default_data_folder
 
 RECORD_NAME = "kartenspiele-kernels.json"
 MIB = 1024 * 1024

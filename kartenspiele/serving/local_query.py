@@ -6,9 +6,9 @@ string: the language, a teacher's code, a pupil's token) once a page takes it
 (`kernel.page_request`). It needs no class cookie, so anyone else who knew a ready kernel's id
 would read that request too. The gate (`app.GatedApplication`) therefore answers 403 there —
 before any handler, for websocket upgrades too — unless the request's TCP peer is a loopback
-address (`clients.client_address`: the TCP peer; `X-Forwarded-For` only from a trusted proxy,
-tornado's `xheaders` is off) and no proxy relayed it (a reverse proxy on this machine connects from loopback, and
-nginx or Caddy add `X-Forwarded-For`).
+address (tornado's `xheaders` is off) and no proxy relayed it (a reverse proxy on this machine
+connects from loopback, and nginx or Caddy add `X-Forwarded-For`; a trusted proxy's request
+without it names no client, `clients.UNKNOWN_CLIENT`, but is refused here all the same).
 
 The kernels therefore reach the server on loopback (`kernel_host`): on 127.0.0.1 for a
 wildcard bind (0.0.0.0 listens there too), and when the server is bound to one address of the
@@ -27,7 +27,7 @@ import tornado.web
 
 from ..core.errors import ServeSetupError
 from .access import is_loopback
-from .clients import Network, client_address
+from .clients import peer_address
 
 QUERY_PATH = "/voila/query/"
 """Where a preheated kernel asks for its page's request (the kernel has no class cookie)."""
@@ -43,9 +43,11 @@ def is_query(path: str) -> bool:
     return QUERY_PATH in path
 
 
-def query_allowed(request, proxies: tuple[Network, ...] = ()) -> bool:
-    """Whether a request may reach the query route: sent from this machine, not via a proxy."""
-    return is_loopback(client_address(request, proxies)) and not any(name in request.headers for name in PROXY_HEADERS)
+def query_allowed(request) -> bool:
+    """Whether a request may reach the query route: sent from this machine, not via a proxy
+    (its TCP peer is loopback and it carries no proxy's header; a trusted proxy always adds
+    one, so the address it names is never needed here)."""
+    return is_loopback(peer_address(request)) and not any(name in request.headers for name in PROXY_HEADERS)
 
 
 class QueryRefusedHandler(tornado.web.RequestHandler):

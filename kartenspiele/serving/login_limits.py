@@ -15,6 +15,10 @@ by one device get 5 comparisons, the rest a "Zu viele Versuche" page without any
   used up, the next check waits at most 1/`GLOBAL_RATE` s (0.5 s), so the class is never shut
   out for long. A right password gives its token back.
 
+A request whose client a trusted proxy did not name (`clients.UNKNOWN_CLIENT`) has no budget of
+its own, only the server's: it is no one device. The same budgets count wrong teacher codes
+(`?lehrkraft=…`, checked by the server before a page's kernel runs).
+
 Memory stays bounded: a client is forgotten `FORGET_AFTER` seconds after its last wrong
 password, and at most `MAX_CLIENTS` clients are remembered (the longest quiet ones go first).
 """
@@ -26,6 +30,8 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from .clients import UNKNOWN_CLIENT
 
 FREE_TRIES = 5
 """Wrong passwords a device may type before it has to wait."""
@@ -95,7 +101,7 @@ class LoginAttempts:
         if self.tokens < 1:
             return (1 - self.tokens) / self.rate
         self.tokens -= 1
-        if self.free_tries <= 0:  # no budget per device (behind a proxy that keeps its own)
+        if self.free_tries <= 0 or client == UNKNOWN_CLIENT:  # no device to hold to (a proxy keeps its own)
             return 0.0
         record = record or Failures()
         record.count += 1

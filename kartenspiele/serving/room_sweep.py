@@ -18,9 +18,10 @@ import logging
 import os
 import time
 
-from ..classroom.classes import Classes
-from ..classroom.rooms import Rooms
-from ..classroom.store import ENVIRONMENT_VARIABLE, open_store
+from ..classroom.classes.classes import Classes
+from ..classroom.rooms.rooms import Rooms
+from ..classroom.store.interface import ENVIRONMENT_VARIABLE
+from ..classroom.store.opening import open_store
 from ..core.errors import KartenspieleError
 
 SWEEP_EVERY = 15.0

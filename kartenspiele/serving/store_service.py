@@ -4,13 +4,13 @@ Run by the hub (`deploy/jupyterhub/jupyterhub_config.py`, service `kartenspiele-
 `python -m kartenspiele.serving.store_service`. The hub hands it the real store's address with
 its password (`KARTENSPIELE_STORE_BACKEND`, e.g. `redis://:PASSWORD@127.0.0.1:6379/0`), its
 own API token and address; pupils' servers get only the service's address
-(`KARTENSPIELE_STORE=service+http://…`, see `classroom.service_store`) and their own hub token.
+(`KARTENSPIELE_STORE=service+http://…`, see `classroom.store.service_store`) and their own hub token.
 
 Each request (`POST <prefix>store`, one `Store` call as JSON) must carry a JupyterHub token
 of a user allowed to use this service (`access:services!service=kartenspiele-store`); the hub
 says whose it is (`HubAuth`), and the hub's groups say who teaches (`KARTENSPIELE_TEACHER_GROUP`,
 default `teachers`). A teacher may do everything, a pupil only what a pupil's pages need
-(`classroom.store_access`). Store calls run on worker threads (waits on a pool of their own,
+(`classroom.store.store_access`). Store calls run on worker threads (waits on a pool of their own,
 so listening pages never hold up moves). Expired rooms are swept here, as `kartenspiele serve`
 sweeps its own.
 """
@@ -31,9 +31,10 @@ import tornado.web
 from jupyterhub.services.auth import HubAuth
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError
 
-from ..classroom.service_store import MAX_WAIT
-from ..classroom.store import Document, Store, StoreError, StoreRefusedError, open_store
-from ..classroom.store_access import GuardedStore
+from ..classroom.store.interface import Document, Store, StoreError, StoreRefusedError
+from ..classroom.store.opening import open_store
+from ..classroom.store.service_store import MAX_WAIT
+from ..classroom.store.store_access import GuardedStore
 from .room_sweep import SWEEP_EVERY, RoomSweeper
 
 BACKEND_VARIABLE = "KARTENSPIELE_STORE_BACKEND"
@@ -61,6 +62,7 @@ ARGUMENTS: dict[str, tuple[str, ...]] = {
     "delete_log": ("log",),
     "wait": ("log", "since", "timeout"),
     "ping": (),
+    "purge": (),
 }
 STATUS = {"VersionConflictError": 409, "SequenceConflictError": 409, "StoreRefusedError": 403, "StoreFullError": 507}
 log = logging.getLogger("kartenspiele.store_service")

@@ -10,17 +10,29 @@ import argparse
 import os
 from urllib.parse import urlencode
 
-from ..classroom.roles import CODE_ENV, CODE_PARAMETER, MIN_CODE_LENGTH, new_teacher_code, valid_teacher_code
+from ..classroom.people.roles import (
+    CODE_ENV,
+    CODE_PARAMETER,
+    MIN_CODE_LENGTH,
+    new_teacher_code,
+    valid_teacher_code,
+)
 from ..i18n import LANGUAGES, text
+from .access import is_example
 
 DASHBOARD = "notebooks/lehrkraft.ipynb"
 
 
 def teacher_code(value: str) -> str:
-    """An argparse type: a usable teacher code, else an error in German and English."""
+    """An argparse type: a usable teacher code (not a documents' example), else an error in
+    German and English."""
     if not valid_teacher_code(value):
         raise argparse.ArgumentTypeError(
             " / ".join(text("teacher.error.code", lang, minimum=MIN_CODE_LENGTH) for lang in LANGUAGES)
+        )
+    if is_example(value):
+        raise argparse.ArgumentTypeError(
+            " / ".join(text("teacher.error.example", lang, code=value) for lang in LANGUAGES)
         )
     return value
 

@@ -14,9 +14,9 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..classroom.let_in import Request
-from ..classroom.rooms import Room, RoomError, Rooms
-from ..classroom.store import StoreError
+from ..classroom.rooms.let_in import Request
+from ..classroom.rooms.rooms import Room, RoomError, Rooms
+from ..classroom.store.interface import StoreError
 from ..i18n import text
 
 POLL_SECONDS = 0.5

@@ -10,8 +10,16 @@ import re
 import time
 from html import escape
 
-from ..classroom.evidence import AFTER_TRIES, FIRST_TRY, GIVEN, NOT_YET, UNTOUCHED, Evidence, ExerciseRecord
-from ..classroom.export import exercise_title, lesson_title, quiz_title
+from ..classroom.classes.evidence import (
+    AFTER_TRIES,
+    FIRST_TRY,
+    GIVEN,
+    NOT_YET,
+    UNTOUCHED,
+    Evidence,
+    ExerciseRecord,
+)
+from ..classroom.classes.export import exercise_title, lesson_title, quiz_title
 from ..i18n import text
 
 SYMBOLS = {FIRST_TRY: "✔", AFTER_TRIES: "↻", NOT_YET: "✘", GIVEN: "✎", UNTOUCHED: "·"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 
-from ..classroom.pupil import PupilSession
+from ..classroom.classes.pupil import PupilSession
 
 CHECK_EVERY = 5.0
 """Seconds between two looks at the class."""

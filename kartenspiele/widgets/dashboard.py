@@ -3,7 +3,7 @@
 Live: a thread in the dashboard's kernel reads the entries pupils appended since the last
 look (one log per pupil) every `interval` seconds and redraws the views (`board`): who is
 where, the pupils × exercises grid, common wrong answers and the rooms being played (with
-"Einlassen" for a pupil who asks to come back to a seat, `classroom.let_in`). The teacher opens a class, paces the lessons, shows one anonymised answer "an der Tafel",
+"Einlassen" for a pupil who asks to come back to a seat, `classroom.rooms.let_in`). The teacher opens a class, paces the lessons, shows one anonymised answer "an der Tafel",
 exports the class as CSV and deletes it (after a confirmation).
 """
 
@@ -20,12 +20,13 @@ import ipywidgets as widgets
 
 from ..bots.games import game_info
 from ..catalogue import LESSONS, PRACTICE_LESSONS, PRACTICE_LEVELS
-from ..classroom.classes import Classes
-from ..classroom.evidence import Evidence
-from ..classroom.export import exercise_title, exercises_csv, file_name, pupils_csv
-from ..classroom.rooms import RoomError, Rooms
-from ..classroom.store import Store, StoreError, open_store
-from ..classroom.tasks import task_html
+from ..classroom.classes.classes import Classes
+from ..classroom.classes.evidence import Evidence
+from ..classroom.classes.export import exercise_title, exercises_csv, file_name, pupils_csv
+from ..classroom.classes.tasks import task_html
+from ..classroom.rooms.rooms import RoomError, Rooms
+from ..classroom.store.interface import Store, StoreError
+from ..classroom.store.opening import open_store
 from ..core.errors import KartenspieleError
 from ..i18n import text
 from . import board

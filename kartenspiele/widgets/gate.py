@@ -13,7 +13,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..classroom.roles import is_teacher
+from ..classroom.people.roles import is_teacher
 from ..i18n import text
 from ..lite import page_href
 from .style import style_widget

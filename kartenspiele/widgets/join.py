@@ -14,8 +14,8 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..classroom import pupil
-from ..classroom.classes import CODE_LENGTH
+from ..classroom.classes import pupil
+from ..classroom.classes.classes import CODE_LENGTH
 from ..core.errors import KartenspieleError
 from ..i18n import current_language, text
 from .class_watch import ClassWatch

@@ -35,14 +35,15 @@ import ipywidgets as widgets
 from ..bots import LEVELS
 from ..bots.games import GAMES
 from ..catalogue import PRACTICE_LESSONS
-from ..classroom import pupil
-from ..classroom.classes import CODE_LENGTH as CLASS_CODE_LENGTH
-from ..classroom.classes import Classes, ClassNotFoundError
-from ..classroom.code_limit import CodeLimit
-from ..classroom.let_in import LetInNeededError, Request
-from ..classroom.open_limit import OpenLimit
-from ..classroom.rooms import NAME_MAX, OPEN, Room, Rooms, default_level, normal_code
-from ..classroom.store import Store, StoreError, StoreFullError, open_store
+from ..classroom.classes import pupil
+from ..classroom.classes.classes import CODE_LENGTH as CLASS_CODE_LENGTH
+from ..classroom.classes.classes import Classes, ClassNotFoundError
+from ..classroom.rooms.code_limit import CodeLimit
+from ..classroom.rooms.let_in import LetInNeededError, Request
+from ..classroom.rooms.open_limit import OpenLimit
+from ..classroom.rooms.rooms import NAME_MAX, OPEN, Room, Rooms, default_level, normal_code
+from ..classroom.store.interface import Store, StoreError, StoreFullError
+from ..classroom.store.opening import open_store
 from ..core.errors import KartenspieleError
 from ..i18n import text
 from ..lite import in_browser, server_note

@@ -16,7 +16,7 @@ sends it back.
 
 In the browser build (`lite.in_browser`) there is no server to keep the games: the browser
 keeps them too (`saves`, in localStorage), and `store()` is the page's store over them
-(`classroom.memory_store.MemoryStore`). The browser sends them in the same message as
+(`classroom.store.memory_store.MemoryStore`). The browser sends them in the same message as
 `games`, so "Weiterspielen" finds every remembered game; a game no longer remembered is
 dropped from the saves.
 """
@@ -28,8 +28,8 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
-from ..classroom.memory_store import MemoryStore
-from ..classroom.pupil import CLASS_COOKIE
+from ..classroom.classes.pupil import CLASS_COOKIE
+from ..classroom.store.memory_store import MemoryStore
 from ..kernel import update_guard
 
 STORAGE_KEY = "kartenspiele.games"

@@ -1,5 +1,5 @@
 """The dashboard's "Aufdecken": one button per answer section of the lessons
-(`classroom.reveals`), revealing it to the chosen class or hiding it again; one button that
+(`classroom.classes.reveals`), revealing it to the chosen class or hiding it again; one button that
 hides the lessons' optional parts ("Zusatz") from the class or shows them again; and one that
 switches "Lösung zeigen" in the class's exercises off or on again.
 
@@ -14,8 +14,8 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..classroom.classes import Classes
-from ..classroom.reveals import SECTIONS
+from ..classroom.classes.classes import Classes
+from ..classroom.classes.reveals import SECTIONS
 from ..core.errors import KartenspieleError
 from .texts import t
 

@@ -24,8 +24,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..classroom.rooms import HAND_OVER_SECONDS, MoveRaceError, Room, RoomError, Rooms, token_hash
-from ..classroom.store import StoreError, StoreFullError
+from ..classroom.rooms.rooms import HAND_OVER_SECONDS, MoveRaceError, Room, RoomError, Rooms, token_hash
+from ..classroom.store.interface import StoreError, StoreFullError
 from ..core.errors import IllegalMoveError, KartenspieleError
 from ..core.session import game_module
 from ..i18n import text

@@ -19,8 +19,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..classroom.rooms import Room, Rooms
-from ..classroom.store import Store, open_store
+from ..classroom.rooms.rooms import Room, Rooms
+from ..classroom.store.interface import Store
+from ..classroom.store.opening import open_store
 from ..core.errors import KartenspieleError
 from ..core.session import Session
 from ..lite import in_browser

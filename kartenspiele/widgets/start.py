@@ -23,8 +23,8 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from ..catalogue import lesson_of_file
-from ..classroom import pupil
-from ..classroom.roles import TEACHER_NOTEBOOKS, is_teacher, query, served_by_voila
+from ..classroom.classes import pupil
+from ..classroom.people.roles import TEACHER_NOTEBOOKS, is_teacher, query, served_by_voila
 from ..lite import page_href
 from .lobby import Lobby
 from .plain import plain

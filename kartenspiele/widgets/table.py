@@ -17,8 +17,8 @@ from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
-from ..classroom import pupil
-from ..classroom.roles import served_by_voila
+from ..classroom.classes import pupil
+from ..classroom.people.roles import served_by_voila
 from ..core.events import Event
 from ..core.session import Session
 from ..kernel import click_limit

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import bots
-from ..classroom import pupil
+from ..classroom.classes import pupil
 from ..core.errors import ClickTimeoutError, KartenspieleError
 from ..core.events import Event
 from ..core.rng import derive_rng

@@ -8,8 +8,10 @@ from __future__ import annotations
 import pytest
 import redis
 
-from kartenspiele.classroom.rooms import Rooms
-from kartenspiele.classroom.store import SQLiteStore, Store, open_store
+from kartenspiele.classroom.rooms.rooms import Rooms
+from kartenspiele.classroom.store.interface import Store
+from kartenspiele.classroom.store.opening import open_store
+from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from tests.clock import Clock
 from tests.hub_server import CHP, TEACHER, hub_on_loopback
 from tests.redis_server import RedisServer

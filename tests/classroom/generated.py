@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from kartenspiele.classroom.classes import Classes, Pupil
-from kartenspiele.classroom.rooms import OPEN, Rooms
+from kartenspiele.classroom.classes.classes import Classes, Pupil
+from kartenspiele.classroom.rooms.rooms import OPEN, Rooms
 
 ANIMALS = (
     "Fuchs",

@@ -3,9 +3,9 @@ choice, exit tickets and "Begründe" answers become evidence the dashboard shows
 
 import pytest
 
-from kartenspiele.classroom import pupil
-from kartenspiele.classroom.classes import ClassError, Classes
-from kartenspiele.classroom.evidence import Evidence
+from kartenspiele.classroom.classes import pupil
+from kartenspiele.classroom.classes.classes import ClassError, Classes
+from kartenspiele.classroom.classes.evidence import Evidence
 from kartenspiele.i18n import text
 from kartenspiele.lessons.levels import LevelPractice
 from kartenspiele.lessons.reasoning import Begruende

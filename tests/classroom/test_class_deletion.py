@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from kartenspiele.classroom import pupil
-from kartenspiele.classroom.classes import ClassEndedError, Classes
+from kartenspiele.classroom.classes import pupil
+from kartenspiele.classroom.classes.classes import ClassEndedError, Classes
 from kartenspiele.serving.room_sweep import RoomSweeper
 from kartenspiele.widgets.join import JoinBox
 

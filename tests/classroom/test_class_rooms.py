@@ -4,9 +4,9 @@ bring a room into this class's list (both stores)."""
 
 from __future__ import annotations
 
-from kartenspiele.classroom import pupil
-from kartenspiele.classroom.classes import Classes, member_id, token_hash
-from kartenspiele.classroom.rooms import OPEN, Rooms
+from kartenspiele.classroom.classes import pupil
+from kartenspiele.classroom.classes.classes import Classes, member_id, token_hash
+from kartenspiele.classroom.rooms.rooms import OPEN, Rooms
 from kartenspiele.widgets.dashboard import ClassView
 from kartenspiele.widgets.lobby import Lobby
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from kartenspiele.classroom.classes import ClassError, Classes, ClassNotFoundError, NicknameError
-from kartenspiele.classroom.evidence import AFTER_TRIES, FIRST_TRY, NOT_YET, Evidence
+from kartenspiele.classroom.classes.classes import ClassError, Classes, ClassNotFoundError, NicknameError
+from kartenspiele.classroom.classes.evidence import AFTER_TRIES, FIRST_TRY, NOT_YET, Evidence
 
 
 @pytest.fixture

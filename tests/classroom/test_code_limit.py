@@ -9,11 +9,17 @@ import itertools
 
 import pytest
 
-from kartenspiele.classroom import code_limit
-from kartenspiele.classroom.code_limit import ADDRESS_LIMIT, PAGE_LIMIT, PAGE_SECONDS, CodeLimit, TooManyCodesError
-from kartenspiele.classroom.open_limit import ADDRESS_SECONDS, forget_old_counts
-from kartenspiele.classroom.room_codes import CODE_LETTERS
-from kartenspiele.classroom.rooms import RoomFullError, RoomNotFoundError, Rooms
+from kartenspiele.classroom.rooms import code_limit
+from kartenspiele.classroom.rooms.code_limit import (
+    ADDRESS_LIMIT,
+    PAGE_LIMIT,
+    PAGE_SECONDS,
+    CodeLimit,
+    TooManyCodesError,
+)
+from kartenspiele.classroom.rooms.open_limit import ADDRESS_SECONDS, forget_old_counts
+from kartenspiele.classroom.rooms.room_codes import CODE_LETTERS
+from kartenspiele.classroom.rooms.rooms import RoomFullError, RoomNotFoundError, Rooms
 
 
 def guesses():

@@ -8,9 +8,9 @@ import sqlite3
 
 import redis
 
-from kartenspiele.classroom.classes import Classes
-from kartenspiele.classroom.rooms import OPEN, Rooms
-from kartenspiele.classroom.sqlite_store import SQLiteStore
+from kartenspiele.classroom.classes.classes import Classes
+from kartenspiele.classroom.rooms.rooms import OPEN, Rooms
+from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 
 REASON = "Mia Muster hat gesagt, die Sieben ist zu groß."
 

@@ -5,9 +5,9 @@ import csv
 import io
 import time
 
-from kartenspiele.classroom import pupil
-from kartenspiele.classroom.evidence import Evidence
-from kartenspiele.classroom.export import exercises_csv, pupils_csv
+from kartenspiele.classroom.classes import pupil
+from kartenspiele.classroom.classes.evidence import Evidence
+from kartenspiele.classroom.classes.export import exercises_csv, pupils_csv
 
 AT = time.mktime((2026, 12, 3, 9, 41, 0, 0, 0, -1))  # 3 December 2026, 9:41 local time
 
@@ -126,3 +126,69 @@ def test_time_on_an_exercise_starts_with_the_previous_answer_on_the_page(monkeyp
     second.reset()  # the next problem of the same quiz is shown
     clock[0] += 20
     assert second.seconds() == 20
+
+
+FORMULAS = (
+    '=HYPERLINK("http://example.org/x";"Lösung ansehen")',
+    "@SUM(1+1)*cmd|' /C calc'!A0",
+    "+1+1",
+    "-1+cmd",
+    "\t=1+1",
+    "\r=1+1",
+    "  =1+1",
+)
+
+
+def test_no_cell_of_pupil_text_is_a_formula_and_plain_numbers_stay_numbers():
+    def entry(kind, n, typed):
+        field = {"answer": typed, "ok": False, "seconds": 5} if kind == "attempt" else {"text": typed}
+        return {"kind": kind, "lesson": "subsets", "exercise": f"subsets.ways#{n}", "at": AT, **field}
+
+    typed = (*FORMULAS, "-3", "2,5")
+    evidence = Evidence().add_all(
+        [("Ana", entry("attempt", n, answer)) for n, answer in enumerate(typed)]
+        + [("Ben", entry("reason", n, answer)) for n, answer in enumerate(typed)]
+    )
+    rows = spreadsheet(exercises_csv(evidence, "DYLDR", "de"))
+    table = [dict(zip(rows[0], row)) for row in rows[1:]]
+    cells = [row["Falsche Antworten"] for row in table if row["Spitzname"] == "Ana"]
+    cells += [row["Begründungen"] for row in table if row["Spitzname"] == "Ben"]
+    assert sorted(cells) == sorted([*("'" + formula for formula in FORMULAS), "-3", "2,5"] * 2)
+    assert not [value for value in cells if value.startswith(("=", "+", "@", "\t", "\r"))]
+    assert [value for value in cells if value.startswith("-")] == ["-3", "-3"]  # a number a pupil typed
+
+
+def test_the_first_cell_of_a_row_is_never_a_formula_even_for_a_nickname_with_a_dash():
+    evidence = Evidence().add_all([("-Ana", {"kind": "hint", "lesson": "subsets", "exercise": "subsets.ways#1"})])
+    rows = spreadsheet(pupils_csv(evidence, ["-Ana", "=Ben"], "DYLDR", "de"))
+    assert [row[1] for row in rows[1:]] == ["'-Ana", "'=Ben"]
+
+
+def test_minutes_have_a_decimal_comma_in_german_and_a_point_in_english():
+    work = [
+        (
+            "Ana",
+            {
+                "kind": "attempt",
+                "lesson": "subsets",
+                "exercise": "subsets.ways#1",
+                "answer": "4",
+                "ok": True,
+                "seconds": 48,
+                "at": AT,
+            },
+        )
+    ]
+    german = spreadsheet(pupils_csv(Evidence().add_all(work), ["Ana"], "DYLDR", "de"))
+    english = spreadsheet(pupils_csv(Evidence().add_all(work), ["Ana"], "DYLDR", "en"))
+    assert dict(zip(german[0], german[1]))["Minuten an Aufgaben"] == "0,8"
+    assert dict(zip(english[0], english[1]))["Minutes on exercises"] == "0.8"
+
+
+def test_a_written_reason_shows_as_submitted_not_as_unsolved():
+    evidence = Evidence().add_all(entries())
+    for lang, given in (("de", "abgegeben"), ("en", "handed in")):
+        rows = spreadsheet(exercises_csv(evidence, "DYLDR", lang))
+        table = [dict(zip(rows[0], row)) for row in rows[1:]]
+        reason = next(row for row in table if row[rows[0][11]])
+        assert reason[rows[0][6]] == given and reason[rows[0][5]] == ""

@@ -9,8 +9,8 @@ import threading
 
 import pytest
 
-from kartenspiele.classroom.let_in import REQUEST_SECONDS, LetInNeededError
-from kartenspiele.classroom.rooms import (
+from kartenspiele.classroom.rooms.let_in import REQUEST_SECONDS, LetInNeededError
+from kartenspiele.classroom.rooms.rooms import (
     ABSENT_SECONDS,
     HAND_OVER_SECONDS,
     MoveRaceError,

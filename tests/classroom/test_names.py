@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from kartenspiele.classroom.classes import Classes, NicknameError, pupil_key, token_hash
-from kartenspiele.classroom.names import LOOK_ALIKES, name_key, tidy
-from kartenspiele.classroom.rooms import HAND_OVER_SECONDS, LetInNeededError, NameError_
+from kartenspiele.classroom.classes.classes import Classes, NicknameError, pupil_key, token_hash
+from kartenspiele.classroom.people.names import LOOK_ALIKES, name_key, tidy
+from kartenspiele.classroom.rooms.rooms import HAND_OVER_SECONDS, LetInNeededError, NameError_
 
 CYRILLIC_ANA = "\u0410na"  # Cyrillic capital A, then Latin "na"
 FULL_WIDTH_ANA = "\uff21\uff4e\uff41"  # "Ａｎａ"

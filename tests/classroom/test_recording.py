@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from kartenspiele.classroom import pupil
-from kartenspiele.classroom.classes import Classes
-from kartenspiele.classroom.evidence import Evidence
+from kartenspiele.classroom.classes import pupil
+from kartenspiele.classroom.classes.classes import Classes
+from kartenspiele.classroom.classes.evidence import Evidence
 from kartenspiele.lessons import sicherung, subsets
 from kartenspiele.widgets.dashboard import Dashboard
 

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from kartenspiele.classroom import roles
+from kartenspiele.classroom.people import roles
 from kartenspiele.lessons import subsets
 from kartenspiele.lessons.teacher import for_teachers, teachers_guide
 from kartenspiele.serving.teacher import add_teacher_option, announce_teacher, teacher_url
@@ -58,7 +58,7 @@ def test_outside_voila_nobody_is_a_teacher_without_the_code(monkeypatch):
     assert teacher_page(lambda: "guide").__class__ is RefusalPage
 
 
-@pytest.mark.parametrize("code, expected", [("tafel2026", True), ("kurz", False), ("", False), ("tafel 2026", False)])
+@pytest.mark.parametrize("code, expected", [("kreide7171", True), ("kurz", False), ("", False), ("tafel 2026", False)])
 def test_outside_voila_a_kernel_started_with_the_teacher_code_is_a_teachers(monkeypatch, code, expected):
     outside_voila(monkeypatch, code)
     assert roles.is_teacher() is expected
@@ -83,14 +83,14 @@ def test_serve_prints_a_teacher_address_and_hands_the_code_to_kernels(monkeypatc
     monkeypatch.delenv(roles.CODE_ENV, raising=False)
     parser = argparse.ArgumentParser()
     add_teacher_option(parser)
-    line = announce_teacher(parser.parse_args(["--teacher-code", "tafel2026"]), "http://127.0.0.1:1/voila/render/")
-    assert line.endswith("http://127.0.0.1:1/voila/render/notebooks/lehrkraft.ipynb?lehrkraft=tafel2026")
+    line = announce_teacher(parser.parse_args(["--teacher-code", "kreide7171"]), "http://127.0.0.1:1/voila/render/")
+    assert line.endswith("http://127.0.0.1:1/voila/render/notebooks/lehrkraft.ipynb?lehrkraft=kreide7171")
     import os
 
-    assert os.environ[roles.CODE_ENV] == "tafel2026"
+    assert os.environ[roles.CODE_ENV] == "kreide7171"
     first = announce_teacher(parser.parse_args([]), "b/")
     assert (
-        os.environ[roles.CODE_ENV] != "tafel2026"
+        os.environ[roles.CODE_ENV] != "kreide7171"
         and first == f"Lehrkraft / teacher: {teacher_url('b/', os.environ[roles.CODE_ENV])}"
     )
 

@@ -8,16 +8,16 @@ import threading
 
 import pytest
 
-from kartenspiele.classroom import room_codes
-from kartenspiele.classroom.open_limit import (
+from kartenspiele.classroom.rooms import room_codes
+from kartenspiele.classroom.rooms.open_limit import (
     ADDRESS_LIMIT,
     DEVICE_LIMIT,
     PAGE_LIMIT,
     OpenLimit,
     TooManyRoomsError,
 )
-from kartenspiele.classroom.room_codes import COUNT_KEY, LIFETIME_SECONDS, SAVED_LIFETIME_SECONDS
-from kartenspiele.classroom.rooms import RoomError, RoomExpiredError, RoomNotFoundError, Rooms
+from kartenspiele.classroom.rooms.room_codes import COUNT_KEY, LIFETIME_SECONDS, SAVED_LIFETIME_SECONDS
+from kartenspiele.classroom.rooms.rooms import RoomError, RoomExpiredError, RoomNotFoundError, Rooms
 
 
 @pytest.fixture
@@ -61,7 +61,7 @@ def test_a_drawn_code_of_an_expired_room_is_taken_over(rooms, store, clock, one_
 
 
 def test_two_openers_racing_for_an_expired_code_one_wins(store_url, clock, one_code):
-    from kartenspiele.classroom.store import open_store
+    from kartenspiele.classroom.store.opening import open_store
 
     for _ in range(4):
         stores = [open_store(store_url) for _ in range(2)]
@@ -186,7 +186,13 @@ def test_rooms_opened_per_address_are_limited_across_pages(store, clock):
     other.open("quanto", 2, ["open"], "Ben")  # another device is not held up
     clock.now += 3600
     Rooms(store, clock, limit=OpenLimit(store, clock, address="192.168.1.7")).open("quanto", 2, ["open"], "Ana")
-    assert OpenLimit(store, clock, address="127.0.0.1").key is None  # this machine or a proxy: per page only
+    loopback = Rooms(store, clock, limit=OpenLimit(store, clock, address="127.0.0.1"))
+    for _ in range(ADDRESS_LIMIT):  # this machine, or a proxy on it, counts like any address
+        loopback.limit = OpenLimit(store, clock, address="127.0.0.1")  # a fresh page each time
+        loopback.open("quanto", 2, ["open"], "Cem")
+    loopback.limit = OpenLimit(store, clock, address="127.0.0.1")
+    with pytest.raises(TooManyRoomsError):
+        loopback.open("quanto", 2, ["open"], "Cem")
 
 
 def test_a_class_behind_one_address_opens_rooms_all_period_and_one_browser_is_held(store, clock):

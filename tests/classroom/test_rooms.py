@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from kartenspiele.classroom.rooms import (
+from kartenspiele.classroom.rooms.rooms import (
     CODE_LETTERS,
     HAND_OVER_SECONDS,
     LIFETIME_SECONDS,

@@ -14,16 +14,16 @@ from pathlib import Path
 
 import pytest
 
-from kartenspiele.classroom.store import (
+from kartenspiele.classroom.store.interface import (
     SequenceConflictError,
-    SQLiteStore,
     StoreCorruptError,
     StoreUnavailableError,
     StoreUrlError,
     VersionConflictError,
-    open_store,
 )
-from kartenspiele.classroom.store import store_url as url_of_store
+from kartenspiele.classroom.store.opening import open_store
+from kartenspiele.classroom.store.opening import store_url as url_of_store
+from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from tests.classroom.conftest import backend_store
 from tests.redis_server import RedisServer
 
@@ -112,7 +112,8 @@ def test_wait_is_woken_by_an_append_from_elsewhere(store, store_url):
 
 WRITER = """
 import sys
-from kartenspiele.classroom.store import open_store, SequenceConflictError
+from kartenspiele.classroom.store.interface import SequenceConflictError
+from kartenspiele.classroom.store.opening import open_store
 store = open_store(sys.argv[1])
 name, wins = sys.argv[2], 0
 while True:
@@ -147,7 +148,7 @@ def test_concurrent_writer_processes_lose_nothing(store, store_url):
 
 KILLED = """
 import sys
-from kartenspiele.classroom.store import open_store
+from kartenspiele.classroom.store.opening import open_store
 store = open_store(sys.argv[1])
 seq = 0
 while True:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from kartenspiele.classroom.classes import Classes, NicknameError
-from kartenspiele.classroom.rooms import Rooms
-from kartenspiele.classroom.store import StoreRefusedError
-from kartenspiele.classroom.store_access import GuardedStore
+from kartenspiele.classroom.classes.classes import Classes, NicknameError
+from kartenspiele.classroom.rooms.rooms import Rooms
+from kartenspiele.classroom.store.interface import StoreRefusedError
+from kartenspiele.classroom.store.store_access import GuardedStore
 
 
 @pytest.fixture

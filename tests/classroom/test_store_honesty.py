@@ -9,19 +9,14 @@ import threading
 import pytest
 import redis
 
-from kartenspiele.classroom.backup import NotAStoreError, StoreInUseError, backup, restore
-from kartenspiele.classroom.classes import Classes
-from kartenspiele.classroom.data_folder import MARKER, StoreMissingError, prepare_store, serving
-from kartenspiele.classroom.redis_store import refuses_writes
-from kartenspiele.classroom.rooms import Rooms
-from kartenspiele.classroom.store import (
-    DATABASE_NAME,
-    SQLiteStore,
-    StoreFullError,
-    StoreUnavailableError,
-    open_store,
-    store_url,
-)
+from kartenspiele.classroom.classes.classes import Classes
+from kartenspiele.classroom.rooms.rooms import Rooms
+from kartenspiele.classroom.store.backup import NotAStoreError, StoreInUseError, backup, restore
+from kartenspiele.classroom.store.data_folder import MARKER, StoreMissingError, prepare_store, serving
+from kartenspiele.classroom.store.interface import DATABASE_NAME, StoreFullError, StoreUnavailableError
+from kartenspiele.classroom.store.opening import open_store, store_url
+from kartenspiele.classroom.store.redis_store import refuses_writes
+from kartenspiele.classroom.store.sqlite_store import SCHEMA, SQLiteStore
 from kartenspiele.cli import main as cli
 from kartenspiele.widgets import QuantoTable
 from kartenspiele.widgets.room import RoomPage
@@ -226,14 +221,19 @@ def test_backup_while_writing_then_restore_round_trips(tmp_path):
     back.close()
 
 
-def test_restoring_a_file_that_is_no_store_is_refused_and_changes_nothing(tmp_path, capsys):
+def filled_store(tmp_path) -> tuple[str, str, str, bytes]:
+    """A data folder's store with a room and a class: (its URL, the room, the class, its bytes)."""
     url = store_url(tmp_path / "data")
     prepare_store(url)
     store = open_store(url)
-    code, _ = fill(store)
+    code, klass = fill(store)
     store.close()
+    return url, code, klass, (tmp_path / "data" / DATABASE_NAME).read_bytes()
+
+
+def test_restoring_a_file_that_is_no_store_is_refused_and_changes_nothing(tmp_path, capsys):
+    url, code, _, before = filled_store(tmp_path)
     database = tmp_path / "data" / DATABASE_NAME
-    before = database.read_bytes()
     text_file = tmp_path / "notes.db"
     text_file.write_text("this is no database " * 300)
     other = tmp_path / "other.db"
@@ -251,3 +251,53 @@ def test_restoring_a_file_that_is_no_store_is_refused_and_changes_nothing(tmp_pa
     store.close()
     assert cli(["backup", str(tmp_path / "b.db"), "--store", "redis://127.0.0.1:1/0"]) == 2
     assert "BGSAVE" in capsys.readouterr().err
+
+
+TAMPERINGS = {
+    "trigger": "CREATE TRIGGER wipe AFTER INSERT ON log_entries BEGIN DELETE FROM documents; END",
+    "view": "CREATE VIEW everything AS SELECT * FROM documents",
+    "virtual table": "CREATE VIRTUAL TABLE notes USING fts5(text)",
+    "table": "CREATE TABLE extra (x)",
+    "index": "CREATE INDEX by_value ON documents (value)",
+}
+
+
+@pytest.mark.parametrize("kind", TAMPERINGS)
+def test_restore_takes_only_a_store_and_a_refused_file_changes_nothing(tmp_path, kind, capsys):
+    url, code, klass, before = filled_store(tmp_path)
+    database = tmp_path / "data" / DATABASE_NAME
+    tampered = backup(url, tmp_path / "backup.db")  # a real backup ...
+    with sqlite3.connect(tampered) as connection:  # ... with something added
+        connection.execute(TAMPERINGS[kind])
+    with pytest.raises(NotAStoreError) as refused:
+        restore(url, tampered)
+    assert kind.split()[-1] in refused.value.message("en")
+    assert cli(["restore", str(tampered), "--data", str(tmp_path / "data"), "--lang", "en"]) == 2
+    assert "holds more than a Kartenspiele store" in capsys.readouterr().err
+    assert database.read_bytes() == before
+    assert sorted(path.name for path in database.parent.iterdir()) == sorted([DATABASE_NAME, "kartenspiele-store.json"])
+    store = open_store(url)
+    assert Rooms(store).load(code).code == code and Classes(store).codes() == [klass]
+    store.append("log/after", 1, {"still": "here"})  # a trigger would have wiped the documents now
+    assert Classes(store).codes() == [klass]
+    store.close()
+
+
+def test_restore_refuses_a_damaged_store(tmp_path, capsys):
+    url = store_url(tmp_path / "data")
+    prepare_store(url)
+    damaged = tmp_path / "damaged.db"
+    with sqlite3.connect(damaged) as connection:
+        connection.executescript(SCHEMA)
+        connection.executemany(
+            "INSERT INTO documents VALUES (?, ?, 1)", [(f"key/{n:05}", "x" * 50) for n in range(500)]
+        )
+    data = damaged.read_bytes()
+    assert data.count(b"key/00100") == 2  # in the table and in its key's index
+    damaged.write_bytes(data.replace(b"key/00100", b"key/zzzzz", 1))  # now they disagree
+    before = (tmp_path / "data" / DATABASE_NAME).read_bytes()
+    with pytest.raises(NotAStoreError):
+        restore(url, damaged)
+    assert cli(["restore", str(damaged), "--data", str(tmp_path / "data"), "--lang", "en"]) == 2
+    assert "is damaged" in capsys.readouterr().err
+    assert (tmp_path / "data" / DATABASE_NAME).read_bytes() == before

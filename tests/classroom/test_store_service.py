@@ -10,11 +10,11 @@ import urllib.request
 import pytest
 import redis
 
-from kartenspiele.classroom import hub_role
-from kartenspiele.classroom.classes import Classes
-from kartenspiele.classroom.rooms import Rooms
-from kartenspiele.classroom.service_store import ServiceStore
-from kartenspiele.classroom.store import StoreRefusedError, StoreUnavailableError
+from kartenspiele.classroom.classes.classes import Classes
+from kartenspiele.classroom.people import hub_role
+from kartenspiele.classroom.rooms.rooms import Rooms
+from kartenspiele.classroom.store.interface import StoreRefusedError, StoreUnavailableError
+from kartenspiele.classroom.store.service_store import ServiceStore
 from tests.classroom.conftest import SERVICE_REDIS_PASSWORD
 from tests.hub_server import TEACHER
 

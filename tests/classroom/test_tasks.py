@@ -1,6 +1,6 @@
 """A recorded task keeps words and cards and never carries markup to the teacher's screen."""
 
-from kartenspiele.classroom.tasks import MAX_CHARS, task_html, task_text
+from kartenspiele.classroom.classes.tasks import MAX_CHARS, task_html, task_text
 from kartenspiele.lessons import subsets
 
 

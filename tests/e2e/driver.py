@@ -37,7 +37,7 @@ CHROMIUM_ARGS = [
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
 LOAD_TIMEOUT_MS = 120_000
 STEP_TIMEOUT_MS = 20_000
-TEACHER_CODE = "tafel2026"
+TEACHER_CODE = "kreide7171"
 """The teacher code of the `class_server` fixture."""
 
 

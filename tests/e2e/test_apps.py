@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from kartenspiele.classroom.roles import TEACHER_NOTEBOOKS
+from kartenspiele.classroom.people.roles import TEACHER_NOTEBOOKS
 from kartenspiele.quanto import new_game
 
 from .driver import ROOT, STEP_TIMEOUT_MS, open_app, play_whole_quanto_game, start_game

@@ -45,8 +45,8 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from kartenspiele.classroom.rooms import Rooms
-from kartenspiele.classroom.store import open_store
+from kartenspiele.classroom.rooms.rooms import Rooms
+from kartenspiele.classroom.store.opening import open_store
 
 from .driver import (
     CHROMIUM,

@@ -11,9 +11,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from kartenspiele.classroom.classes import Classes
-from kartenspiele.classroom.rooms import Rooms
-from kartenspiele.classroom.store import open_store
+from kartenspiele.classroom.classes.classes import Classes
+from kartenspiele.classroom.rooms.rooms import Rooms
+from kartenspiele.classroom.store.opening import open_store
 from tests.classroom.generated import generate_lesson
 
 from .driver import SCREENSHOTS

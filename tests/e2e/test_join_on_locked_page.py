@@ -18,8 +18,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from kartenspiele.classroom.classes import Classes
-from kartenspiele.classroom.store import open_store
+from kartenspiele.classroom.classes.classes import Classes
+from kartenspiele.classroom.store.opening import open_store
 
 from .driver import Received
 from .test_lesson_pacing import LESSON_3_TEXT, LOAD, LOCKED, received_text

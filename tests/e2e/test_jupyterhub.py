@@ -21,8 +21,8 @@ from playwright.sync_api import expect
 from traitlets.config import Config
 from traitlets.config.loader import PyFileConfigLoader
 
-from kartenspiele.classroom.rooms import Rooms
-from kartenspiele.classroom.store import open_store
+from kartenspiele.classroom.rooms.rooms import Rooms
+from kartenspiele.classroom.store.opening import open_store
 from kartenspiele.serving.kernel_messages import PAGE_MESSAGES
 from kartenspiele.widgets.log import MoveLog
 from tests.hub_server import CHP, DEPLOY, PASSWORD, TEACHER, Hub

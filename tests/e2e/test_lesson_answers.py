@@ -22,9 +22,9 @@ import pytest
 from playwright.sync_api import expect
 
 from kartenspiele.catalogue import LESSONS, merksatz_key
-from kartenspiele.classroom.classes import Classes
-from kartenspiele.classroom.reveals import sections_of
-from kartenspiele.classroom.store import open_store
+from kartenspiele.classroom.classes.classes import Classes
+from kartenspiele.classroom.classes.reveals import sections_of
+from kartenspiele.classroom.store.opening import open_store
 from kartenspiele.i18n import text
 from kartenspiele.lessons import subsets
 from kartenspiele.lessons.subsets_numbers import group_text, groups

@@ -12,8 +12,8 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import expect
 
-from kartenspiele.classroom.classes import Classes
-from kartenspiele.classroom.store import open_store
+from kartenspiele.classroom.classes.classes import Classes
+from kartenspiele.classroom.store.opening import open_store
 from kartenspiele.widgets.memory import NAME_KEY
 
 from .driver import SCREENSHOTS, VoilaServer, launch_browser

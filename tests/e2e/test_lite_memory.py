@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from kartenspiele.classroom.store import SQLiteStore
+from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 
 from .driver import LOAD_TIMEOUT_MS, STEP_TIMEOUT_MS, VoilaServer
 

@@ -15,8 +15,8 @@ import psutil
 import pytest
 from playwright.sync_api import expect
 
-from kartenspiele.classroom.rooms import Rooms
-from kartenspiele.classroom.store import open_store
+from kartenspiele.classroom.rooms.rooms import Rooms
+from kartenspiele.classroom.store.opening import open_store
 from kartenspiele.widgets.room import RoomController
 
 from .driver import (

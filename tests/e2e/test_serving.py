@@ -160,7 +160,7 @@ def test_a_page_opened_again_comes_from_the_browser_cache(server, browser):
 
 
 def test_password_page_then_the_games(project, browser, shots):
-    voila = VoilaServer(project, log=ROOT / "test-output" / "voila-password.log", extra=("--password", "Igel4242"))
+    voila = VoilaServer(project, log=ROOT / "test-output" / "voila-password.log", extra=("--password", "Dachs7373"))
     try:
         voila.wait_ready()
         start = voila.url("notebooks/start.ipynb")
@@ -178,7 +178,7 @@ def test_password_page_then_the_games(project, browser, shots):
         page.goto(start)
         expect(page.get_by_role("heading", name="Kartenspiele – Passwort")).to_be_visible()
         page.screenshot(path=str(shots / "password-1024.png"))
-        page.get_by_label("Klassen-Passwort").fill("Igel4242")
+        page.get_by_label("Klassen-Passwort").fill("Dachs7373")
         page.keyboard.press("Enter")
         page.wait_for_selector(".ks-start-page", timeout=120_000)
         assert page.url == start

@@ -13,8 +13,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from kartenspiele.classroom.classes import Classes
-from kartenspiele.classroom.store import open_store
+from kartenspiele.classroom.classes.classes import Classes
+from kartenspiele.classroom.store.opening import open_store
 from kartenspiele.lessons import subsets
 from kartenspiele.lessons.teacher import notes
 from tests.classroom.generated import generate
@@ -47,24 +47,32 @@ def test_serve_prints_the_teacher_address(server):
     assert server.teacher_url() == f"{server.base}/voila/render/notebooks/lehrkraft.ipynb?lehrkraft={CODE}"
 
 
-@pytest.mark.parametrize(
-    "path",
-    [
-        "notebooks/lehrkraft.ipynb",
-        "notebooks/lehrkraft.ipynb?lehrkraft=falsch1234",
-        "lessons/handreichung.ipynb?lehrkraft=TAFEL2026",
-    ],
-)
-def test_wrong_or_missing_teacher_code_gets_the_refusal_page(server, browser, path):
+def test_a_teacher_page_without_the_code_gets_the_refusal_page(server, browser):
     context, page = context_page(browser)
     try:
         received = Received(context)
-        page.goto(server.url(path), timeout=LOAD)
+        page.goto(server.url("notebooks/lehrkraft.ipynb"), timeout=LOAD)
         expect(page.locator(".ks-refusal")).to_be_visible(timeout=LOAD)
         assert "Nur für Lehrkräfte" in page.inner_text("body")
         assert page.locator(".ks-dash").count() == 0
         frames = received_text(received, page)
         assert frames and not any("Klassenübersicht" in frame or "Handreichung" in frame for frame in frames)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    "path", ["notebooks/lehrkraft.ipynb?lehrkraft=falsch1234", "lessons/handreichung.ipynb?lehrkraft=TAFEL2026"]
+)
+def test_a_wrong_teacher_code_is_refused_by_the_server_before_any_kernel(server, browser, path):
+    context, page = context_page(browser)
+    try:
+        kernels = len(server.kernels())
+        answer = page.goto(server.url(path), timeout=LOAD)
+        assert answer is not None and answer.status == 401
+        assert "Dieser Lehrkraft-Code stimmt nicht" in page.inner_text("body")
+        assert "Klassenübersicht" not in page.content() and "Handreichung" not in page.content()
+        assert len(server.kernels()) == kernels  # no page ran
     finally:
         context.close()
 

@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from kartenspiele.classroom import pupil
-from kartenspiele.classroom.classes import Classes
-from kartenspiele.classroom.store import SQLiteStore
+from kartenspiele.classroom.classes import pupil
+from kartenspiele.classroom.classes.classes import Classes
+from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from kartenspiele.i18n import text
 from kartenspiele.lessons import chance, chance_numbers, chance_problems, page_level
 from kartenspiele.lessons.watch import GameWatcher

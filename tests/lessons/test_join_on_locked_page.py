@@ -10,9 +10,9 @@ from importlib import import_module
 import ipywidgets as widgets
 import pytest
 
-from kartenspiele.classroom import pupil
-from kartenspiele.classroom.classes import Classes
-from kartenspiele.classroom.store import open_store
+from kartenspiele.classroom.classes import pupil
+from kartenspiele.classroom.classes.classes import Classes
+from kartenspiele.classroom.store.opening import open_store
 from kartenspiele.lessons import LessonBar, sequences, switch_language
 from kartenspiele.lessons.lesson_gate import held_widgets
 from kartenspiele.widgets.page_load import PageLoad

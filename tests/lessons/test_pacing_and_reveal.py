@@ -12,14 +12,16 @@ import ipywidgets as widgets
 import pytest
 
 from kartenspiele.catalogue import LESSONS
-from kartenspiele.classroom import pupil
-from kartenspiele.classroom.classes import Classes
-from kartenspiele.classroom.reveals import SECTIONS, UnknownSectionError, sections_of
-from kartenspiele.classroom.store import SQLiteStore, StoreRefusedError
-from kartenspiele.classroom.store_access import GuardedStore
+from kartenspiele.classroom.classes import pacing, pupil
+from kartenspiele.classroom.classes.classes import Classes
+from kartenspiele.classroom.classes.reveals import SECTIONS, UnknownSectionError, sections_of
+from kartenspiele.classroom.store.interface import StoreRefusedError
+from kartenspiele.classroom.store.sqlite_store import SQLiteStore
+from kartenspiele.classroom.store.store_access import GuardedStore
 from kartenspiele.lessons import index, lesson_gate, parity, reveal, subsets, switch_language
 from kartenspiele.lessons.teacher import notes
 from kartenspiele.widgets.reveal_control import RevealControl
+from tests.switchable_store import Switchable
 
 from .helpers import ENGLISH, cells, source
 
@@ -60,34 +62,74 @@ def widget_states(widget: widgets.Widget) -> str:
     return "\n".join(found)
 
 
+def locked(reason: str | None = None) -> bool:
+    """Whether this page is locked now (and, given `reason`, locked for that reason)."""
+    decided = pacing.pace()
+    return decided.locked and (reason is None or decided.reason == reason)
+
+
 def test_a_lesson_is_locked_for_its_class_and_for_a_class_the_store_does_not_confirm(classes, pupil_page):
     code = classes.open()
     classes.release(code, 2)
     ana = classes.join(code, "Ana")
-    assert not lesson_gate.page_locked()  # a pupil without a class: the lesson works alone
+    pupil_page.setenv("KARTENSPIELE_STORE", classes.store.url)
+    assert not locked()  # a pupil without a class on a server that is not class-only: the lesson works alone
     for token in ("forged", ana.token + "x"):  # a made-up token names the class but proves nothing
         pupil_page.setenv("QUERY_STRING", urlencode({"klasse": code, "spitzname": "Ana", "kind": token}))
-        assert pupil.from_address(classes) is None and lesson_gate.page_locked()
+        assert pupil.from_address(classes) is None and locked(pacing.UNCONFIRMED)
     pupil_page.setenv("QUERY_STRING", urlencode({"klasse": code, "spitzname": "Ana", "kind": ana.token}))
-    assert pupil.from_address(classes) is not None and lesson_gate.page_locked()  # lesson 3 of 2 released
+    assert pupil.from_address(classes) is not None and locked(pacing.NOT_RELEASED)  # lesson 3 of 2 released
     pupil_page.setenv("SCRIPT_NAME", "/voila/render/lessons/02_gerade_ungerade.ipynb")
-    assert not lesson_gate.page_locked()
+    assert not locked()
     pupil_page.setenv("QUERY_STRING", f"lehrkraft=geheim123&klasse={code}")  # a teacher sees every lesson
-    assert not lesson_gate.page_locked()
+    assert not locked()
 
 
-def test_a_lesson_opened_without_its_class_in_the_address_is_locked_for_the_remembered_pupil(classes, pupil_page):
+SPELLINGS = (
+    "lessons/03_folgen.ipynb/",
+    "lessons/03%5Ffolgen.ipynb",
+    "lessons/%30%33_folgen.ipynb",
+    "lessons/03_folgen%2Eipynb",
+    "lessons%2F03_folgen.ipynb",
+    "lessons//./03_folgen.ipynb",
+    "notebooks/../lessons/03_folgen.ipynb",
+    "lessons/03_FOLGEN.ipynb",  # as a case-blind disk (macOS, Windows) opens it
+)
+
+
+@pytest.mark.parametrize("spelling", SPELLINGS)
+def test_pacing_decides_from_the_notebook_not_from_a_spelling_of_its_address(classes, pupil_page, spelling):
+    code = classes.open()
+    classes.release(code, 1)
+    ana = classes.join(code, "Ana")
+    pupil_page.setenv("KARTENSPIELE_STORE", classes.store.url)
+    pupil_page.setenv("QUERY_STRING", urlencode({"klasse": code, "spitzname": "Ana", "kind": ana.token}))
+    pupil_page.setenv("SCRIPT_NAME", "/user/ana/voila/render/" + spelling)
+    assert pupil.page_lesson() == "sequences" and locked(pacing.NOT_RELEASED)
+
+
+def test_an_unknown_notebook_under_lessons_is_locked_and_other_pages_are_not_paced(classes, pupil_page):
+    pupil_page.setenv("KARTENSPIELE_STORE", classes.store.url)
+    for path in ("lessons/03_folgen_kopie.ipynb", "lessons/extra/03_folgen.ipynb", "LESSONS/neu.ipynb"):
+        pupil_page.setenv("SCRIPT_NAME", "/voila/render/" + path)
+        assert pupil.page_lesson() is None and locked(pacing.UNKNOWN), path
+    pupil_page.setenv("SCRIPT_NAME", "/voila/render/notebooks/quanto.ipynb")
+    assert not locked()
+
+
+def test_a_forged_or_stale_remembered_class_locks_the_lesson(classes, pupil_page):
     code = classes.open()
     classes.release(code, 2)
     ana = classes.join(code, "Ana")
+    pupil_page.setenv("KARTENSPIELE_STORE", classes.store.url)
     remembered = urlencode({"klasse": code, "spitzname": "Ana", "kind": ana.token})
     pupil_page.setenv(pupil.CLASS_ENVIRONMENT, remembered)  # the cookie, as `kartenspiele serve` hands it on
     session = pupil.from_address(classes)
-    assert session is not None and session.pupil.nickname == "Ana" and lesson_gate.page_locked()
+    assert session is not None and session.pupil.nickname == "Ana" and locked(pacing.NOT_RELEASED)
     assert pupil.remembered_query(session) == remembered  # what the page's browser keeps again
     pupil.set_current(None)
     pupil_page.setenv(pupil.CLASS_ENVIRONMENT, urlencode({"klasse": code, "spitzname": "Ana", "kind": "forged"}))
-    assert pupil.from_address(classes) is None and not lesson_gate.page_locked()  # a forged cookie is nobody
+    assert pupil.from_address(classes) is None and locked(pacing.UNCONFIRMED)  # a forged cookie is nobody
     other = classes.open()
     ben = classes.join(other, "Ben")
     pupil_page.setenv(pupil.CLASS_ENVIRONMENT, remembered)
@@ -97,8 +139,46 @@ def test_a_lesson_opened_without_its_class_in_the_address_is_locked_for_the_reme
     classes.delete(code)
     pupil_page.setenv("QUERY_STRING", "")
     pupil.set_current(None)
-    assert pupil.from_address(classes) is None  # a deleted class is remembered by nobody
+    assert pupil.from_address(classes) is None and locked(pacing.UNCONFIRMED)  # a stale cookie: locked
     assert pupil.remembered_query(None) == ""
+
+
+def test_a_store_that_cannot_answer_locks_the_lesson(classes, pupil_page, tmp_path):
+    code = classes.open()
+    classes.release(code, None)  # every lesson released
+    ana = classes.join(code, "Ana")
+    pupil_page.setenv("QUERY_STRING", urlencode({"klasse": code, "spitzname": "Ana", "kind": ana.token}))
+    pupil_page.setenv("KARTENSPIELE_STORE", classes.store.url)
+    assert not locked()
+    broken = tmp_path / "broken.db"
+    broken.write_text("no database " * 500)
+    pupil_page.setenv("KARTENSPIELE_STORE", str(broken))  # a new page cannot even open the store
+    pupil.set_current(None)
+    assert locked(pacing.STORE)
+    switchable = Switchable(classes.store)
+    pupil.set_current(pupil.PupilSession(Classes(switchable), ana))  # joined; then the store goes down
+    switchable.down = True
+    assert locked(pacing.STORE)
+    switchable.down = False
+    assert not locked()
+
+
+def test_on_a_class_only_server_a_pupil_without_a_class_sees_no_lesson(classes, pupil_page):
+    pupil_page.setenv("KARTENSPIELE_STORE", classes.store.url)
+    pupil_page.setenv(pacing.CLASS_ONLY_ENVIRONMENT, "1")
+    assert locked(pacing.NO_CLASS)
+    pupil_page.setenv("SCRIPT_NAME", "/voila/render/notebooks/start.ipynb")
+    assert not locked()  # the start page (with its join box) is no lesson
+    pupil_page.setenv("SCRIPT_NAME", "/voila/render/lessons/01_teilsummen.ipynb")
+    code = classes.open()
+    ana = classes.join(code, "Ana")
+    pupil_page.setenv("QUERY_STRING", urlencode({"klasse": code, "spitzname": "Ana", "kind": ana.token}))
+    assert not locked()  # every lesson released to Ana's class
+    pupil_page.setenv("QUERY_STRING", "lehrkraft=geheim123")
+    assert not locked()  # the teacher
+    pupil_page.setenv(pacing.CLASS_ONLY_ENVIRONMENT, "0")
+    pupil_page.setenv("QUERY_STRING", "")
+    assert not locked()
 
 
 def test_the_index_links_keep_the_class_and_show_locked_lessons_without_a_link(classes, pupil_page):
@@ -240,11 +320,11 @@ def test_every_section_has_a_lesson_and_the_dashboard_a_button(classes):
 def test_the_teacher_hides_the_optional_parts_for_the_class(classes, pupil_page):
     code = classes.open()
     pupil.set_current(pupil.PupilSession(classes, classes.join(code, "Ana")))
-    assert lesson_gate.verdict() == {"locked": False, "extras": True, "outlook": True}
+    assert lesson_gate.template_verdict(lesson_gate.verdict()) == {"locked": False, "extras": True, "outlook": True}
     control = RevealControl(classes, widgets.Dropdown(options=[code], value=code), "de")
     control.extras.click()
     assert classes.extras_hidden(code) and control.extras.description == "Zusatz wieder zeigen"
-    assert lesson_gate.verdict() == {"locked": False, "extras": False, "outlook": False}
+    assert lesson_gate.template_verdict(lesson_gate.verdict()) == {"locked": False, "extras": False, "outlook": False}
     assert lesson_gate._no_extras([f"{lesson_gate.EXTRA_MARK}\n", "lesson.practice()"]) == []
     assert lesson_gate._no_extras([f"{lesson_gate.OUTLOOK_MARK}\n", "lesson.hands(5)"]) == []
     assert lesson_gate._no_extras(["lesson.reason()"]) == ["lesson.reason()"]
@@ -255,16 +335,16 @@ def test_at_grundschule_level_the_outlooks_are_left_out(classes, pupil_page):
     address's `niveau` (the pupil's own choice) does."""
     code = classes.open()
     pupil.set_current(pupil.PupilSession(classes, classes.join(code, "Ana")))
-    assert lesson_gate.verdict()["outlook"]
+    assert lesson_gate.template_verdict(lesson_gate.verdict())["outlook"]
     classes.set_level(code, "sequences", "grundschule")
-    assert lesson_gate.verdict() == {"locked": False, "extras": True, "outlook": False}
+    assert lesson_gate.template_verdict(lesson_gate.verdict()) == {"locked": False, "extras": True, "outlook": False}
     assert lesson_gate._no_outlook([f"{lesson_gate.OUTLOOK_MARK}\n", "lesson.sum_quiz()"]) == []
     assert lesson_gate._no_outlook([f"{lesson_gate.EXTRA_MARK}\n", "lesson.practice()"]) != []
     pupil.set_current(None)
     pupil_page.setenv("QUERY_STRING", "niveau=grundschule")
-    assert not lesson_gate.verdict()["outlook"]
+    assert not lesson_gate.template_verdict(lesson_gate.verdict())["outlook"]
     pupil_page.setenv("QUERY_STRING", "niveau=klasse56")
-    assert lesson_gate.verdict()["outlook"]
+    assert lesson_gate.template_verdict(lesson_gate.verdict())["outlook"]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.key)

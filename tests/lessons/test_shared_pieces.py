@@ -6,9 +6,9 @@ import sys
 from dataclasses import dataclass
 from html import escape
 
-from kartenspiele.classroom import pupil
-from kartenspiele.classroom.classes import Classes
-from kartenspiele.classroom.store import SQLiteStore
+from kartenspiele.classroom.classes import pupil
+from kartenspiele.classroom.classes.classes import Classes
+from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from kartenspiele.i18n import text
 from kartenspiele.lessons.ausblick import ausblick
 from kartenspiele.lessons.pack_link import pack_download

@@ -168,7 +168,7 @@ def test_table_display():
 def test_a_prediction_is_recorded_with_the_time_it_took(monkeypatch):
     from itertools import chain, repeat
 
-    from kartenspiele.classroom import pupil
+    from kartenspiele.classroom.classes import pupil
 
     clock = chain([100.0], repeat(112.5))  # the position is shown, then the pupil answers 12.5 s later
     monkeypatch.setattr(pupil.time, "monotonic", lambda: next(clock))

@@ -151,7 +151,7 @@ def test_the_same_number_gives_the_same_exercise() -> None:
 @pytest.fixture
 def recorded(monkeypatch) -> list[dict]:
     """What the widget reports to the class."""
-    from kartenspiele.classroom import pupil
+    from kartenspiele.classroom.classes import pupil
 
     found: list[dict] = []
     monkeypatch.setattr(pupil, "record", lambda kind, **fields: found.append({"kind": kind, **fields}))

@@ -1,7 +1,9 @@
 """Access rules of `kartenspiele serve`: passwords, Host header, login cookie, kernel caps."""
 
+import argparse
 import asyncio
 import concurrent.futures
+import re
 import subprocess
 import sys
 from types import SimpleNamespace
@@ -10,10 +12,11 @@ import pytest
 import segno
 import tornado.web
 
+from kartenspiele.classroom.people.roles import valid_teacher_code
 from kartenspiele.core.errors import ServeSetupError
 from kartenspiele.i18n import set_language
 from kartenspiele.serve import announce, main, start_url
-from kartenspiele.serving.access import COOKIE, Access, is_loopback, split_host
+from kartenspiele.serving.access import COOKIE, Access, is_example, is_loopback, split_host, strong_enough
 from kartenspiele.serving.handlers import (
     START_PATH,
     local_target,
@@ -21,6 +24,8 @@ from kartenspiele.serving.handlers import (
     login_mark,
 )
 from kartenspiele.serving.limits import KernelLimits, client_keys, ready_kernels
+from kartenspiele.serving.teacher import teacher_code
+from tests.e2e.driver import ROOT
 
 
 def run_alone(coroutine):
@@ -41,7 +46,7 @@ def test_other_addresses_need_a_class_password(host):
         Access.create(host, 8866)
     assert "Passwort" in caught.value.message("de") and host in caught.value.message("de")
     assert "password" in caught.value.message("en")
-    assert Access.create(host, 8866, "Igel4242").public
+    assert Access.create(host, 8866, "Dachs7373").public
 
 
 @pytest.mark.parametrize("password", ["ab", "Igel42", "Igel424", "    ", " " * 12, "\t \n  \t  ", "Igel 424"])
@@ -52,20 +57,25 @@ def test_a_password_too_short_or_blank_is_refused_in_both_languages(password):
     assert "at least 8 characters, not counting spaces" in caught.value.message("en")
 
 
-@pytest.mark.parametrize("password", ["Igel4242", "Igel 4242", "Fuchsbau"])
+@pytest.mark.parametrize("password", ["Dachs7373", "Dachs 7373", "Fuchsbau"])
 def test_eight_characters_besides_spaces_are_enough(password):
     assert Access.create("0.0.0.0", 8866, password).password == password
 
 
-def test_serve_refuses_a_public_address_without_password_before_binding(tmp_path):
-    result = subprocess.run(
-        [sys.executable, "-m", "kartenspiele.cli", "serve", "--host", "0.0.0.0", "--port", "1", "--lang", "en"],
+def serve_alone(home, *options: str) -> subprocess.CompletedProcess:
+    """`kartenspiele serve OPTIONS` in a bare environment (it is to stop before serving)."""
+    return subprocess.run(
+        [sys.executable, "-m", "kartenspiele.cli", "serve", *options],
         check=False,
         capture_output=True,
         text=True,
         timeout=60,
-        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+        env={"PATH": "/usr/bin:/bin", "HOME": str(home)},
     )
+
+
+def test_serve_refuses_a_public_address_without_password_before_binding(tmp_path):
+    result = serve_alone(tmp_path, "--host", "0.0.0.0", "--port", "1", "--lang", "en")
     assert result.returncode == 2
     assert "needs a class password" in result.stderr and "Card games" not in result.stdout
 
@@ -87,7 +97,7 @@ def test_host_header_must_name_this_server():
     local = Access.create("127.0.0.1", 8866)
     assert local.host_allowed("127.0.0.1:8866") and local.host_allowed("localhost:8866")
     assert not local.host_allowed("attacker.example:8866")  # DNS rebinding
-    lan = Access.create("192.168.7.9", 8866, "Igel4242", names=("spiele.schule.example",))
+    lan = Access.create("192.168.7.9", 8866, "Dachs7373", names=("spiele.schule.example",))
     assert lan.host_allowed("192.168.7.9:8866") and lan.host_allowed("spiele.schule.example")
     assert not lan.host_allowed("192.168.7.10:8866") and not lan.host_allowed("spiele.example")
     assert is_loopback("::1") and not is_loopback("10.0.0.1")
@@ -95,14 +105,16 @@ def test_host_header_must_name_this_server():
 
 def test_login_cookie_is_signed_and_bound_to_the_password():
     secret = b"s" * 32
-    cookie = tornado.web.create_signed_value(secret, COOKIE, login_mark(secret, "Igel4242")).decode()
-    assert logged_in(cookie, secret, "Igel4242")
+    cookie = tornado.web.create_signed_value(secret, COOKIE, login_mark(secret, "Dachs7373")).decode()
+    assert logged_in(cookie, secret, "Dachs7373")
     assert not logged_in(cookie, secret, "Fuchs7777")  # a new password ends old logins
-    assert not logged_in(cookie, b"t" * 32, "Igel4242")  # signed by another server
-    assert not logged_in(login_mark(secret, "Igel4242"), secret, "Igel4242") and not logged_in(None, secret, "Igel4242")
+    assert not logged_in(cookie, b"t" * 32, "Dachs7373")  # signed by another server
+    assert not logged_in(login_mark(secret, "Dachs7373"), secret, "Dachs7373") and not logged_in(
+        None, secret, "Dachs7373"
+    )
     # another server's mark, even signed with this server's secret, is no login here
-    other = tornado.web.create_signed_value(secret, COOKIE, login_mark(b"t" * 32, "Igel4242")).decode()
-    assert not logged_in(other, secret, "Igel4242")
+    other = tornado.web.create_signed_value(secret, COOKIE, login_mark(b"t" * 32, "Dachs7373")).decode()
+    assert not logged_in(other, secret, "Dachs7373")
 
 
 @pytest.mark.parametrize(
@@ -207,7 +219,7 @@ def test_ready_kernels_are_read_from_voilas_pools():
 
 
 def test_a_public_server_prints_its_address_and_a_qr_code_of_it(capsys):
-    access = Access.create("192.168.7.9", 8866, "Igel4242")
+    access = Access.create("192.168.7.9", 8866, "Dachs7373")
     announce(access, 8866)
     printed = capsys.readouterr().out
     url = start_url("192.168.7.9", 8866)
@@ -232,3 +244,42 @@ def test_main_reports_a_short_password_and_changes_nothing(capsys):
     printed = capsys.readouterr().err.splitlines()
     assert "at least 8 characters, not counting spaces" in printed[0] and printed[0] == printed[1]
     assert "mindestens 8 Zeichen, Leerzeichen nicht mitgezählt" in printed[2]
+
+
+DOCUMENTS = ("README.md", "docs", "deploy", "kartenspiele/lessons/teacher_notes", "kartenspiele/i18n")
+EXAMPLE_PATTERN = re.compile(
+    r"(?:--password[ =]|--teacher-code[ =]|KARTENSPIELE_TEACHER_CODE=|KARTENSPIELE_PASSWORD=)([A-Za-z0-9]+)"
+)
+
+
+def documented_examples() -> set[str]:
+    """Every password and teacher code the documents print after the option that takes it."""
+    found = set()
+    for name in DOCUMENTS:
+        path = ROOT / name
+        for file in [path] if path.is_file() else [f for f in path.rglob("*") if f.suffix in (".md", ".json", ".py")]:
+            found |= set(EXAMPLE_PATTERN.findall(file.read_text(encoding="utf-8")))
+    return {example for example in found if example.upper() != example}  # not a placeholder such as WORT
+
+
+def test_every_example_password_and_code_of_the_documents_is_refused_at_start():
+    examples = documented_examples()
+    assert {"Igel4242", "tafel2026", "MeinCode7", "MyCode77"} <= examples
+    for example in examples:
+        assert is_example(example), example
+        if strong_enough(example):
+            with pytest.raises(ServeSetupError) as caught:
+                Access.create("0.0.0.0", 8866, example)
+            assert "Wähle ein eigenes" in caught.value.message("de")
+            assert "Choose your own" in caught.value.message("en")
+        if valid_teacher_code(example):
+            with pytest.raises(argparse.ArgumentTypeError) as refused:
+                teacher_code(example)
+            assert "Choose your own" in str(refused.value) and "Wählen Sie einen eigenen" in str(refused.value)
+    assert is_example(" igel 4242 ") and not is_example("Igel4243")
+
+
+def test_serve_says_choose_your_own_for_an_example_teacher_code(tmp_path):
+    result = serve_alone(tmp_path, "--teacher-code", "tafel2026", "--port", "1")
+    assert result.returncode == 2
+    assert "Choose your own" in result.stderr and "Wählen Sie einen eigenen" in result.stderr

@@ -13,7 +13,14 @@ import kartenspiele
 from kartenspiele.core.errors import ServeSetupError
 from kartenspiele.serve import build_parser
 from kartenspiele.serving.access import Access
-from kartenspiele.serving.clients import DEVICE_COOKIE, client_address, device_id, give_device_id, trusted_networks
+from kartenspiele.serving.clients import (
+    DEVICE_COOKIE,
+    UNKNOWN_CLIENT,
+    client_address,
+    device_id,
+    give_device_id,
+    trusted_networks,
+)
 from kartenspiele.serving.local_query import query_allowed
 
 
@@ -44,7 +51,7 @@ def test_the_trusted_proxy_names_the_client():
     # a browser sends a made-up X-Forwarded-For; the proxy appends the peer it saw: that one counts
     assert client_address(request("127.0.0.1", "1.2.3.4, 203.0.113.9"), proxies) == "203.0.113.9"
     assert client_address(request("127.0.0.1", "1.2.3.4", "203.0.113.9"), proxies) == "203.0.113.9"
-    assert client_address(request("127.0.0.1"), proxies) == "127.0.0.1"  # nothing relayed: the peer
+    assert client_address(request("127.0.0.1"), proxies) == UNKNOWN_CLIENT  # nothing relayed: no device known
 
 
 def test_a_chain_of_trusted_proxies_is_walked_from_the_right():
@@ -52,13 +59,13 @@ def test_a_chain_of_trusted_proxies_is_walked_from_the_right():
     chain = request("10.0.0.1", "1.2.3.4, 198.51.100.7, 10.0.0.2")
     assert client_address(chain, proxies) == "198.51.100.7"
     assert client_address(request("2001:db8::1", "2001:db8:5::9"), proxies) == "2001:db8:5::9"
-    assert client_address(request("10.0.0.1", "10.0.0.3, 10.0.0.2"), proxies) == "10.0.0.1"  # only proxies
+    assert client_address(request("10.0.0.1", "10.0.0.3, 10.0.0.2"), proxies) == UNKNOWN_CLIENT  # only proxies
 
 
 @pytest.mark.parametrize("forwarded", ["unknown", "198.51.100.7, <script>", "_hidden"])
-def test_something_else_than_an_address_counts_as_the_proxy(forwarded):
+def test_something_else_than_an_address_is_an_unknown_client_not_the_proxy(forwarded):
     proxies = trusted_networks(["127.0.0.1"])
-    assert client_address(request("127.0.0.1", forwarded), proxies) == "127.0.0.1"
+    assert client_address(request("127.0.0.1", forwarded), proxies) == UNKNOWN_CLIENT
 
 
 @pytest.mark.parametrize("proxy", ["proxy.schule.example", "10.0.0.300", "", "127.0.0.1/33"])
@@ -77,12 +84,11 @@ def test_serve_trusts_no_proxy_unless_told():
 
 def test_the_query_route_uses_the_same_address():
     """Relayed by a trusted proxy on this machine, the query route is still refused: the client
-    is elsewhere (and a proxy relayed it)."""
-    proxies = trusted_networks(["127.0.0.1"])
-    assert query_allowed(request("127.0.0.1"), proxies)
-    assert not query_allowed(request("127.0.0.1", "203.0.113.9"), proxies)
-    assert not query_allowed(request("127.0.0.1", "127.0.0.1"), proxies)  # any relayed request
-    assert not query_allowed(request("198.51.100.4"), proxies)
+    is elsewhere (and a proxy relayed it); a kernel on this machine asks without a proxy's header."""
+    assert query_allowed(request("127.0.0.1"))
+    assert not query_allowed(request("127.0.0.1", "203.0.113.9"))
+    assert not query_allowed(request("127.0.0.1", "127.0.0.1"))  # any relayed request
+    assert not query_allowed(request("198.51.100.4"))
 
 
 class Echo(tornado.web.RequestHandler):
@@ -110,8 +116,8 @@ def test_the_device_cookie_is_signed_by_the_server():
 
 def test_every_check_reads_the_address_through_client_address():
     """The page limits, the password tries, the rooms' address header and the query route
-    take the client's address from `client_address` only: nowhere else in the package is the
-    TCP peer (`remote_ip`) read, and `X-Forwarded-For` is read only there (the query route
+    take the client's address from `client_address` only (the query route the peer from
+    `peer_address` beside it): nowhere else in the package is the TCP peer (`remote_ip`) read, and `X-Forwarded-For` is read only there (the query route
     checks that no proxy header is present at all)."""
     package = Path(kartenspiele.__file__).parent
     peer_readers, header_names = set(), set()

@@ -26,7 +26,7 @@ from kartenspiele.serving.handlers import LOGIN_PATH, LoginHandler, logged_in, l
 from kartenspiele.serving.login_limits import FREE_TRIES, GLOBAL_BURST, LoginAttempts, retry_after
 from tests.clock import Clock
 
-PASSWORD = "Igel4242"
+PASSWORD = "Dachs7373"
 SECRET = b"k" * 32
 XSRF = "0123456789abcdef"
 GUESSES = 600

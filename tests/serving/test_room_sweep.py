@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 
-from kartenspiele.classroom.store import SQLiteStore
+from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from kartenspiele.serving.room_sweep import RoomSweeper
 
 

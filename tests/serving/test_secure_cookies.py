@@ -20,7 +20,7 @@ def xsrf_cookies(xheaders: bool, **headers: str) -> list[str]:
     lines: list[str] = []
 
     async def fetch_both() -> None:
-        access = Access.create("0.0.0.0", 8866, "Igel4242")
+        access = Access.create("0.0.0.0", 8866, "Dachs7373")
         app = Application(
             [
                 (LOGIN_PATH, LoginHandler, {"access": access, "attempts": LoginAttempts()}),

@@ -2,7 +2,7 @@
 
 import re
 
-from kartenspiele.classroom.evidence import GIVEN, Evidence
+from kartenspiele.classroom.classes.evidence import GIVEN, Evidence
 from kartenspiele.widgets import board
 from kartenspiele.widgets.dashboard import ALL, ClassView
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from kartenspiele.classroom import pupil
-from kartenspiele.classroom.classes import Classes
-from kartenspiele.classroom.store import open_store
+from kartenspiele.classroom.classes import pupil
+from kartenspiele.classroom.classes.classes import Classes
+from kartenspiele.classroom.store.opening import open_store
 from kartenspiele.widgets.join import JoinBox
 from kartenspiele.widgets.memory import BrowserMemory
 

@@ -11,11 +11,11 @@ import time
 
 import pytest
 
-from kartenspiele.classroom import pupil
-from kartenspiele.classroom.classes import Classes
-from kartenspiele.classroom.code_limit import PAGE_LIMIT
-from kartenspiele.classroom.rooms import ABSENT_SECONDS, NotAllowedError, Rooms
-from kartenspiele.classroom.store import SQLiteStore
+from kartenspiele.classroom.classes import pupil
+from kartenspiele.classroom.classes.classes import Classes
+from kartenspiele.classroom.rooms.code_limit import PAGE_LIMIT
+from kartenspiele.classroom.rooms.rooms import ABSENT_SECONDS, NotAllowedError, Rooms
+from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from kartenspiele.widgets.asking import AskingPage
 from kartenspiele.widgets.dashboard import Dashboard
 from kartenspiele.widgets.lobby import Lobby

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from kartenspiele.classroom import pupil
-from kartenspiele.classroom.classes import Classes
-from kartenspiele.classroom.rooms import NAME_MAX
-from kartenspiele.classroom.store import SQLiteStore
+from kartenspiele.classroom.classes import pupil
+from kartenspiele.classroom.classes.classes import Classes
+from kartenspiele.classroom.rooms.rooms import NAME_MAX
+from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from kartenspiele.widgets.lobby import Lobby
 from kartenspiele.widgets.memory import BrowserMemory
 from kartenspiele.widgets.room import RoomPage

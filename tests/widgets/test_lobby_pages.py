@@ -11,9 +11,9 @@ import threading
 import pytest
 from ipywidgets.widgets.widget import _instances
 
-from kartenspiele.classroom.open_limit import ADDRESS_ENVIRONMENT
-from kartenspiele.classroom.rooms import Rooms
-from kartenspiele.classroom.store import SQLiteStore
+from kartenspiele.classroom.rooms.open_limit import ADDRESS_ENVIRONMENT
+from kartenspiele.classroom.rooms.rooms import Rooms
+from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from kartenspiele.widgets import lobby as lobby_module
 from kartenspiele.widgets import room as room_module
 from kartenspiele.widgets.lobby import Lobby

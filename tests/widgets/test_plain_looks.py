@@ -11,8 +11,8 @@ import ipywidgets as widgets
 import pytest
 from ipywidgets.widgets.widget import _instances
 
-from kartenspiele.classroom.rooms import Rooms
-from kartenspiele.classroom.store import SQLiteStore
+from kartenspiele.classroom.rooms.rooms import Rooms
+from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from kartenspiele.lessons.lesson_gate import close_lesson
 from kartenspiele.widgets import plain as plain_module
 from kartenspiele.widgets.closing import close_tree, page_widgets

@@ -11,8 +11,8 @@ import time
 import pytest
 from ipywidgets import HTML, Widget
 
-from kartenspiele.classroom.rooms import Rooms
-from kartenspiele.classroom.store import SQLiteStore
+from kartenspiele.classroom.rooms.rooms import Rooms
+from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from kartenspiele.widgets.lobby import Lobby
 from tests.switchable_store import Switchable
 from tests.widgets.helpers import press_quanto_move, press_tausch_rausch_move
@@ -365,7 +365,7 @@ def test_a_pupil_starts_when_the_opener_has_left(store):
 def test_with_redis_a_page_wakes_on_the_published_move(tmp_path, monkeypatch):
     import threading
 
-    from kartenspiele.classroom.store import open_store
+    from kartenspiele.classroom.store.opening import open_store
     from kartenspiele.widgets import room as room_module
     from tests.redis_server import RedisServer
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from kartenspiele.classroom.rooms import Rooms
-from kartenspiele.classroom.store import SQLiteStore
+from kartenspiele.classroom.rooms.rooms import Rooms
+from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from kartenspiele.widgets import QuantoTable, TauschRauschTable
 from kartenspiele.widgets.lobby import Lobby
 from kartenspiele.widgets.saving import SavedGame, saved

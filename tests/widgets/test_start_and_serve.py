@@ -80,7 +80,8 @@ def test_voila_settings_strip_sources_hide_tracebacks_and_cull_kernels():
 
 
 def test_serve_hands_the_store_to_the_kernels(tmp_path, monkeypatch, capsys):
-    from kartenspiele.classroom.store import ENVIRONMENT_VARIABLE, store_url
+    from kartenspiele.classroom.store.interface import ENVIRONMENT_VARIABLE
+    from kartenspiele.classroom.store.opening import store_url
 
     monkeypatch.delenv(ENVIRONMENT_VARIABLE, raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))

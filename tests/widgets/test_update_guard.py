@@ -14,7 +14,7 @@ import pytest
 import traitlets
 from ipywidgets.widgets.widget import _instances
 
-from kartenspiele.classroom.store import SQLiteStore
+from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from kartenspiele.kernel import update_guard
 from kartenspiele.lessons.reasoning import Begruende
 from kartenspiele.widgets.lobby import Lobby

@@ -21,7 +21,7 @@ import threading
 from typing import Any
 from urllib.parse import urlsplit
 
-from .store import (
+from .interface import (
     Document,
     SequenceConflictError,
     Store,
@@ -167,6 +167,9 @@ class ServiceStore(Store):
 
     def ping(self) -> None:
         self._call("ping")
+
+    def purge(self) -> None:
+        self._call("purge")
 
     def close(self) -> None:
         self._drop()

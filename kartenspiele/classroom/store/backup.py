@@ -3,10 +3,14 @@ the store back from such a copy.
 
 `backup` copies with SQLite's online backup API (`sqlite3.Connection.backup`): one consistent
 snapshot, safe while the server runs and pupils play (their writes wait a moment or go to
-the write-ahead log). `restore` first checks that the file is a Kartenspiele store (a SQLite
-database with the tables `documents` and `log_entries`), refuses while a `kartenspiele serve`
-uses the store (its process number is in the data folder), keeps the store it replaces as
-`kartenspiele.db.before-restore-<time>` (itself a backup) and then copies the file in,
+the write-ahead log). `restore` takes only a store: it copies the file beside the store first
+(`kartenspiele.db.restoring`) and checks that copy, so what is checked is what goes in. The copy
+must hold the store's own tables with their columns and the indexes SQLite makes for their keys,
+and nothing else (no trigger, view, virtual table or other table: a trigger such as `AFTER INSERT
+ON log_entries BEGIN DELETE FROM documents; END` would run in every kernel), and SQLite's
+`PRAGMA integrity_check` must find it sound. It refuses while a `kartenspiele serve` uses the
+store (its process number is in the data folder), keeps the store it replaces as
+`kartenspiele.db.before-restore-<time>` (itself a backup) and then copies the checked file in,
 again through SQLite. Nothing is changed when a check fails.
 
 A Redis store is backed up by Redis itself: `redis-cli BGSAVE` writes its `dump.rdb`; both
@@ -22,8 +26,8 @@ import sys
 import time
 from pathlib import Path
 
-from ..core.errors import KartenspieleError
-from ..i18n import LANGUAGES, set_language, text
+from ...core.errors import KartenspieleError
+from ...i18n import LANGUAGES, set_language, text
 from .data_folder import (
     KEPT,
     SERVER_MARKER,
@@ -33,7 +37,9 @@ from .data_folder import (
     sqlite_path,
     write_marker,
 )
-from .store import StoreError, store_url
+from .interface import StoreError
+from .opening import store_url
+from .sqlite_store import SCHEMA
 
 EXAMPLES = {
     "backup": """examples:
@@ -68,14 +74,63 @@ def database(url: str) -> Path:
     return path
 
 
+STAGED = ".restoring"
+"""End of the name of the copy `restore` checks before it goes in."""
+
+
+class ForeignSchemaError(NotAStoreError):
+    """The file holds more than a store (a trigger, a view, another table or index), or other
+    columns; nothing was changed."""
+
+
+class DamagedStoreError(NotAStoreError):
+    """SQLite's integrity check finds the file damaged; nothing was changed."""
+
+
+def schema(connection: sqlite3.Connection) -> dict[tuple[str, str], list[tuple]]:
+    """Every object of a database, (type, name) -> its columns (for a table; else [])."""
+    objects = connection.execute("SELECT type, name FROM sqlite_master").fetchall()
+    return {
+        (kind, name): connection.execute("SELECT * FROM pragma_table_xinfo(?)", (name,)).fetchall()
+        if kind == "table"
+        else []
+        for kind, name in objects
+    }
+
+
+def store_schema() -> dict[tuple[str, str], list[tuple]]:
+    """The objects of a new, empty store: its tables with their columns, their keys' indexes."""
+    connection = sqlite3.connect(":memory:")
+    try:
+        connection.executescript(SCHEMA)
+        return schema(connection)
+    finally:
+        connection.close()
+
+
 def check_store_file(path: Path) -> None:
-    """Raise `NotAStoreError` unless `path` is a SQLite database with the store's tables."""
+    """Raise `NotAStoreError` unless `path` is a sound SQLite database that holds the store's
+    tables and nothing else (see the module docstring)."""
     missing = missing_tables(path)
     if missing is None:
         reason = "no such file" if not path.is_file() else "not a SQLite database"
         raise NotAStoreError("restore.not_a_store", path=str(path), reason=reason)
     if missing:
         raise NotAStoreError("restore.not_a_store", path=str(path), reason="missing " + ", ".join(missing))
+    connection = sqlite3.connect(path, timeout=30)
+    try:
+        found = schema(connection)
+        checked = [row[0] for row in connection.execute("PRAGMA integrity_check").fetchall()]
+    finally:
+        connection.close()
+    expected = store_schema()
+    foreign = sorted(f"{kind} {name}" for kind, name in found.keys() - expected.keys())
+    changed = sorted(name for (kind, name), columns in expected.items() if found.get((kind, name), columns) != columns)
+    if foreign or changed:
+        objects = ", ".join(foreign + [f"table {name} (columns)" for name in changed])
+        raise ForeignSchemaError("restore.foreign", path=str(path), objects=objects)
+    if checked != ["ok"]:
+        raise DamagedStoreError("restore.damaged", path=str(path), reason="; ".join(checked[:3]))
 
 
 def copy_database(source: Path, target: Path) -> None:
@@ -126,17 +181,24 @@ def restore(url: str, source: str | Path) -> tuple[Path, Path | None]:
     store's path and the copy kept of what it held before (None if it was empty)."""
     path = database(url)
     source = Path(source)
-    check_store_file(source)
     if path.exists() and source.resolve() == path.resolve():
         raise NotAStoreError("restore.not_a_store", path=str(source), reason="it is the store itself")
+    check_store_file(source)  # before anything is written beside the store
     pid = running_server(path.parent)
     if pid is not None:
         raise StoreInUseError("restore.running", pid=pid, marker=str(path.parent / SERVER_MARKER))
-    kept = None
-    if not is_empty(path):
-        kept = backup(url, kept_name(path))
     path.parent.mkdir(parents=True, exist_ok=True)
-    copy_database(source, path)
+    staged = path.with_name(path.name + STAGED)
+    staged.unlink(missing_ok=True)
+    try:
+        copy_database(source, staged)
+        check_store_file(staged)  # what goes in is what was checked
+        kept = None
+        if not is_empty(path):
+            kept = backup(url, kept_name(path))
+        copy_database(staged, path)
+    finally:
+        staged.unlink(missing_ok=True)
     write_marker(path)
     return path, kept
 

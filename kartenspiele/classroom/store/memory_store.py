@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from .store import Document, SequenceConflictError, Store, VersionConflictError, encode
+from .interface import Document, SequenceConflictError, Store, VersionConflictError, encode
 
 
 class MemoryStore(Store):

@@ -10,7 +10,9 @@ file, a copy kept by `restore`) with `StoreMissingError`; `kartenspiele serve --
 starts afresh on purpose. A brand-new folder (the first start) just gets a new store.
 
 While `serve` runs it keeps its process number in `kartenspiele-server.pid` in the folder
-(`serving`), so that `kartenspiele restore` can refuse to replace a store in use.
+(`serving`), so that `kartenspiele restore` can refuse to replace a store in use. It also empties
+the store's write-ahead log when it starts and when it stops (`settle`): a kernel killed with its
+server leaves that log behind, holding pages as they were before a deletion.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .store import DATABASE_NAME, StoreError, StoreUrlError
+from .interface import DATABASE_NAME, StoreError, StoreUrlError
 
 MARKER = "kartenspiele-store.json"
 SERVER_MARKER = "kartenspiele-server.pid"
@@ -110,7 +112,7 @@ def prepare_store(url: str, new_store: bool = False) -> Path | None:
             restore=f"kartenspiele restore BACKUP --data {path.parent}",
             command="kartenspiele serve --new-store",
         )
-    from .store import SQLiteStore
+    from .sqlite_store import SQLiteStore
 
     SQLiteStore(path).close()
     write_marker(path)
@@ -136,10 +138,31 @@ def running_server(folder: Path) -> int | None:
     return pid
 
 
+def settle(path: Path | None) -> None:
+    """Empty the write-ahead log of the SQLite store at `path` into its database file
+    (`SQLiteStore.purge`); a missing or unusable store is left alone (the pages report it)."""
+    if path is None or is_empty(path):
+        return
+    from .sqlite_store import SQLiteStore
+
+    try:
+        store = SQLiteStore(path)
+    except StoreError:
+        return
+    try:
+        store.purge()
+    except StoreError:
+        pass
+    finally:
+        store.close()
+
+
 @contextmanager
 def serving(url: str) -> Iterator[None]:
-    """While the block runs, the store's folder names this process as its server."""
+    """While the block runs, the store's folder names this process as its server; the store's
+    write-ahead log is emptied as it begins and as it ends (`settle`)."""
     path = sqlite_path(url)
+    settle(path)
     marker = path.parent / SERVER_MARKER if path is not None else None
     if marker is not None:
         try:
@@ -149,5 +172,6 @@ def serving(url: str) -> Iterator[None]:
     try:
         yield
     finally:
+        settle(path)
         if marker is not None and running_server(marker.parent) == os.getpid():
             marker.unlink(missing_ok=True)

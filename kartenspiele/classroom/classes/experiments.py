@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..store.interface import StoreError
 from . import pupil
 from .classes import ClassError
-from .store import StoreError
 
 KIND = "experiment"
 

@@ -27,11 +27,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..catalogue import PRACTICE_LEVELS
-from ..core.errors import KartenspieleError
-from .names import hidden_signs, name_key, tidy
+from ...catalogue import PRACTICE_LEVELS
+from ...core.errors import KartenspieleError
+from ..people.names import hidden_signs, name_key, tidy
+from ..store.interface import SequenceConflictError, Store, VersionConflictError
 from .reveals import check_section
-from .store import SequenceConflictError, Store, VersionConflictError
 
 CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY"
 """Class-code letters: none that looks like a digit or like another letter."""
@@ -223,7 +223,8 @@ class Classes:
     def delete(self, code: str) -> int:
         """Remove the class and everything of its pupils for good; returns how many records
         went. The class goes first, so from then on no page can join or record; the logs go
-        last (`record` removes a log that a racing write created after that)."""
+        last (`record` removes a log that a racing write created after that). Then the store
+        makes the deletion final in its files too (`Store.purge`: SQLite's write-ahead log)."""
         code = normal_code(code)
         self.info(code)
         removed = self.store.delete(class_key(code))
@@ -231,6 +232,7 @@ class Classes:
             removed += self.store.delete(key)
         for log in self.store.logs(f"class/{code}/"):
             removed += self.store.delete_log(log)
+        self.store.purge()
         return removed
 
     def last_activity(self, code: str) -> float:

@@ -28,8 +28,8 @@ import secrets
 from enum import Enum
 from urllib.parse import parse_qs
 
-from ..kernel.page_request import wait_for_page
-from ..lite import in_browser
+from ...kernel.page_request import wait_for_page
+from ...lite import in_browser
 from .hub_role import hub_teacher
 
 CODE_ENV = "KARTENSPIELE_TEACHER_CODE"

@@ -22,8 +22,8 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.errors import KartenspieleError
-from .store import Store
+from ...core.errors import KartenspieleError
+from ..store.interface import Store
 
 REQUEST_SECONDS = 20.0
 """A request not renewed for this long is no longer shown (the asking page was closed)."""

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import redis
 
-from .store import (
+from .interface import (
     Document,
     SequenceConflictError,
     Store,

@@ -18,9 +18,10 @@ Backends: `SQLiteStore` (module `sqlite_store`: stdlib `sqlite3`, WAL mode, one 
 `RedisStore` (module `redis_store`, for several servers) and `ServiceStore` (module
 `service_store`: through the JupyterHub store service, which alone holds the real store's
 password). All pass one test suite.
-`open_store(url)` opens either from a URL: `sqlite:///path/file.db`, a plain folder or file
-path, or `redis://host:port/db`. The URL of the running app is in the environment variable
-`KARTENSPIELE_STORE` (set by `kartenspiele serve`, inherited by the Voilà kernels).
+This interface imports no backend: `opening.open_store(url)`, above the backends, opens one
+from a URL (`sqlite:///path/file.db`, a plain folder or file path, or `redis://host:port/db`).
+The URL of the running app is in the environment variable `KARTENSPIELE_STORE` (set by
+`kartenspiele serve`, inherited by the Voilà kernels).
 
 Every failure is a `StoreError` (a `KartenspieleError` with a German and English message):
 `StoreUnavailableError` when the store cannot be reached, `StoreFullError` when a write finds
@@ -33,16 +34,12 @@ from __future__ import annotations
 
 import errno
 import json
-import os
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from ..core.errors import KartenspieleError
-from ..core.extras import needs
-from ..lite import in_browser
+from ...core.errors import KartenspieleError
 
 ENVIRONMENT_VARIABLE = "KARTENSPIELE_STORE"
 DATABASE_NAME = "kartenspiele.db"
@@ -172,64 +169,9 @@ class Store(ABC):
         """Raise `StoreUnavailableError` if the store cannot be reached now."""
         self.length("__ping__")
 
+    def purge(self) -> None:
+        """Make what was deleted gone from the backend's own files too (SQLite: its write-ahead
+        log); called after a class is deleted. Backends without such files do nothing."""
+
     def close(self) -> None:
         """Release connections; the store must not be used afterwards."""
-
-
-# -- opening --------------------------------------------------------------------------------
-def default_data_folder() -> Path:
-    """The data folder when none is chosen: `$XDG_DATA_HOME/kartenspiele` (or
-    `~/.local/share/kartenspiele`)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "kartenspiele"
-
-
-def store_url(data: str | Path | None = None, store: str | None = None) -> str:
-    """The store URL for `kartenspiele serve --data DIR` / `--store URL`; with neither, the
-    one in `$KARTENSPIELE_STORE`, else the default data folder."""
-    if store:
-        return store
-    if data is None and os.environ.get(ENVIRONMENT_VARIABLE):
-        return os.environ[ENVIRONMENT_VARIABLE]
-    folder = Path(data) if data is not None else default_data_folder()
-    return f"sqlite:///{folder.resolve() / DATABASE_NAME}"
-
-
-def open_store(url: str | None = None) -> Store:
-    """The store at `url` (default: `$KARTENSPIELE_STORE`, else the default data folder).
-
-    `redis://host:port/db` opens a `RedisStore`; `service+http://host:port/prefix/` a
-    `ServiceStore` (the JupyterHub store service); `sqlite:///file`, a file path or a folder
-    (which gets `kartenspiele.db`) opens a `SQLiteStore`. In the browser build there is none
-    (`StoreUnavailableError`).
-    """
-    if in_browser():  # no disk and no server: a page keeps its games in the browser (`BrowserMemory.store`)
-        raise StoreUnavailableError("lite.no_store")
-    url = url or os.environ.get(ENVIRONMENT_VARIABLE) or store_url()
-    if url.startswith(("service+http://", "service+https://")):
-        from .service_store import ServiceStore
-
-        return ServiceStore(url)
-    if url.startswith(("redis://", "rediss://", "unix://")):
-        with needs("redis"):
-            from .redis_store import RedisStore
-
-        return RedisStore(url)
-    if "://" in url and not url.startswith("sqlite://"):
-        raise StoreUrlError("store.bad_url", url=url)
-    from .sqlite_store import SQLiteStore
-
-    path = Path(url.removeprefix("sqlite:///"))
-    if path.is_dir() or not path.suffix:
-        path = path / DATABASE_NAME
-    return SQLiteStore(path)
-
-
-def __getattr__(name: str) -> Any:
-    """`SQLiteStore` lives in `sqlite_store` (`sqlite3` is imported only where a store is
-    opened: the browser's Python has none); it is still importable from here."""
-    if name == "SQLiteStore":
-        from .sqlite_store import SQLiteStore
-
-        return SQLiteStore
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

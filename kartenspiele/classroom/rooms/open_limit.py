@@ -11,12 +11,14 @@ The address: Voilà gives a kernel only the page's request line and host (`QUERY
 `SCRIPT_NAME`, `SERVER_NAME` …), never the client's address, but it passes request headers
 named in `VoilaConfiguration.http_header_envs` as `HTTP_…` variables. `kartenspiele serve`
 sets the header `X-Kartenspiele-Client` to the client's address on every page request (the TCP
-peer, or the client a `--trusted-proxy` names: `serving.clients.client_address`; a value a
-browser sent is overwritten) and names it there, so its kernels find the address in
-`HTTP_X_KARTENSPIELE_CLIENT`. The count per address is a small document in the store
-(`limit/open/<hash of the address>`), shared by all kernels. Without the variable (Voilà
-started otherwise, Binder) and for a loopback address (the teacher's own machine, or a
-reverse proxy on it, behind which every pupil would share one address) the address does not count.
+peer, or the client a `--trusted-proxy` names: `serving.clients.client_address`, `unknown` when
+that proxy names none; a value a browser sent is overwritten) and names it there, so its
+kernels find the address in `HTTP_X_KARTENSPIELE_CLIENT`. The count per address is a small
+document in the store (`limit/open/<hash of the address>`), shared by all kernels. Without the
+variable (Voilà started otherwise, Binder) the address does not count. A loopback address counts
+like any other: a reverse proxy on the same machine makes every pupil loopback, and a browser
+that drops its cookies (a new device id with every page) would otherwise meet the page's limit
+only (6 pages × 6 clicks opened 30 rooms).
 
 The browser: `kartenspiele serve` also sets `X-Kartenspiele-Device` to the page's device id
 (the signed device cookie, or the one given with this page: `serving.clients`), found in
@@ -27,13 +29,12 @@ its cookies gets a new id with every page, so the address's count stays the boun
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 import os
 import time
 from collections import deque
 
-from ..core.errors import KartenspieleError
-from .store import ConflictError, Store
+from ...core.errors import KartenspieleError
+from ..store.interface import ConflictError, Store
 
 PAGE_LIMIT = 5
 PAGE_SECONDS = 60.0
@@ -59,15 +60,8 @@ class TooManyRoomsError(KartenspieleError):
 
 
 def counted_address(address: str | None) -> str | None:
-    """The address to count rooms under, or None (none known, or loopback)."""
-    if not address:
-        return None
-    try:
-        if ipaddress.ip_address(address.strip()).is_loopback:
-            return None
-    except ValueError:
-        return None
-    return address.strip()
+    """The address to count rooms under (loopback and `unknown` too), or None (none known)."""
+    return address.strip() if address and address.strip() else None
 
 
 class OpenLimit:

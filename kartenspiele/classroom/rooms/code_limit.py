@@ -6,7 +6,7 @@ end would find rooms. `Rooms.join` asks its `CodeLimit` before looking a code up
 a code that names no room; a page (or address) held at the limit is told, kindly, how long to
 wait, and no code is looked up meanwhile. The counting is `open_limit.OpenLimit`'s: the page's
 tries in the kernel's memory, the address's (from the header `X-Kartenspiele-Client` that
-`kartenspiele serve` sets) in the store under `limit/code/`, loopback addresses per page only.
+`kartenspiele serve` sets) in the store under `limit/code/`, loopback addresses too.
 A class behind one school address mistypes now and then: 60 wrong codes an hour leave room
 for that, and give a guesser at most 60 of 130,321 codes an hour.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 
-from ..core.errors import KartenspieleError
+from ...core.errors import KartenspieleError
 from .open_limit import ADDRESS_SECONDS, OpenLimit
 
 PAGE_LIMIT = 5

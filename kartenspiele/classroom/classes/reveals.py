@@ -8,7 +8,7 @@ see is kept in its document (`Classes.revealed`), written from the teacher's das
 
 from __future__ import annotations
 
-from ..core.errors import KartenspieleError
+from ...core.errors import KartenspieleError
 
 
 class UnknownSectionError(KartenspieleError, ValueError):

@@ -7,6 +7,13 @@ titles) follow the dashboard's language; dates are `03.12.2026` and `14:05` in G
 
 - `exercises_csv`: one row per pupil and exercise, and one per finished game;
 - `pupils_csv`: one row per pupil, summing up their exercises and games.
+
+Numbers with a fraction are written with a decimal comma in German (`0,8`: German Excel reads
+`0.8` as text and `1.5` as a date). A pupil's free text can be a formula to a spreadsheet
+program: every text cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return (also
+after spaces) gets a leading `'`, as OWASP's "CSV Injection" page recommends, unless it is a
+plain number such as `-3` (`neutralised`). `defusedcsv` does the same for `=+-@|%` but lets a
+leading tab or carriage return through, which OWASP (and this file) counts too.
 """
 
 from __future__ import annotations
@@ -17,11 +24,14 @@ import re
 import time
 from collections.abc import Iterable, Sequence
 
-from ..catalogue import LESSONS
-from ..i18n import text
-from .evidence import Evidence, ExerciseRecord
+from ...catalogue import LESSONS
+from ...i18n import text
+from .evidence import GIVEN, Evidence, ExerciseRecord
 
 BOM = "\ufeff"
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""First characters that make a spreadsheet program read a cell as a formula (OWASP)."""
+PLAIN_NUMBER = re.compile(r"[+-]?\d+([.,]\d+)?")
 DELIMITER = ";"
 EXERCISE_COLUMNS = (
     "class",
@@ -117,11 +127,35 @@ def _yes_no(value: bool | None, lang: str) -> str:
     return "" if value is None else text("export.yes" if value else "export.no", lang)
 
 
+def _solved(record: ExerciseRecord, lang: str) -> str:
+    """ "ja"/"nein", or "abgegeben" for a reason that was written (it is read, not marked)."""
+    return text("export.given", lang) if record.status == GIVEN else _yes_no(record.solved, lang)
+
+
+def neutralised(value: str) -> str:
+    """`value` with a leading `'` if a spreadsheet program would take it for a formula (see the
+    module docstring); plain numbers stay as they are."""
+    stripped = value.lstrip(" ")
+    if stripped.startswith(FORMULA_STARTS) and not PLAIN_NUMBER.fullmatch(stripped):
+        return "'" + value
+    return value
+
+
+def cell(value: object, lang: str) -> object:
+    """A value as the sheet holds it: a text neutralised, a fraction with the language's decimal sign."""
+    if isinstance(value, str):
+        return neutralised(value)
+    if isinstance(value, float):
+        written = str(value)
+        return written.replace(".", ",") if lang == "de" else written
+    return value
+
+
 def _write(columns: Sequence[str], rows: Iterable[Sequence[object]], lang: str) -> str:
     out = io.StringIO()
     writer = csv.writer(out, delimiter=DELIMITER, lineterminator="\r\n")
     writer.writerow([text(f"export.column.{column}", lang) for column in columns])
-    writer.writerows(rows)
+    writer.writerows([cell(value, lang) for value in row] for row in rows)
     return BOM + out.getvalue()
 
 
@@ -137,7 +171,7 @@ def exercises_csv(evidence: Evidence, code: str, lang: str) -> str:
                 lesson_title(record.lesson, lang),
                 exercise_title(exercise, lang),
                 _yes_no(record.first_try_right, lang),
-                _yes_no(record.solved, lang),
+                _solved(record, lang),
                 record.tries,
                 record.hints,
                 round(record.seconds),

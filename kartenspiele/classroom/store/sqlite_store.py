@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
-from .store import (
+from .interface import (
     Document,
     SequenceConflictError,
     Store,
@@ -30,6 +31,11 @@ CREATE TABLE IF NOT EXISTS documents (key TEXT PRIMARY KEY, value TEXT NOT NULL,
 CREATE TABLE IF NOT EXISTS log_entries (log TEXT NOT NULL, seq INTEGER NOT NULL,
                                         entry TEXT NOT NULL, PRIMARY KEY (log, seq));
 """
+
+PURGE_SECONDS = 3.0
+"""How long `purge` waits at most for other connections to finish what they are reading."""
+CHECKPOINT_WAIT_MS = 500
+"""How long one checkpoint waits for readers and writers before it reports itself busy."""
 
 
 class SQLiteStore(Store):
@@ -144,6 +150,21 @@ class SQLiteStore(Store):
 
     def delete_log(self, log: str) -> bool:
         return bool(self._run("DELETE FROM log_entries WHERE log = ? RETURNING seq", (log,)))
+
+    def purge(self) -> None:
+        """Copy the write-ahead log into the database file and empty it (`wal_checkpoint(TRUNCATE)`):
+        the log keeps the pages as they were before a deletion until then, deleted rows included
+        (the database file itself overwrites them: `secure_delete`). Other connections' reads and
+        writes wait a moment; while one keeps reading the log, this tries again, up to
+        `PURGE_SECONDS`."""
+        end = time.monotonic() + PURGE_SECONDS
+        with self._lock:
+            try:
+                self._db.execute(f"PRAGMA busy_timeout = {CHECKPOINT_WAIT_MS}")
+                while self._run("PRAGMA wal_checkpoint(TRUNCATE)")[0][0] and time.monotonic() < end:
+                    time.sleep(0.05)
+            finally:
+                self._db.execute("PRAGMA busy_timeout = 30000")
 
     def close(self) -> None:
         with self._lock:

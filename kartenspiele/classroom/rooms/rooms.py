@@ -25,17 +25,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import LEVELS, make_bot
-from ..bots.games import game_info, new_state
-from ..core.errors import IllegalMoveError, KartenspieleError
-from ..core.events import Event
-from ..core.rng import derive_rng, new_seed
-from ..core.session import Session, game_module
+from ...bots import LEVELS, make_bot
+from ...bots.games import game_info, new_state
+from ...core.errors import IllegalMoveError, KartenspieleError
+from ...core.events import Event
+from ...core.rng import derive_rng, new_seed
+from ...core.session import Session, game_module
+from ..people.names import hidden_signs, name_key, tidy
+from ..people.roles import is_teacher
+from ..store.interface import SequenceConflictError, Store
 from .code_limit import CodeLimit
 from .let_in import LetInNeededError, Request, Requests
-from .names import hidden_signs, name_key, tidy
 from .open_limit import OpenLimit, TooManyRoomsError
-from .roles import is_teacher
 from .room_codes import (
     CODE_LENGTH,
     CODE_LETTERS,
@@ -46,7 +47,6 @@ from .room_codes import (
     legacy_log,
     lifetime_of,
 )
-from .store import SequenceConflictError, Store
 
 __all__ = ["CODE_LENGTH", "CODE_LETTERS", "LIFETIME_SECONDS", "SAVED_LIFETIME_SECONDS", "TooManyRoomsError"]
 

@@ -26,8 +26,8 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from ..store.interface import ConflictError, Document, Store
 from .open_limit import forget_old_counts
-from .store import ConflictError, Document, Store
 
 CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY"
 """Letters of room codes: none that looks like a digit or like another letter (no B, G, I, O, Q, S, Z)."""

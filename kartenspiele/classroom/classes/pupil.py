@@ -12,15 +12,17 @@ the lessons work alone in JupyterLab and on Binder. A store that fails never bre
 from __future__ import annotations
 
 import os
+import posixpath
 import time
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs, unquote, urlencode
 
-from ..catalogue import LESSONS, lesson_of_file
+from ...catalogue import LESSONS
+from ..people.roles import CODE_PARAMETER, is_teacher, query, served_by_voila
+from ..store.interface import StoreError
+from ..store.opening import open_store
 from .classes import ClassEndedError, ClassError, Classes, ClassNotFoundError, Pupil
-from .roles import CODE_PARAMETER, is_teacher, query, served_by_voila
-from .store import StoreError, open_store
 
 CLASS_PARAMETER, NICK_PARAMETER, TOKEN_PARAMETER = "klasse", "spitzname", "kind"
 CLASS_COOKIE = "kartenspiele_klasse"
@@ -30,6 +32,8 @@ CLASS_HEADER = "X-Kartenspiele-Class"
 CLASS_ENVIRONMENT = "HTTP_X_KARTENSPIELE_CLASS"
 REMEMBERED_MAX_CHARS = 400
 """The longest remembered class the server passes on (code, nickname and token are far shorter)."""
+RENDER_ROUTE = "/voila/render/"
+"""Where Voilà's page addresses begin (after the server's base address)."""
 
 
 class PupilSession:
@@ -78,13 +82,14 @@ class PupilSession:
         }
 
     def locked(self, lesson: str | None) -> bool:
-        """Whether the teacher has not released this lesson yet."""
+        """Whether the teacher has not released this lesson yet (a store that cannot answer:
+        locked). The lesson page itself asks `pacing.pace`."""
         if lesson is None:
             return False
         try:
             released = self.classes.released(self.pupil.code)
         except (ClassError, StoreError):
-            return False
+            return True
         keys = [item.key for item in LESSONS]
         return released is not None and lesson in keys and keys.index(lesson) >= released
 
@@ -126,6 +131,12 @@ def join(code: str, nickname: str, classes: Classes | None = None) -> PupilSessi
     return session
 
 
+def class_asked() -> bool:
+    """Whether the page's address or the browser's remembered class names a class."""
+    asked = asked_pupil()
+    return any(asked.get(name) for name in (CLASS_PARAMETER, NICK_PARAMETER, TOKEN_PARAMETER))
+
+
 def asked_pupil() -> dict[str, str]:
     """The pupil the page's address names, or else the class this browser remembers."""
     asked = query()
@@ -142,14 +153,23 @@ def remembered_query(session: PupilSession | None) -> str:
 
 def from_address(classes: Classes | None = None) -> PupilSession | None:
     """The pupil named in the page's address (or remembered by the browser), if the token
-    matches; else None."""
+    matches; else None (also when the store cannot answer)."""
+    try:
+        return confirmed(classes)
+    except StoreError:
+        return None
+
+
+def confirmed(classes: Classes | None = None) -> PupilSession | None:
+    """As `from_address`, but a store that cannot answer raises its `StoreError` (pacing tells
+    "not confirmed" from "could not ask")."""
     asked = asked_pupil()
     if not all(asked.get(name) for name in (CLASS_PARAMETER, NICK_PARAMETER, TOKEN_PARAMETER)):
         return None
     try:
         classes = classes or Classes(open_store())
         pupil = classes.resume(asked[CLASS_PARAMETER], asked[NICK_PARAMETER], asked[TOKEN_PARAMETER])
-    except (ClassError, StoreError):
+    except ClassError:
         return None
     session = PupilSession(classes, pupil)
     set_current(session)
@@ -165,9 +185,23 @@ def _seen(session: PupilSession) -> None:
         record("seen", lesson=lesson)
 
 
+def page_path() -> str:
+    """The notebook of this page relative to the served folder, as the server opened it:
+    Voilà's `SCRIPT_NAME` (the request's path, still encoded) after `/voila/render/`, decoded
+    once (as tornado decodes it to find the file) and normalised (`lessons//./03_folgen.ipynb/`
+    is `lessons/03_folgen.ipynb`); "" when the page is not rendered from such an address."""
+    script = os.environ.get("SCRIPT_NAME", "")
+    if RENDER_ROUTE not in script:
+        return ""
+    path = posixpath.normpath("/" + unquote(script.partition(RENDER_ROUTE)[2]))
+    return path.strip("/")
+
+
 def page_lesson() -> str | None:
-    """The lesson of this page (from the address Voilà passes as `SCRIPT_NAME`)."""
-    return lesson_of_file(os.environ.get("SCRIPT_NAME", "").rsplit("/", 1)[-1])
+    """The key of this page's lesson (`page_path` is `lessons/<a lesson's file>`, compared
+    without case, as a case-blind disk finds it), or None."""
+    path = page_path().casefold()
+    return next((lesson.key for lesson in LESSONS if path == f"lessons/{lesson.file}".casefold()), None)
 
 
 def record(kind: str, **fields: Any) -> None:
