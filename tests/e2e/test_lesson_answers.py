@@ -62,17 +62,26 @@ SHOWN: dict[tuple[str, str], tuple[str, ...]] = {
 """Answer sentences each lesson shows, once revealed, at each level (besides its Merksatz)."""
 GROUPS_OF_8 = ", ".join(group_text(group) for group in groups(subsets.LESSON_VALUES, 8))
 """The answer row of lesson 1's table of the groups for 8."""
+OUTLOOK_ANSWERS: dict[str, tuple[str, ...]] = {
+    "subsets": tuple(text("lessons.subsets.coefficient", lang, power="x⁸", count=4, target=8) for lang in ("de", "en")),
+    "chance": ("333/12166",),
+}
+"""What an outlook shows again of a revealed answer (lesson 1's number in front of x⁸, lesson 4's
+reduced fraction): on the page from Klasse 5–6 on, and only with the reveal."""
 NO_PER_CENT = ("Prozent", "per cent", "Streifen", "95 von 100")
 """Lesson 4 at Grundschule says none of these (and shows no "%")."""
 LONG = 25
 """A revealed line at least this long must not have been on the page before the reveal."""
+GENERAL = {text("lessons.chance.compare.same", lang) for lang in ("de", "en")}
+"""Lines of a revealed answer that answer nothing: lesson 4's outlook opens its other counts
+(7-card hands, high cards; no estimate asks for them) with the same sentence."""
 
 
 def answer_sentences(lesson: str) -> list[str]:
     """Every answer sentence and Merksatz line of `lesson`, in both languages and at both levels."""
     keys = [*ANSWERS[lesson], *(merksatz_key(lesson, level) for level in LEVELS)]
     found = [line for key in keys for lang in ("de", "en") for line in text(key, lang).split("\n")]
-    return found + ([GROUPS_OF_8] if lesson == "subsets" else [])
+    return found + ([GROUPS_OF_8] if lesson == "subsets" else []) + list(OUTLOOK_ANSWERS.get(lesson, ()))
 
 
 def plain(raw: str) -> str:
@@ -134,8 +143,10 @@ def test_no_answer_reaches_a_pupil_before_the_reveal(class_server, browser, clas
             assert plain(text(key, "de")) in after, key
         assert time.monotonic() - revealed <= 5.0
         assert all(plain(line) in after for line in merksatz)
+        if level == "klasse56":  # the outlooks are on the page: they show the answer again now
+            assert all(plain(line) in after for line in OUTLOOK_ANSWERS.get(lesson.key, ())[:1]), lesson.key
         lines = [plain(line) for item in reveals.all() for line in item.inner_text().split("\n")]
-        new = [line for line in lines if len(line) >= LONG]
+        new = [line for line in lines if len(line) >= LONG and line not in GENERAL]
         assert new and [line for line in new if line in before] == [], (lesson.key, level)
         if lesson.key == "chance" and level == "grundschule":
             assert "%" not in after and not any(word in before + after for word in NO_PER_CENT)
