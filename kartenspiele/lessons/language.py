@@ -40,6 +40,7 @@ from ..widgets.section_scroll import SECTION_PARAMETER, asked_section
 from ..widgets.style import style_widget
 from ..widgets.texts import default_language, language_options
 from .lesson_gate import GATE_MIME, close_lesson, template_verdict, verdict
+from .page_level import LevelChooser
 from .style import lesson_style, message
 
 
@@ -116,12 +117,13 @@ def in_both_languages(function: Shown) -> Shown:
 
 
 class LessonBar(widgets.HBox):
-    """The bar at the top of a lesson: the language switch, the style sheet of the widgets and,
-    for a pupil in the web app, the class they joined (or the box to join one). Joining a class
-    that keeps this lesson locked (or leaving one on a class-only server) closes the lesson and
-    loads the page again, locked; joining a class that released a locked lesson loads it with
-    the class. A lesson released up to a section says so here, and joining a class that shows
-    fewer sections than the page does closes the lesson and loads it again with those."""
+    """The bar at the top of a lesson: the language switch, the level (`page_level`), the style
+    sheet of the widgets and, for a pupil in the web app, the class they joined (or the box to
+    join one). Joining a class that keeps this lesson locked (or leaving one on a class-only
+    server) closes the lesson and loads the page again, locked; joining a class that released a
+    locked lesson loads it with the class. A lesson released up to a section says so here, and
+    joining a class that shows fewer sections than the page does closes the lesson and loads it
+    again with those."""
 
     def __init__(self, lang: str | None = None) -> None:
         self.before = set(_instances)  # the widgets that are not the lesson's (`close_lesson`)
@@ -133,6 +135,7 @@ class LessonBar(widgets.HBox):
         self.label = widgets.HTML()
         self.switch = widgets.ToggleButtons(options=language_options(), value=start)
         self.switch.observe(lambda change: switch_language(change["new"]), "value")
+        self.level = LevelChooser(pupil.page_lesson(), on_change=lambda: switch_language(language()))
         self.access = Access()
         self.home = widgets.HTML()
         self.lite_note = widgets.HTML()  # the browser build: classes need the served version
@@ -143,6 +146,7 @@ class LessonBar(widgets.HBox):
             self.access,
             self.label,
             self.switch,
+            self.level,
             self.home,
         )
         if in_browser():
@@ -206,6 +210,7 @@ class LessonBar(widgets.HBox):
                 self.remove_class(f"ks-lang-{lang}")
         if self.switch.value != language():
             self.switch.value = language()
+        self.level.redraw(language())
         if self.join is not None:
             self.join.set_language(language())
         key = self.pace.text_key

@@ -21,6 +21,13 @@ then the bar blanks the code cells of every later section (`classroom.classes.se
 template drops everything from the first later `## ` heading on. If the sections cannot be read,
 the page is locked (fail closed).
 
+A teacher can switch off "Lösung zeigen" for the class (`Classes.hide_solutions`): the
+exercises then show no worked solution after wrong answers, only their help (`solutions_hidden`).
+
+The outlooks above the lesson's grades (code cells whose first line is `OUTLOOK_MARK`, Markdown
+labelled `ks-ausblick`) are left out of a Grundschule page (`page_level.primary`): the bar blanks
+their cells and the template drops their Markdown.
+
 A pupil who joins a class (or leaves one, "Ändern") in the bar of an open lesson that is then
 locked for them: the bar closes the lesson at once in this kernel (`close_lesson`: every widget
 the lesson made is closed, so its views leave the page and nothing of it can answer or record any
@@ -37,15 +44,28 @@ from ipywidgets.widgets.widget import _instances
 from ..classroom.classes import pupil
 from ..classroom.classes.pacing import STORE, Pace, pace
 from ..classroom.classes.sections import later_code
+from ..classroom.people.roles import is_teacher
 from ..widgets.plain import is_shared
+from .page_level import primary
 
 GATE_MIME = "application/vnd.kartenspiele.lesson-gate+json"
 """The bar's verdict in its output, read by the Voilà template (never shown)."""
 
 EXTRA_MARK = "# Zusatz"
 """The first line of a lesson's code cell that belongs to an optional part."""
+OUTLOOK_MARK = "# Zusatz: Ausblick"
+"""The first line of a code cell of an outlook above the lesson's grades (optional, too)."""
 
 _blanking: list[object] = []
+
+
+def solutions_hidden() -> bool:
+    """Whether the teacher switched off "Lösung zeigen" for this page's pupil's class (asked
+    when a pupil has earned it, so a switch on the dashboard counts from the next wrong answer)."""
+    if is_teacher():
+        return False
+    session = pupil.current()
+    return session is not None and session.solutions_hidden()
 
 
 def _nothing(lines: list[str]) -> list[str]:
@@ -53,7 +73,11 @@ def _nothing(lines: list[str]) -> list[str]:
 
 
 def _no_extras(lines: list[str]) -> list[str]:
-    return [] if lines and lines[0].strip() == EXTRA_MARK else lines
+    return [] if lines and lines[0].strip().startswith(EXTRA_MARK) else lines
+
+
+def _no_outlook(lines: list[str]) -> list[str]:
+    return [] if lines and lines[0].strip().startswith(OUTLOOK_MARK) else lines
 
 
 def _blank(transform: object) -> None:
@@ -89,9 +113,16 @@ def verdict() -> Pace:
         return decided
     if not decided.extras:
         _blank(_no_extras)
+    elif not outlook_shown(decided):
+        _blank(_no_outlook)
     if later:
         _blank(_not_in(later))
     return decided
+
+
+def outlook_shown(decided: Pace) -> bool:
+    """Whether this page shows the outlooks above the lesson's grades (not at Grundschule)."""
+    return decided.extras and not decided.locked and not primary(pupil.page_lesson())
 
 
 def template_verdict(decided: Pace) -> dict[str, bool | int | None]:
@@ -100,6 +131,7 @@ def template_verdict(decided: Pace) -> dict[str, bool | int | None]:
         "locked": decided.locked,
         "extras": decided.extras and not decided.locked,
         "sections": None if decided.locked else decided.sections,
+        "outlook": outlook_shown(decided),
     }
 
 

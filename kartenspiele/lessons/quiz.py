@@ -9,9 +9,13 @@ widget shows one problem after another ("Neue Aufgabe"). Three kinds of answer:
 
 Feedback is recomputed from the last answer when the language changes. A wrong answer gets
 the problem's help for that answer (`Feedback.lines`); the worked solution
-(`Feedback.solution`) is shown only after a real attempt: the third different wrong answer, or
-"Lösung zeigen" after at least one. A right answer shows its explanation at once. Every judged
-answer, every hint and every revealed solution is reported to `classroom.classes.pupil.record` (which
+(`Feedback.solution`) is shown only after real attempts: "Lösung zeigen" appears after two
+genuine tries (different wrong answers, each in the range the problem's answers can lie in:
+`answers` where a problem states it, any choice, a complete pick of cards), and the solution
+shows by itself after the third. A teacher can switch both off for the class
+(`lesson_gate.solutions_hidden`): then only the help shows. A right answer shows its
+explanation at once. Every judged answer, every hint and every revealed solution is reported
+to `classroom.classes.pupil.record` (which
 does nothing unless the pupil joined a class); locked lessons show a notice instead.
 """
 
@@ -31,10 +35,20 @@ from ..widgets.buttons import ButtonRow, Spec
 from ..widgets.plain import looks, plain
 from .cards import Face, card_spec
 from .language import follow, language
+from .lesson_gate import solutions_hidden
 from .style import message
 
+TRIES_BEFORE_BUTTON = 2
+"""Genuine tries (different wrong answers in range) after which "Lösung zeigen" appears."""
 TRIES_BEFORE_SOLUTION = 3
-"""Different wrong answers after which the worked solution shows by itself."""
+"""Genuine tries after which the worked solution shows by itself."""
+
+
+def in_range(problem: Any, answer: Any) -> bool:
+    """Whether `answer` is a genuine try at `problem`: inside the problem's `answers` (the range
+    its answers can lie in, for a typed number), or any answer where the problem states none."""
+    answers = getattr(problem, "answers", None)
+    return answers is None or answer in answers
 
 
 @dataclass(frozen=True)
@@ -66,6 +80,9 @@ class Problem(Protocol):
 
 
 class NumberProblem(Problem, Protocol):
+    answers: range
+    """The whole numbers a serious answer lies in (for any problem of this kind)."""
+
     def check(self, answer: int, lang: str) -> Feedback: ...
 
 
@@ -83,6 +100,9 @@ class CardProblem(Problem, Protocol):
 
 class Quiz(widgets.VBox):
     """The frame of every exercise: question, answer area, feedback, hint and next problem."""
+
+    ACTIVITY = "number"
+    """What one problem asks of a class (`timing.MODEL`)."""
 
     def __init__(self, problems: Sequence[Any], title_key: str, name: str | None = None) -> None:
         # the kernel's shared plain layout and styles (`widgets.plain`) where a part never hides
@@ -154,9 +174,9 @@ class Quiz(widgets.VBox):
             self.reported = answer
             if judged.ok:
                 self.solved = True
-            elif answer not in self.wrong:
+            elif answer not in self.wrong and in_range(self.problem, answer):
                 self.wrong.append(answer)
-                self.revealed = self.revealed or len(self.wrong) >= TRIES_BEFORE_SOLUTION
+                self.revealed = self.revealed or (len(self.wrong) >= TRIES_BEFORE_SOLUTION and not solutions_hidden())
             self.redraw_feedback()
             pupil.record(
                 "attempt",
@@ -169,9 +189,17 @@ class Quiz(widgets.VBox):
                 task={lang: task_text(self.problem.prompt(lang)) for lang in LANGUAGES},
             )
 
+    @property
+    def solution_earned(self) -> bool:
+        """Whether "Lösung zeigen" may show the worked solution now: two genuine tries, not
+        solved or shown yet, and the class (if any) has not switched solutions off."""
+        if self.solved or self.revealed or len(self.wrong) < TRIES_BEFORE_BUTTON:
+            return False
+        return not solutions_hidden()
+
     def reveal(self) -> None:
-        """Show the worked solution — only after at least one wrong answer."""
-        if not self.wrong or self.solved:
+        """Show the worked solution — only once earned (`solution_earned`)."""
+        if not self.solution_earned:
             return
         self.revealed = True
         self.showing_hint = False
@@ -202,7 +230,7 @@ class Quiz(widgets.VBox):
         judged = None if self.answer is None else self.problem.check(self.answer, lang)
         self.feedback.value = judged.html(self.revealed) if judged is not None else ""
         self.solution_button.description = text("lessons.quiz.show_solution", lang)
-        self.solution_button.layout.display = "" if self.wrong and not (self.solved or self.revealed) else "none"
+        self.solution_button.layout.display = "" if self.solution_earned else "none"
 
     def redraw(self) -> None:
         lang = language()
@@ -225,6 +253,10 @@ class Quiz(widgets.VBox):
         )
         self.redraw_answer(lang)
         self.redraw_feedback()
+
+    def activities(self) -> dict[str, int]:
+        """One activity of the quiz's kind per problem (`timing`)."""
+        return {self.ACTIVITY: len(self.problems)}
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.problems[0]!r}, problems={len(self.problems)})"
@@ -269,6 +301,8 @@ class NumberQuiz(Quiz):
 class ChoiceQuiz(Quiz):
     """Press one of a few buttons (words or cards)."""
 
+    ACTIVITY = "choice"
+
     problems: list[ChoiceProblem]
 
     def answer_area(self) -> widgets.Widget:
@@ -289,6 +323,8 @@ class ChoiceQuiz(Quiz):
 
 class CardQuiz(Quiz):
     """Pick cards by clicking them (again to put one back); judged after every click."""
+
+    ACTIVITY = "cards"
 
     problems: list[CardProblem]
 

@@ -36,6 +36,9 @@ CSS = """
 .ks-ausblick { display: inline-block; background: #FFF3D6; border: 2px solid #B35C00; border-radius: 6px;
   padding: 2px 10px; color: #5C2E00; font-weight: bold; }
 .ks-exercise textarea { font-size: 1.05em; }
+.ks-hands { display: grid; grid-template-columns: repeat(10, 18px); gap: 3px; margin: 6px 0; }
+.ks-hands .ks-hand { width: 18px; height: 18px; border: 1px solid #555; border-radius: 3px; background: #fff; }
+.ks-hands .ks-hand.ks-hit { background: #0072B2; border-color: #0072B2; }
 .ks-reveal p { font-size: 15px; line-height: 1.5; max-width: 58em; }
 .ks-reveal .ks-reveal-own { font-weight: bold; }
 .ks-reveal input { font-size: 1.1em; }

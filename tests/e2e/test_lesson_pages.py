@@ -251,19 +251,27 @@ def test_lesson_2_loaded_three_times_at_once_shows_every_widget():
 
 
 def test_alone_a_pupil_writes_an_answer_before_the_solution_shows(voila, browser):
-    """Without a class, "Lösung aufdecken" shows lesson 3's arithmetic sequences only after the
-    pupil wrote an answer, and then that answer beside the game's."""
+    """Without a class, "Lösung aufdecken" appears under lesson 3's arithmetic sequences only once
+    the pupil wrote a genuine answer (a number in the question's range), and then shows the game's
+    answer beside the pupil's."""
     solution = "8 Folgen mit 5 Zahlen"
     with watched_tablet(browser) as (page, errors):
         open_lesson(page, voila.url("lessons/03_folgen.ipynb"))
         section = page.locator(".ks-reveal").nth(1)  # the first is the adjacent pairs'
         button = section.get_by_role("button", name="Lösung aufdecken")
-        button.scroll_into_view_if_needed(timeout=60_000)
+        box = section.locator("input")
+        box.scroll_into_view_if_needed(timeout=60_000)
+        expect(section).to_contain_text("arithmetische Folgen", timeout=10_000)  # the question
         assert solution not in page.content()
-        button.click()
-        expect(section).to_contain_text("Schreib zuerst deine Antwort in das Feld.", timeout=10_000)
+        expect(button).to_be_hidden()
+        box.fill("x")  # no attempt: the button stays away
+        box.press("Tab")
+        page.wait_for_timeout(1_000)
+        expect(button).to_be_hidden()
+        box.fill("7")
+        box.press("Tab")
+        expect(button).to_be_visible(timeout=10_000)
         assert solution not in page.content()
-        section.locator("input").fill("7")
         button.click()
         expect(section).to_contain_text(solution, timeout=10_000)
         expect(section).to_contain_text("Deine Antwort: 7")

@@ -87,5 +87,7 @@ def test_the_site_imports_exactly_what_it_ships(tmp_path):
     existing = {path.relative_to(ROOT).as_posix() for path in package.rglob("*.py")}
     imported &= existing  # of the two paths a module may have, the one it has
     assert not imported - shipped, f"the site runs modules it does not ship: {sorted(imported - shipped)}"
-    assert not shipped - imported, f"the site ships modules it never runs (add them to SERVER_ONLY): {sorted(shipped - imported)}"
+    assert not shipped - imported, (
+        f"the site ships modules it never runs (add them to SERVER_ONLY): {sorted(shipped - imported)}"
+    )
     assert not [path for path in imported if path.startswith(SERVER_ONLY)]

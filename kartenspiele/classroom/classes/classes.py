@@ -4,8 +4,10 @@ Layout in the store (`store.Store`):
 
 * `class/CODE` — the class: when it was opened, how far the lessons are released (and within
   a lesson, up to which section: `sections`), the practice level the teacher set per lesson
-  (`levels`, none at first: pupils choose), whether the teacher paused every pupil's screen
-  (`paused`) and shows the dashboard's names as pseudonyms (`anonymous`);
+  (`levels`, none at first: pupils choose), the answer sections revealed (`revealed`), whether
+  the optional parts are hidden (`extras_hidden`), whether "Lösung zeigen" is switched off
+  (`solutions_hidden`), whether the teacher paused every pupil's screen (`paused`) and shows the
+  dashboard's names as pseudonyms (`anonymous`);
 * `class/CODE/board` — what the class's board ("Tafel") shows (`board_state`);
 * `class/CODE/pupil/NICK` — a pupil: nickname, when they joined, the hash of their first page
   token (`token`, which also makes their `member_id`), the hashes of the tokens of the devices
@@ -262,6 +264,15 @@ class Classes:
             return {**value, "sections": {**sections, lesson: count} if count is not None else sections}
 
         self._change(code, change)
+
+    def solutions_hidden(self, code: str) -> bool:
+        """Whether the teacher switched off the worked solutions after wrong answers ("Lösung
+        zeigen") in the class's exercises."""
+        return bool(self.info(code).get("solutions_hidden"))
+
+    def hide_solutions(self, code: str, hidden: bool = True) -> None:
+        """Switch off "Lösung zeigen" for the class's pupils (`hidden=False`: on again)."""
+        self._change(code, lambda value: {**value, "solutions_hidden": hidden})
 
     def _change(self, code: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
         self._change_key(
