@@ -192,15 +192,16 @@ SERVER_ONLY = (
     "kartenspiele/lessons/pack_link.py",
     "kartenspiele/lessons/ausblick.py",
     "kartenspiele/lessons/facts.py",
+    "kartenspiele/lessons/timing.py",
     "kartenspiele/site/notebook_pages.py",
 )
-"""Modules (or folders) of the project the browser never runs: the server and its kernels' guard,
-the stores on disk and over the network, the teacher's dashboard and its panels, the class's
-board ("Tafel"), unit view, login cards, reveal control and pack download, the PDF packs (the site
-ships them ready), tournaments, their statistics, plots and random players, the Tipp follower that
-measures the levels, the helpers the tests check the lessons with (`ausblick`, `facts`) and the
-site's own build step. `tests/site/test_shipped_modules.py` walks every page of the site and finds
-that it runs exactly the modules the site ships."""
+"""Modules (or folders) of the project the browser never runs: the server and its kernels' guard, the
+stores on disk and over the network, the teacher's dashboard and its panels, the class's board
+("Tafel"), unit view, login cards, reveal control and pack download, the PDF packs (the site ships
+them ready), tournaments, their statistics, plots and random players, the Tipp follower that
+measures the levels, the helpers the tests check the lessons with (`ausblick`, `facts`, `timing`)
+and the site's own build step. `tests/site/test_shipped_modules.py` walks every page of the site
+and finds that it runs exactly the modules the site ships."""
 
 
 SERVER_FOLDERS = tuple(path for path in SERVER_ONLY if path.endswith("/"))

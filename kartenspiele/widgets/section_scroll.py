@@ -29,8 +29,12 @@ function render({ model, el }) {
   for (const kind of ["wheel", "touchstart", "keydown", "mousedown"]) {
     window.addEventListener(kind, stop, { once: true, passive: true });
   }
-  const heading = () => Array.from(document.querySelectorAll("h1, h2, h3")).find(
-    (h) => h.textContent.replace("¶", "").trim().startsWith(title));
+  const own = (h) => {  // the heading's own words, without its "Ausblick" badge in front
+    const copy = h.cloneNode(true);
+    copy.querySelectorAll(".ks-ausblick").forEach((badge) => badge.remove());
+    return copy.textContent.replace("¶", "").trim();
+  };
+  const heading = () => Array.from(document.querySelectorAll("h1, h2, h3")).find((h) => own(h).startsWith(title));
   const look = () => {
     if (stopped || Date.now() - begun > WAIT_MS) { return; }
     found = found || heading();

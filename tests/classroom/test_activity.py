@@ -32,11 +32,14 @@ def test_the_merksatz_follows_the_class_level_as_the_printed_pack_does(page, sql
     code = classes.open()
     pupil.join(code, "Ben", classes)
     ticket = Sicherung("chance", problems)
-    assert ticket.merksatz.value == merksatz_html("chance", "de")
+    assert "ks-merksatz" not in ticket.merksatz.answer.value  # a pupil of a class: not before the reveal
+    assert ticket.merksatz.content("de") == merksatz_html("chance", "de")
     classes.set_level(code, "chance", "grundschule")
     ticket.redraw()  # as the language switch or joining the class redraws it
-    assert ticket.merksatz.value == merksatz_html("chance", "de", "grundschule") != merksatz_html("chance", "de")
-    assert "Häufigkeit" not in ticket.merksatz.value
+    assert (
+        ticket.merksatz.content("de") == merksatz_html("chance", "de", "grundschule") != merksatz_html("chance", "de")
+    )
+    assert "Häufigkeit" not in ticket.merksatz.content("de")
 
 
 def test_the_class_level_wins_and_the_chooser_hides(page, sqlite_store):
@@ -95,7 +98,7 @@ def test_exit_ticket_answers_become_evidence(page, sqlite_store):
     code = classes.open()
     pupil.join(code, "Cem", classes)
     sicherung = ticket()
-    assert text("lessons.subsets.merksatz").split("\n")[0] in sicherung.merksatz.value
+    assert text("lessons.subsets.merksatz").split("\n")[0] in sicherung.merksatz.content("de")
     first = sicherung.quizzes[0]
     first.give(first.problem.answer)
     second = sicherung.quizzes[1]

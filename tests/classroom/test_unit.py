@@ -39,7 +39,9 @@ def headings(lesson: str) -> dict[str, list[str]]:
             german, _, english = source(cell).partition(ENGLISH)
             for lang, part in (("de", german), ("en", english)):
                 found[lang] += [
-                    re.sub(r"<[^>]+>", " ", line[3:]).strip() for line in part.splitlines() if line.startswith("## ")
+                    re.sub(r"<[^>]+>", " ", re.sub(r"<span class=\"ks-ausblick\".*?</span>", "", line[3:])).strip()
+                    for line in part.splitlines()
+                    if line.startswith("## ")
                 ]
     return found
 
@@ -174,7 +176,7 @@ def test_states_first_tries_levels_and_where_a_pupil_left_off(store):
     assert path.lesson("subsets").level == "grundschule" and path.lesson("subsets").level_solved == 4
     assert path.lesson("parity").state == IN_PROGRESS
     assert path.left_off == ("parity", "parity.sums")
-    assert path.next_step.why == "continue" and path.next_step.section == "parity.five"
+    assert path.next_step.why == "continue" and path.next_step.section == "parity.guess"
     assert path.lesson("chance").state == NOT_STARTED
 
 

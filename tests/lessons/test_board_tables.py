@@ -12,11 +12,13 @@ from kartenspiele.catalogue import LESSONS
 from kartenspiele.classroom.classes.reveals import SECTIONS
 from kartenspiele.lessons import board_tables, reveal
 from kartenspiele.lessons.reveal import answer_html
+from kartenspiele.lessons.sicherung import merksatz_html
 from tests.e2e.driver import ROOT
 
 
 def notebook_answers() -> dict[str, str]:
-    """Each section's first `answer("section", …)` call in the lesson notebooks, as source."""
+    """Each section's first `answer("section", …)` call in the lesson notebooks, as source; a
+    lesson's Merksatz (`<lesson>.sicherung`) where its notebook shows `lesson.sicherung()`."""
     found: dict[str, str] = {}
     for lesson in LESSONS:
         cells = json.loads((ROOT / "lessons" / lesson.file).read_text(encoding="utf-8"))["cells"]
@@ -24,6 +26,10 @@ def notebook_answers() -> dict[str, str]:
             if cell["cell_type"] != "code":
                 continue
             for node in ast.walk(ast.parse("".join(cell["source"]))):
+                if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "sicherung":
+                    found[f"{lesson.key}.sicherung"] = (
+                        f"answer('{lesson.key}.sicherung', merksatz_html, '{lesson.key}')"
+                    )
                 if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "answer":
                     section = node.args[0].value
                     if not any(keyword.arg == "said" for keyword in node.keywords):
@@ -42,6 +48,6 @@ def test_the_board_builds_each_table_as_its_lesson_does(section, monkeypatch):
         made.append(answer_html(name, build, *args, lang="de", **kwargs))
 
     monkeypatch.setattr(reveal, "answer", recorded)
-    eval(calls[section], {"answer": recorded, "lesson": lesson_module})  # noqa: S307 — the project's own notebooks
+    eval(calls[section], {"answer": recorded, "lesson": lesson_module, "merksatz_html": merksatz_html})  # noqa: S307 — the project's own notebooks
     assert made == [board_tables.table_html(section, "de")]
     assert made[0] and board_tables.table_html(section, "en") != made[0]  # in the board's language

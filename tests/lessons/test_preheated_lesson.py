@@ -56,11 +56,11 @@ def test_work_registered_while_waiting_is_done_before_the_wait_and_once(monkeypa
     assert done == ["numbers", "page", "page"]  # the work once
 
 
-@pytest.mark.parametrize("name", ["reward_figure", "reward_table", "simulation_figure"])
+@pytest.mark.parametrize("name", ["reward_figure", "reward_table", "many_hands"])
 def test_lesson_four_shows_its_numbers_at_once_once_prepared(name):
     from kartenspiele.lessons import chance
 
     chance.prepare()
     began = time.monotonic()
-    shown = getattr(chance, name)(*(["five-even"] if name == "simulation_figure" else []))
+    shown = getattr(chance, name)(*(["five-even"] if name == "many_hands" else []))
     assert shown.data and time.monotonic() - began < 0.5

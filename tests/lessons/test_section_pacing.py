@@ -63,7 +63,7 @@ def test_every_lesson_s_sections_are_its_headings_and_their_code_is_unique():
 
 def test_the_code_after_the_released_sections(tmp_path):
     later = later_code("sequences", 2)
-    assert "lesson.sum_quiz()" in later and "lesson.sicherung()" in later
+    assert "# Zusatz: Ausblick\nlesson.sum_quiz()" in later and "lesson.sicherung()" in later
     assert "lesson.count_quiz()" not in later and not any("LessonBar" in source for source in later)
     assert later_code("sequences", len(lesson_sections("sequences"))) == frozenset()
     with pytest.raises(SectionsMissingError):
@@ -97,9 +97,9 @@ def test_a_lesson_released_up_to_a_section_blanks_the_later_code(classes, lesson
     classes.release_sections(lesson_3_page, "sequences", 2)
     decided = pacing.pace()
     assert (decided.locked, decided.sections) == (False, 2)
-    assert lesson_gate.template_verdict(decided) == {"locked": False, "extras": True, "sections": 2}
+    assert lesson_gate.template_verdict(decided) == {"locked": False, "extras": True, "sections": 2, "outlook": True}
     blank = lesson_gate._not_in(later_code("sequences", decided.sections))
-    assert blank(["lesson.sum_quiz()\n"]) == [] and blank(["lesson.sicherung()"]) == []
+    assert blank(["# Zusatz: Ausblick\n", "lesson.sum_quiz()"]) == [] and blank(["lesson.sicherung()"]) == []
     assert blank(["lesson.count_quiz()\n"]) == ["lesson.count_quiz()\n"]
     assert "1. Straßen" in sections_note(2, "de") and "Abschnitt für Abschnitt" in sections_note(2, "de")
     assert "1. Runs" in sections_note(2, "en")
