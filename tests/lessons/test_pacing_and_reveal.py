@@ -347,7 +347,12 @@ def test_at_grundschule_level_the_outlooks_are_left_out(classes, pupil_page):
     pupil.set_current(pupil.PupilSession(classes, classes.join(code, "Ana")))
     assert lesson_gate.template_verdict(lesson_gate.verdict())["outlook"]
     classes.set_level(code, "sequences", "grundschule")
-    assert lesson_gate.template_verdict(lesson_gate.verdict()) == {"locked": False, "extras": True, "outlook": False}
+    assert lesson_gate.template_verdict(lesson_gate.verdict()) == {
+        "locked": False,
+        "extras": True,
+        "sections": None,
+        "outlook": False,
+    }
     assert lesson_gate._no_outlook([f"{lesson_gate.OUTLOOK_MARK}\n", "lesson.sum_quiz()"]) == []
     assert lesson_gate._no_outlook([f"{lesson_gate.EXTRA_MARK}\n", "lesson.practice()"]) != []
     pupil.set_current(None)
