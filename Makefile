@@ -12,7 +12,7 @@ SYSTEM_STAMP = $(VENV)/.system-packages
 # JupyterHub's proxy comes from npm, installed into the virtual environment's folder.
 CHP = $(VENV)/node/node_modules/.bin/configurable-http-proxy
 
-.PHONY: serve test soak bench clean system-packages lock lite lite-for-test test-lite
+.PHONY: serve test soak bench clean system-packages lock lite lite-for-test test-lite test-slow
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -70,11 +70,15 @@ lite-for-test: $(STAMP)
 # pytest exits with 5 when it collects no test: that is not a failure of the set-up.
 test: $(STAMP) system-packages lite-for-test
 	$(BIN)/python -m pytest -n 2 --dist loadscope $(PYTEST_ARGS); status=$$?; \
-	echo "skipped as slow: the in-browser site played in Chromium (tests/e2e/test_lite.py, 4-10 minutes): make test-lite runs it"; \
+	echo "skipped as slow: the in-browser site played in Chromium (tests/e2e/test_lite.py, 4-10 minutes): make test-lite runs it;"; \
+	echo "  the classroom's long browser walks (board and pause, answers before the reveal, whole games): make test-slow runs them"; \
 	if [ $$status -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$status
 
 test-lite: $(STAMP) system-packages lite-for-test
 	$(BIN)/python -m pytest -m slow -p no:cacheprovider tests/e2e/test_lite.py
+
+test-slow: $(STAMP) system-packages
+	$(BIN)/python -m pytest -m slow -p no:cacheprovider tests/e2e --ignore=tests/e2e/test_lite.py
 
 soak: $(STAMP)
 	$(BIN)/python -m pytest -m slow -p no:cacheprovider tests/test_soak.py

@@ -31,7 +31,7 @@ from kartenspiele.lessons import subsets
 from .driver import SCREENSHOTS, TEACHER_CODE, Received
 from .test_teacher import LOAD, answer, exercise_one, join, received_text
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # minutes of browser walks: `make test-slow`
 
 NICKNAMES = ("Ana", "Ben", "Cem", "Dan")
 STEP = 20_000

@@ -31,7 +31,7 @@ from kartenspiele.lessons.subsets_numbers import group_text, groups
 
 from .driver import Received
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # minutes of browser walks: `make test-slow`
 
 LOAD = 180_000
 LEVELS = ("grundschule", "klasse56")

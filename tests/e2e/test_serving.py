@@ -107,7 +107,7 @@ def test_lost_kernel_shows_the_banner_and_reloads(server, browser, shots):
     expect(banner).to_contain_text("Verbindung verloren")
     expect(banner).not_to_contain_text("Spiel fortsetzen")  # no game was begun there
     page.screenshot(path=str(shots / "connection-lost-1024.png"))
-    page.get_by_role("link", name="Seite neu laden").click()
+    page.get_by_role("button", name="Seite neu laden").click()
     page.wait_for_selector(".ks-table", timeout=120_000)
     assert page.url == url and page.evaluate(KERNEL_ID) != kernel_id
     page.close(run_before_unload=True)

@@ -33,7 +33,7 @@ from tests.redis_server import RedisServer
 
 from .driver import TEACHER_CODE, VoilaServer
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # a unit over weeks, minutes of browser work: `make test-slow`
 
 PASSWORD = "Dachs7373"
 LOAD = 120_000

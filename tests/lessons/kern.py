@@ -5,8 +5,12 @@ here as on a pupil's page (no teacher code), at the level of the grade band."""
 from __future__ import annotations
 
 import ast
+import os
 from collections import Counter
+from unittest import mock
 
+from kartenspiele.classroom.classes import pupil
+from kartenspiele.classroom.people.roles import CODE_ENV, TEACHER_ENVIRONMENT
 from kartenspiele.lessons import page_level, timing
 from kartenspiele.lessons.lesson_gate import EXTRA_MARK
 
@@ -26,6 +30,13 @@ def run(code: str, namespace: dict) -> object:
 
 def kern_sections(name: str, band: str) -> list[tuple[str, Counter[str]]]:
     """(heading, activities) of each section of the Kern of notebook `name` at `band`."""
+    pupil_page = {key: value for key, value in os.environ.items() if key not in (CODE_ENV, TEACHER_ENVIRONMENT)}
+    with mock.patch.dict(os.environ, pupil_page, clear=True):  # whatever an earlier test left set
+        pupil.set_current(None)
+        return _kern_sections(name, band)
+
+
+def _kern_sections(name: str, band: str) -> list[tuple[str, Counter[str]]]:
     page_level.choose_level(timing.BAND_LEVEL[band])
     namespace: dict = {}
     sections: list[tuple[str, Counter[str]]] = [("", Counter())]
