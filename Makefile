@@ -12,7 +12,7 @@ SYSTEM_STAMP = $(VENV)/.system-packages
 # JupyterHub's proxy comes from npm, installed into the virtual environment's folder.
 CHP = $(VENV)/node/node_modules/.bin/configurable-http-proxy
 
-.PHONY: serve test soak bench clean system-packages lock lite lite-for-test test-lite
+.PHONY: serve test soak bench clean system-packages lock lite lite-for-test test-lite test-slow
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,19 +46,19 @@ $(CHP): | $(BIN)/python
 system-packages: $(SYSTEM_STAMP) $(CHP)
 
 # The in-browser site (docs/lite.md): Voici pages on Pyodide, built from the pinned npm and PyPI
-# packages in lite/ by their own environment; the ready printable packs come from the app's.
+# packages in lite/ by their own environment alone (the printable packs too): neither the app's
+# nor the tests' environment is needed.
 LITE     = build/lite
 LITE_ENV = build/lite-env
-LITE_SOURCES = $(shell find kartenspiele notebooks lessons -name '*.py' -o -name '*.ipynb' -o -name '*.json')
+LITE_SOURCES = $(shell find kartenspiele notebooks lessons lite -name '*.py' -o -name '*.ipynb' -o -name '*.json' -o -name '*.js' -o -name '*.mjs' -o -name '*.html' -o -name '*.css' -o -name '*.txt')
 $(LITE_ENV)/.installed: lite/requirements.txt lite/constraints.txt
 	rm -rf $(LITE_ENV) && $(PYTHON) -m venv $(LITE_ENV)
 	$(LITE_ENV)/bin/python -m pip install --quiet -r lite/requirements.txt -c lite/constraints.txt
 	touch $@
 
-$(LITE)/.built: $(STAMP) $(LITE_ENV)/.installed $(wildcard lite/*) $(LITE_SOURCES)
+$(LITE)/.built: $(LITE_ENV)/.installed $(LITE_SOURCES)
 	rm -f $@
 	timeout 900 $(LITE_ENV)/bin/python lite/build.py $(LITE)
-	$(BIN)/python -c "from kartenspiele.practice.pack import write_packs; write_packs('$(LITE)/files/packs')"
 	touch $@
 
 lite: $(LITE)/.built
@@ -70,11 +70,15 @@ lite-for-test: $(STAMP)
 # pytest exits with 5 when it collects no test: that is not a failure of the set-up.
 test: $(STAMP) system-packages lite-for-test
 	$(BIN)/python -m pytest -n 2 --dist loadscope $(PYTEST_ARGS); status=$$?; \
-	echo "skipped as slow: the in-browser site played in Chromium (tests/e2e/test_lite.py, 4-10 minutes): make test-lite runs it"; \
+	echo "skipped as slow: the in-browser site played in Chromium (tests/e2e/test_lite.py, 4-10 minutes): make test-lite runs it;"; \
+	echo "  the classroom's long browser walks (board and pause, answers before the reveal, whole games): make test-slow runs them"; \
 	if [ $$status -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$status
 
 test-lite: $(STAMP) system-packages lite-for-test
 	$(BIN)/python -m pytest -m slow -p no:cacheprovider tests/e2e/test_lite.py
+
+test-slow: $(STAMP) system-packages
+	$(BIN)/python -m pytest -m slow -p no:cacheprovider tests/e2e --ignore=tests/e2e/test_lite.py
 
 soak: $(STAMP)
 	$(BIN)/python -m pytest -m slow -p no:cacheprovider tests/test_soak.py

@@ -1,26 +1,38 @@
-"""A class period in rooms (issue 23): figures of the start page, rooms of three and their
-moves, on a quiet machine and under a class's load; printed against goals, never asserted.
+"""A class period in rooms (issues 23 and 40): figures of the start page, rooms of three and
+their moves, on a quiet machine and under a class's load; printed against goals, never asserted.
 
 1. Quiet, one page at a time (a server with the default ready kernels for the two pages): time
    to interactive of the Quanto page against the one-button notebook (`common.BASELINE`) in
    the same run, cold browser contexts, rounds alternating (goal: at most 1.3x).
 2. Quiet, one room alone (a class server, below): three Chromium tablets open the start page,
    open and join a Quanto room, "Spiel starten" until the table is on every seat, and play
-   `--moves` moves: tap to visible update (goal: p95 <= 300 ms) and move visible on the other
+   `--moves` moves: tap to its answer (goal: p95 <= 300 ms) and move visible on the other
    pages.
 3. The class: `--pupils` pupils open the start page at the same moment (goal: p95 <= 5 s),
    form rooms of three, every room starts at once ("Spiel starten" to table on every seat,
-   goal: p95 <= 4 s) and plays `--moves` moves (tap to visible update, goal: p95 <= 1 s; move
+   goal: p95 <= 4 s) and plays `--moves` moves (tap to its answer, goal: p95 <= 1 s; move
    visible on the other pages). `--browsers` of them are Chromium tablets (whole rooms); the
    others are protocol-level pages (`protocol_pupil.py`: what Chromium sends and receives,
    without drawing), so that the harness does not eat the server's two cores.
    Afterwards: every page is closed (Voila's beacon); page kernels left after 150 s (goal: 0).
    Memory: USS of each page's kernel after its moves; USS of the server and all its kernels.
+   Every page's move log is compared with the store's (goal: no move lost or doubled).
 
-Times in Chromium: a tap is timed from the tap until the page's table has drawn again (its
-redraw counter); a move on the other pages from the mover's last tap (Python's clock) until
-the other page's move log has one more entry (the page's `Date.now()` in a MutationObserver;
-one machine, one clock).
+Every tap waits for its answer: the table counts the taps it has answered (`.ks-answers`, the
+last message of each answer), so a tap without an answer shows as one (goal: none, issue 40);
+nothing taps again. A tap answered with a message (a refused tap: not this pupil's turn,
+changed meanwhile) is counted apart; the pupil then looks at the turn again, as a child would.
+A move on the other pages is timed from the mover's last tap (Python's clock) until the other
+page's move log has one more entry (the page's `Date.now()` in a MutationObserver; one machine,
+one clock).
+
+`--load` (issue 40) runs the class twice on one server instead of phases 1-3: quiet, then with a
+CPU load beside it (`class_load.CpuLoad`: busy processes until the load average is ten times the
+cores) and `--slow` protocol pupils on a slow network (they fetch the page's scripts for
+`--slow-seconds`, longer than the old 90 s connect grace, before they connect). Each: start pages
+usable, kernels shut down as "never connected" (goal: 0), unanswered taps (goal: 0), moves lost
+or doubled (goal: 0), start page, room start and tap p95 with the ratio loaded/quiet. Then each
+lesson page against the game page, quiet and loaded (goal: at most 1.5x).
 
 The class server is `kartenspiele serve` with its defaults except: its own data folder and
 `--preheat N` (N = the pupils: the ready kernels a class network gets by default, for every page
@@ -29,7 +41,8 @@ page with its own browser's device cookie, as a class behind one address. The ma
 average is printed with each phase (other programs on it change every figure).
 
 Alone in about 10 minutes with the defaults:
-`.venv/bin/python benchmarks/bench_class_period.py [--pupils 30] [--browsers 3] [--moves 12] [--rounds 2]`
+`.venv/bin/python benchmarks/bench_class_period.py [--pupils 30] [--browsers 3] [--moves 12] [--rounds 2]`;
+with the load, about 40 minutes: `... --load [--load-procs 24] [--slow 3] [--slow-seconds 100]`
 """
 
 from __future__ import annotations
@@ -46,19 +59,29 @@ import psutil
 from bench_load import Sampler, kernel_uss, wait_quiet
 from bench_page_load import ONE_BUTTON, close, load
 from bench_serving import ROOT, figures, served_root, uss
+from class_load import (
+    CpuLoad,
+    lesson_pages,
+    lesson_report,
+    load_target,
+    log_numbers,
+    log_size,
+    log_verdict,
+    never_connected,
+    store_moves,
+)
 from common import median, percentile
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 from protocol_play import quanto_turn as protocol_quanto_turn
-from protocol_pupil import PageError, ProtocolPage
+from protocol_pupil import ProtocolPage, UnansweredTap
 
+from kartenspiele.classroom.store.opening import store_url
 from kartenspiele.serving.pools import pool_plan
 
 MB = 1024 * 1024
 START = "notebooks/start.ipynb"
 GAME = "notebooks/quanto.ipynb"
 STEP_S = 90.0
-AGAIN_S = 10.0
-"""A protocol pupil whose taps made no move within this time begins the turn again, as a child would."""
-AGAIN_MOST = 5
 GONE_S = 150.0
 TAKING = ", ".join(
     f".ks-actions button.ks-do-{kind}" for kind in ("capture", "form", "extend", "collect", "joker_quanto")
@@ -82,6 +105,11 @@ MOVED = """(logged) => !document.querySelector('.ks-room .ks-table.ks-your-turn'
   || document.querySelectorAll('.ks-room .ks-log li').length > logged"""
 """After a move: the turn has passed (else a stale mark starts a move), or the move is in the
 log and the turn is still this seat's (a Quanto refill: the same player goes on)."""
+ANSWERS = ".ks-room .ks-answers"
+"""The table's count of answered taps."""
+ANSWERED = "([b]) => Number(document.querySelector('.ks-room .ks-answers').textContent || 0) > b"
+SAID = "([n]) => document.querySelector(`.ks-room [data-tap='${n}']`) !== null"
+LOG_NUMBERS = "() => [...document.querySelectorAll('.ks-room .ks-log li')].map((li) => Number(li.value))"
 
 
 @dataclass
@@ -99,7 +127,10 @@ class Seat:
     kernel: str = ""
     kernel_uss: float | None = None
     moves: int = 0
-    again: int = 0  # turns a protocol pupil began again: its taps had made no move
+    refused: int = 0  # taps answered with a message (not the pupil's turn, changed meanwhile)
+    unanswered: int = 0  # taps without an answer (the seat stops there)
+    slow: float = 0.0  # seconds this page fetches its scripts before it connects (a slow network)
+    log: list[int] = field(default_factory=list)  # the move numbers the page's log shows at the end
     errors: list[str] = field(default_factory=list)
 
 
@@ -116,33 +147,30 @@ class Room:
 
 
 # -- Chromium tablets --------------------------------------------------------------------------
-async def timed_tap(page, locator, seat: Seat, until: str = "") -> float:
-    """Tap, then wait until the table has drawn again (or the element `until` is there);
-    returns when the tap began."""
-    tick = page.locator(".ks-table .ks-tick").first
-    before = int(await tick.text_content() or 0)
+async def timed_tap(page, locator, seat: Seat) -> float:
+    """Tap, then wait for the table's answer (its count of answered taps grows: everything of
+    the answer has arrived then); returns when the tap began. No answer: `UnansweredTap`."""
+    before = int(await page.locator(ANSWERS).first.text_content() or 0)
     began = time.time()
     await locator.tap(timeout=STEP_S * 1000)
-    if until:
-        await page.locator(until).first.wait_for(state="attached", timeout=STEP_S * 1000)
-    else:
-        await page.wait_for_function(
-            "(b) => Number(document.querySelector('.ks-table .ks-tick').textContent || 0) > b",
-            arg=before,
-            timeout=STEP_S * 1000,
-        )
+    try:
+        await page.wait_for_function(ANSWERED, arg=[before], timeout=STEP_S * 1000)
+    except PlaywrightTimeoutError:
+        raise UnansweredTap(f"no answer to a tap within {STEP_S:.0f} s") from None
     seat.taps.append(time.time() - began)
+    if await page.evaluate(SAID, [before + 1]):
+        seat.refused += 1
     return began
 
 
 async def chromium_turn(page, seat: Seat) -> float:
     """One Quanto move as `tests/e2e/driver.play_quanto_turn` makes it, by touch; returns when
-    its last tap began."""
+    its last tap began. A refused tap (it says why) ends the turn early: the caller looks again."""
     if await page.locator(".ks-hand-cards button").count() == 0:
         return await timed_tap(page, page.locator(".ks-actions button.ks-side").first, seat)
-    # until the card is chosen (in a room the table may redraw for another reason meanwhile)
-    hand = page.locator(".ks-hand-cards button:not([disabled])").first
-    await timed_tap(page, hand, seat, until=".ks-hand-cards button.ks-selected")
+    began = await timed_tap(page, page.locator(".ks-hand-cards button:not([disabled])").first, seat)
+    if await page.locator(".ks-hand-cards button.ks-selected").count() == 0:
+        return began
     while True:
         if await page.locator(TAKING).count():
             return await timed_tap(page, page.locator(TAKING).first, seat)
@@ -201,7 +229,11 @@ async def chromium_seat(seat: Seat, room: Room, browser, url: str, moves: int, g
                 break
             if await page.locator(YOUR_MOVE).count():
                 logged = await page.locator(".ks-room .ks-log li").count()
+                refused = seat.refused
                 last_tap = await chromium_turn(page, seat)
+                if seat.refused > refused:  # told why (not the pupil's turn, changed): look again
+                    check_refusals(seat)
+                    continue
                 room.moves += 1
                 seat.moves += 1
                 await page.wait_for_function(MOVED, arg=logged, timeout=timeout)
@@ -210,6 +242,7 @@ async def chromium_seat(seat: Seat, room: Room, browser, url: str, moves: int, g
                 await asyncio.sleep(0.1)
         seat.seen = [tuple(item) for item in await page.evaluate("window.__ksLog")]
     except Exception as error:  # noqa: BLE001 - every failure is a figure here
+        seat.unanswered += isinstance(error, UnansweredTap)
         lines = str(error).splitlines()
         waited = next((line.strip() for line in lines[1:] if "waiting for" in line), "")  # Playwright's locator
         seat.errors.append(f"{type(error).__name__}: {lines[0] if lines else ''} {waited}".rstrip())
@@ -218,9 +251,20 @@ async def chromium_seat(seat: Seat, room: Room, browser, url: str, moves: int, g
             room.code.exception()  # the joiners that wait for it say so; nobody else has to
     seat.kernel_uss = kernel_uss(server, seat.kernel)
     await done.wait()
+    if seat.table_at is not None:
+        seat.log = await page.evaluate(LOG_NUMBERS)
     await page.close(run_before_unload=True)  # the tab is closed: Voila's beacon
     await asyncio.sleep(2)
     await context.close()
+
+
+REFUSED_MOST = 20
+"""More refused taps than this on one page: something keeps refusing (the seat stops)."""
+
+
+def check_refusals(seat: Seat) -> None:
+    if seat.refused > REFUSED_MOST:
+        raise RuntimeError(f"{seat.refused} taps refused")
 
 
 # -- protocol-level pupils ---------------------------------------------------------------------
@@ -231,11 +275,12 @@ def lobby_field(page: ProtocolPage, own: str) -> str:
     return found[0]
 
 
-async def press(page: ProtocolPage, model_id: str, until, timeout: float = STEP_S) -> None:
+async def press(page: ProtocolPage, model_id: str, until, timeout: float | None = None) -> None:
     """A button's click as the browser sends it, then wait until `until` holds (the start page
-    has no redraw counter to wait for)."""
+    has no redraw counter to wait for) for `timeout` s, else `STEP_S` (as it is then: `--load`
+    sets it)."""
     page.send("comm_msg", {"comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}})
-    await page.wait_until(until, timeout)
+    await page.wait_until(until, STEP_S if timeout is None else timeout)
 
 
 def your_move(page: ProtocolPage) -> bool:
@@ -267,10 +312,10 @@ async def protocol_seat(seat: Seat, room: Room, url: str, moves: int, go, start,
     page = ProtocolPage(url)
     name = f"P{seat.number}"
     await go.wait()
-    step = "opening the start page"
+    step = "opening the start page" + (f" (slowly, for {seat.slow:.0f} s)" if seat.slow else "")
     try:
         began = time.time()
-        await page.open(STEP_S)
+        await page.open(STEP_S, slow_for=seat.slow)
         seat.tti = time.time() - began
         seat.kernel = page.kernel
         at_table = lambda: bool(page.find("ks-hand-cards", enabled=False))  # noqa: E731
@@ -302,16 +347,13 @@ async def protocol_seat(seat: Seat, room: Room, url: str, moves: int, go, start,
             if your_move(page):
                 logged = log_length(page)
                 step = f"move {seat.moves + 1}"
-                await protocol_quanto_turn(page, seat.taps, STEP_S)
+                refused = await protocol_quanto_turn(page, seat.taps, STEP_S)
+                if refused:  # told why (not the pupil's turn, changed): look again, as a child would
+                    seat.refused += refused
+                    check_refusals(seat)
+                    continue
                 step = f"after move {seat.moves + 1}: the turn passing or the log growing"
-                moved = lambda: not page.marked("ks-your-turn") or log_length(page) > logged  # noqa: E731
-                try:
-                    await page.wait_until(moved, AGAIN_S)
-                except PageError:
-                    if your_move(page) and seat.again < AGAIN_MOST:  # no move came of the taps: as a child
-                        seat.again += 1  # would, tap again (the taps may have met a table mid-redraw)
-                        continue
-                    await page.wait_until(moved, STEP_S)
+                await page.wait_until(lambda: not page.marked("ks-your-turn") or log_length(page) > logged, STEP_S)
                 room.moves += 1
                 seat.moves += 1
             else:
@@ -321,6 +363,7 @@ async def protocol_seat(seat: Seat, room: Room, url: str, moves: int, go, start,
                 except asyncio.TimeoutError:
                     pass
     except Exception as error:  # noqa: BLE001 - every failure is a figure here
+        seat.unanswered += isinstance(error, UnansweredTap)
         seen = (
             f"; the page then: your turn {page.marked('ks-your-turn')}, over {page.marked('ks-over')}, "
             f"hand {len(page.find('ks-hand-cards', enabled=False))} cards ({len(page.find('ks-hand-cards'))} enabled), "
@@ -334,6 +377,14 @@ async def protocol_seat(seat: Seat, room: Room, url: str, moves: int, go, start,
             room.code.exception()  # the joiners that wait for it say so; nobody else has to
     seat.kernel_uss = kernel_uss(server, seat.kernel)
     await done.wait()
+    if seat.table_at is not None:
+        seat.log = log_numbers(
+            " ".join(
+                str(m.state.get("value", ""))
+                for m in page.models.values()
+                if "ks-log" in m.state.get("_dom_classes", [])
+            )
+        )
     seat.errors += page.problems()
     if page.kernel:
         await page.close()
@@ -404,7 +455,7 @@ async def lesson(server, rooms: list[Room], moves: int) -> None:
         )
         while not all(room.moves >= moves or broken(room) for room in rooms):
             await asyncio.sleep(0.5)
-        await asyncio.sleep(2)
+        await asyncio.sleep(3)  # the other pages draw the last moves
         done.set()
         await asyncio.gather(*tasks)
         if browser is not None:
@@ -438,15 +489,23 @@ def report(title: str, rooms: list[Room]) -> dict[str, list[float]]:
     )
     for error in errors[:8]:
         print("   ", error)
-    again = sum(s.again for s in seats)
-    if again:
-        print(f"  turns begun again after taps that made no move (protocol pupils): {again}")
-    found: dict[str, list[float]] = {}
+    taps = [t for s in seats for t in s.taps]
+    usable = sum(s.tti is not None for s in seats)
+    print(
+        f"  start pages usable {usable}/{len(seats)}; taps {len(taps)}: unanswered {sum(s.unanswered for s in seats)}, "
+        f"answered with a message (refused) {sum(s.refused for s in seats)}, answered within 1 s "
+        f"{sum(t <= 1 for t in taps)}, within 3 s {sum(t <= 3 for t in taps)}, slowest {max(taps, default=0):.2f} s"
+    )
+    slow = [s for s in seats if s.slow]
+    if slow:
+        shown = ", ".join(f"{s.tti:.0f} s" if s.tti is not None else "never" for s in slow)
+        print(f"  pages on a slow network ({slow[0].slow:.0f} s of scripts before connecting) usable after: {shown}")
+    found: dict[str, list[float]] = {"taps": taps, "usable": [usable], "pages": [len(seats)]}
     for label, kind in (("Chromium", True), ("protocol", False)):
         group = [s for s in seats if s.browser == kind]
         if not group:
             continue
-        found[f"{label} tti"] = [s.tti for s in group if s.tti is not None]
+        found[f"{label} tti"] = [s.tti for s in group if s.tti is not None and not s.slow]
         found[f"{label} taps"] = [t for s in group for t in s.taps]
         starts = [
             max(s.table_at for s in room.seats) - room.started_at
@@ -457,7 +516,7 @@ def report(title: str, rooms: list[Room]) -> dict[str, list[float]]:
         memory = [s.kernel_uss for s in group if s.kernel_uss is not None]
         print(f"  {label:8s} start page to interactive: {figures(found[f'{label} tti'])}")
         print(f"  {label:8s} 'Spiel starten' to table on every seat: {figures(starts)}")
-        print(f"  {label:8s} tap to visible update: {figures(found[f'{label} taps'])}")
+        print(f"  {label:8s} tap to its answer: {figures(found[f'{label} taps'])}")
         if kind:
             found["visible"] = [d for room in rooms if room.seats[0].browser for d in visible_delays(room)]
             print(f"  {label:8s} move visible on the other pages: {figures(found['visible'])}")
@@ -466,6 +525,31 @@ def report(title: str, rooms: list[Room]) -> dict[str, list[float]]:
                 f"  {label:8s} page kernel USS after the moves: median {median(memory):.1f} MB, max {max(memory):.1f} MB"
             )
     return found
+
+
+def check_logs(rooms: list[Room], url: str) -> int:
+    """Compare every page's move log with its room's log in the store; returns the pages
+    whose log differs (a move lost or doubled)."""
+    codes = [
+        room.code.result() for room in rooms if room.code is not None and room.code.done() and not room.code.exception()
+    ]
+    held = store_moves(url, codes)
+    differing = 0
+    for room in rooms:
+        if room.code is None or not room.code.done() or room.code.exception():
+            continue
+        for seat in room.seats:
+            if seat.table_at is None:
+                continue
+            verdict = log_verdict(seat.log, held[room.code.result()])
+            if verdict:
+                differing += 1
+                print(f"    P{seat.number}, room {room.code.result()}: {verdict}")
+    print(
+        f"  moves in the store {sum(held.values())} in {len(held)} rooms; pages whose log differs from the store's: "
+        f"{differing} (goal: 0)"
+    )
+    return differing
 
 
 def wait_pool(server, count: int, timeout: float) -> float:
@@ -552,12 +636,100 @@ def idle_kernels(server) -> str:
     )
 
 
-def rooms_of(first: int, pupils: int, browsers: int) -> list[Room]:
+def rooms_of(first: int, pupils: int, browsers: int, slow: int = 0, slow_seconds: float = 0.0) -> list[Room]:
+    """Rooms of three, the first `browsers` seats Chromium tablets; the last seat of the last
+    `slow` rooms is a protocol pupil on a slow network (`slow_seconds` of scripts)."""
     rooms = []
     for number in range(pupils // 3):
         seats = [Seat(first + 3 * number + i, number, 3 * number + i < browsers) for i in range(3)]
+        if number >= pupils // 3 - slow and not seats[2].browser:
+            seats[2].slow = slow_seconds
         rooms.append(Room(number, seats))
     return rooms
+
+
+def under_load(args: argparse.Namespace, pupils: int, browsers: int) -> int:
+    """`--load`: the class on one server, quiet and then beside a CPU load with pages on a slow
+    network; each time the lesson pages against the game page (see the module text)."""
+    began = time.monotonic()
+    target = args.load_target
+    print(f"== bench_class_period --load: {pupils} pupils ({browsers} Chromium), quiet and under a load ==")
+    print(f"machine: {psutil.cpu_count()} cores, load average {load_average()}; the load's target: {target:.0f}")
+    root = served_root()
+    results: dict[str, dict[str, list[float]]] = {}
+    load = CpuLoad(0, 0)
+    try:
+        server = class_server(root, pupils)
+        ready = sum(pool_plan(pupils).values())
+        try:
+            server.wait_ready()
+            for label in ("quiet", "loaded"):
+                waited = wait_pool(server, ready, 1800) + wait_quiet(server, 300)
+                if label == "loaded":
+                    global STEP_S  # a loaded machine takes longer for every step; its figures say how much
+                    STEP_S = args.loaded_step
+                    load = CpuLoad(args.load_procs, target)
+                    waited += load.ready()
+                slow = args.slow if label == "loaded" else 0
+                print(
+                    f"-- the class, {label}: {len(load.spinners)} busy processes beside it (kept at the target), "
+                    f"{slow} pages on a slow network; ready after {waited:.0f} s, load average {load_average()} --",
+                    flush=True,
+                )
+                load.sample()
+                rooms = rooms_of(100 if label == "quiet" else 200, pupils, browsers, slow, args.slow_seconds)
+                logged = log_size(server.log_path)
+                asyncio.run(lesson(server, rooms, args.moves))
+                found = report(f"the class, {label}", rooms)
+                print("  " + load.figures())
+                found["differing"] = [check_logs(rooms, store_url(root / "data"))]
+                kernels = [seat.kernel for room in rooms for seat in room.seats]
+                closed = time.monotonic()
+                while still_running(server, kernels) and time.monotonic() - closed < GONE_S:
+                    time.sleep(1)
+                gone = never_connected(server.log_path, logged)
+                found["never connected"] = [len(gone)]
+                print(
+                    f"  kernels shut down as 'never connected': {len(gone)} (goal: 0); page kernels left "
+                    f"{time.monotonic() - closed:.0f} s after the pages closed: {len(still_running(server, kernels))}"
+                )
+                if label == "quiet":
+                    wait_pool(server, ready, 1800)
+                    wait_quiet(server, 300)
+                load.sample()
+                found.update(
+                    {f"lesson {path}": times for path, times in lesson_pages(server, args.rounds, label).items()}
+                )
+                print("  " + load.figures())
+                results[label] = found
+        finally:
+            server.stop()
+    finally:
+        load.stop()
+        shutil.rmtree(root, ignore_errors=True)
+    print(
+        f"-- against the goals (one run, {(time.monotonic() - began) / 60:.1f} min; load average now {load_average()}) --"
+    )
+    for label, found in results.items():
+        pages, usable = found["pages"][0], found["usable"][0]
+        print(f"  {label}: start pages usable {usable}/{pages} (goal: all) {'met' if usable == pages else 'NOT met'}")
+        for name in ("never connected", "differing"):
+            print(f"  {label}: {name} {found[name][0]:.0f} (goal: 0) {'met' if not found[name][0] else 'NOT met'}")
+        bound = 1 if label == "quiet" else 3
+        late = sum(t > bound for t in found["taps"])
+        print(f"  {label}: taps answered later than {bound} s: {late} of {len(found['taps'])} (goal: 0)")
+        lesson_report(
+            label, {path[len("lesson ") :]: times for path, times in found.items() if path.startswith("lesson ")}
+        )
+    for name, keys in (
+        ("start page p95", ("Chromium tti", "protocol tti")),
+        ("room start p95", ("Chromium start", "protocol start")),
+        ("tap p95", ("Chromium taps", "protocol taps")),
+    ):
+        quiet, loaded = (p95([t for key in keys for t in results[label].get(key, [])]) for label in ("quiet", "loaded"))
+        if quiet and loaded:
+            print(f"  {name}: quiet {quiet:.2f} s, loaded {loaded:.2f} s, loaded / quiet {loaded / quiet:.2f}x")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -566,9 +738,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--browsers", type=int, default=3, help="how many of them are Chromium tablets")
     parser.add_argument("--moves", type=int, default=12, help="moves per room")
     parser.add_argument("--rounds", type=int, default=2, help="loads of each page for the comparison")
+    parser.add_argument("--load", action="store_true", help="the class quiet, then beside a CPU load (issue 40)")
+    parser.add_argument(
+        "--load-procs", type=int, default=12 * (psutil.cpu_count() or 1), help="at most this many busy processes"
+    )
+    parser.add_argument("--load-target", type=float, default=load_target(), help="the load average the class waits for")
+    parser.add_argument(
+        "--loaded-step", type=float, default=300.0, help="seconds a loaded page may take for one step (else STEP_S)"
+    )
+    parser.add_argument("--slow", type=int, default=3, help="pages on a slow network in the loaded class")
+    parser.add_argument("--slow-seconds", type=float, default=100.0, help="their scripts' time before connecting")
     args = parser.parse_args(argv or [])
     pupils = max(3, args.pupils - args.pupils % 3)
     browsers = min(pupils, 3 * ((args.browsers + 2) // 3))
+    if args.load:
+        return under_load(args, pupils, browsers)
     print("== bench_class_period: a class period in rooms, on tablets ==")
     began = time.monotonic()
     print(f"machine: {psutil.cpu_count()} cores, load average {load_average()}")
@@ -626,8 +810,9 @@ def main(argv: list[str] | None = None) -> int:
         p95(loaded.get("Chromium start", []) + loaded.get("protocol start", [])),
         4,
     )
-    verdict("tap to update p95, Chromium alone", p95(quiet.get("Chromium taps", [])), 0.3)
-    verdict("tap to update p95, Chromium in the class", p95(loaded.get("Chromium taps", [])), 1)
+    verdict("tap to its answer p95, Chromium alone", p95(quiet.get("Chromium taps", [])), 0.3)
+    verdict("tap to its answer p95, Chromium in the class", p95(loaded.get("Chromium taps", [])), 1)
+    print(f"  unanswered taps: {sum(s.unanswered for room in rooms for s in room.seats)} (goal: 0)")
     for label, found in (("alone", quiet), ("in the class", loaded)):  # no goal set in issue 23
         print(f"  move on the other pages, {label}: {figures(found.get('visible', []))}")
     return 0

@@ -1,159 +1,270 @@
-"""The in-browser site (`make lite`): its size, the time to the first table with a cold and a
-warm browser cache, click-to-update times and the memory of the browser tab, beside the same
-Quanto page served by Voilà (`kartenspiele serve`) measured in the same run as the baseline.
+"""The in-browser site (`make lite`) beside the served app (Voilà, `kartenspiele serve`), measured
+in the same run, interleaved round by round, in Chromium at 1024×768:
 
-A load is timed from the page's request until the new-game panel's start button is visible.
-"Cold" is the first load in a new browser context, "warm" a reload in the same context. A click
-is timed from the tap on a hand card until the table has been redrawn (`.ks-tick` counts
-redraws); the card is selected and put back in turn. The tab's memory is the JavaScript heap of
-the page (CDP `Performance.getMetrics`) and the resident memory of Chromium's renderer and
-worker processes that this run started (psutil): Pyodide's Python runs in a web worker.
+- **cold**: the start page usable (its Quanto tile shown) in a new browser profile;
+- **to table**: from a tap on the Quanto tile to the new-game panel's start button (the site
+  opens it in the running kernel; Voilà loads a new page);
+- **warm**: the start page again in the same profile a few seconds later (browser cache, and the
+  site's service worker), and the tap to the table once more;
+- **offline** (the site only): the warm visit with the site's server stopped.
 
-`python benchmarks/bench_lite.py [--rounds 2] [--clicks 40] [--screenshots DIR]`
+Each figure is the median over the rounds, with the load average (1 min) beside it; the ratios
+compare each site with Voilà. For the site, the boot's steps (when `boot.js` reported them on
+the "kartenspiele-loading" channel, from the page's navigation start) and the bytes the server
+sent (cold visit, page change, warm visit) are shown too. `--site NAME=FOLDER` (repeatable)
+measures other builds of the site beside the default `build/lite`, e.g. the steps of the work
+on issue 38 (see benchmarks/results/lite.txt). `--clicks N` times N taps on a hand card (tap to
+redrawn table) on each target once.
+
+`python benchmarks/bench_lite.py [--rounds 3] [--site NAME=FOLDER ...] [--clicks 20] [--no-voila]`
 """
 
 from __future__ import annotations
 
 import argparse
-import io
-import tarfile
+import functools
+import http.server
+import os
+import statistics
+import threading
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import common  # noqa: F401  (puts the repository on the import path)
-import psutil
-from common import median, percentile
+from common import percentile
 
 from tests.e2e.driver import CHROMIUM_ARGS, STEP_TIMEOUT_MS, VoilaServer, click_and_wait, start_game
-from tests.e2e.test_lite import SITE, StaticSite, page_url
+from tests.e2e.test_lite import SITE
 
-READY = ".ks-setup .ks-start"
-LOAD_TIMEOUT_MS = 300_000
-PAGE = "notebooks/quanto.ipynb"
+TIMEOUT_MS = 300_000
+READY = ".ks-start-page a.ks-tile-quanto"
+TABLE = ".ks-setup .ks-start"
+STEPS_SCRIPT = """
+window.__ksSteps = {};
+if (typeof BroadcastChannel === "function") {
+  new BroadcastChannel("kartenspiele-loading").onmessage = (event) => {
+    const step = event.data && event.data.step;
+    if (step && !(step in window.__ksSteps)) { window.__ksSteps[step] = performance.now() / 1000; }
+  };
+}
+"""
+STEP_NAMES = ("runtime", "packages", "kernel", "ready")
 
 
-def site_size(folder: Path) -> tuple[int, int, int]:
-    """Bytes, files and bytes as `tar.gz` of the folder."""
-    files = [path for path in folder.rglob("*") if path.is_file()]
-    packed = io.BytesIO()
-    with tarfile.open(fileobj=packed, mode="w:gz") as archive:
-        archive.add(folder, arcname="lite")
-    return sum(path.stat().st_size for path in files), len(files), packed.tell()
+class CountingHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the folder and counts the bytes of every file it sends."""
+
+    def log_message(self, *_args) -> None:
+        pass
+
+    def copyfile(self, source, output) -> None:
+        start = source.tell()
+        super().copyfile(source, output)
+        self.server.sent += source.tell() - start  # type: ignore[attr-defined]
 
 
-def load(page, url: str) -> float:
+class CountingSite:
+    """A static server on loopback for a site folder, in a thread of this process; `stop` and
+    `start` again keep its port (the browser's cache and worker know the address)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.port = 0
+        self.start()
+
+    def start(self) -> None:
+        handler = functools.partial(CountingHandler, directory=str(self.folder))
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
+        self.server.sent = 0  # type: ignore[attr-defined]
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    @property
+    def sent(self) -> int:
+        return self.server.sent  # type: ignore[attr-defined]
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.port}/{path}"
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@dataclass
+class Target:
+    name: str
+    start_url: str
+    in_app: bool  # the site: pages open inside the running app
+    site: CountingSite | None = None
+    figures: dict[str, list[float]] = field(default_factory=dict)
+
+    def add(self, name: str, value: float) -> None:
+        self.figures.setdefault(name, []).append(value)
+
+
+def shown(selector: str, in_app: bool) -> str:
+    """`selector` inside the page the app shows (the page's own root may match its first part)."""
+    return f".ks-app > .ks-shown {selector}, .ks-app > .ks-shown{selector}" if in_app else selector
+
+
+def timed_visit(page, target: Target, label: str) -> None:
+    """Open the start page, then the Quanto table from its tile; adds `<label>`, `<label> to table`."""
+    before = target.site.sent if target.site else 0
     started = time.perf_counter()
-    page.goto(url, timeout=LOAD_TIMEOUT_MS)
-    page.wait_for_selector(READY, timeout=LOAD_TIMEOUT_MS)
-    return time.perf_counter() - started
+    page.goto(target.start_url, timeout=TIMEOUT_MS)
+    page.wait_for_selector(shown(READY, target.in_app), timeout=TIMEOUT_MS, state="visible")
+    target.add(label, time.perf_counter() - started)
+    target.add(f"{label} load", os.getloadavg()[0])
+    if target.site:
+        target.add(f"{label} MB", (target.site.sent - before) / 1e6)
+        steps = page.evaluate("() => window.__ksSteps || {}")
+        for step in STEP_NAMES:
+            if step in steps:
+                target.add(f"{label} step {step}", steps[step])
+    before = target.site.sent if target.site else 0
+    started = time.perf_counter()
+    page.locator(shown("a.ks-tile-quanto", target.in_app)).click()
+    page.wait_for_selector(shown(TABLE, target.in_app), timeout=TIMEOUT_MS, state="visible")
+    target.add(f"{label} to table", time.perf_counter() - started)
+    if target.site:
+        target.add(f"{label} to table MB", (target.site.sent - before) / 1e6)
 
 
-def clicks(page, count: int) -> list[float]:
-    """Seconds from a tap on the first hand card to the redrawn table, `count` times."""
+def offline_visit(page, target: Target) -> None:
+    """The start page once more with the site's server stopped (a warm cache only)."""
+    assert target.site is not None
+    target.site.stop()
+    try:
+        started = time.perf_counter()
+        page.goto(target.start_url, timeout=TIMEOUT_MS)
+        page.wait_for_selector(shown(READY, target.in_app), timeout=60_000, state="visible")
+        target.add("offline", time.perf_counter() - started)
+    except Exception as error:  # noqa: BLE001  (reported, not raised: the other figures stand)
+        target.add("offline failed", 1.0)
+        print(f"{target.name}: the offline visit failed: {type(error).__name__}")
+    finally:
+        target.site.start()
+
+
+def clicks(page, target: Target, count: int) -> None:
+    """`count` taps on the first hand card, each timed to the redrawn table."""
     start_game(page, seed=7)
-    page.wait_for_selector(".ks-table.ks-your-turn", timeout=STEP_TIMEOUT_MS * 3)
-    card = page.locator(".ks-hand-cards button:not([disabled])").first
-    times = []
+    page.wait_for_selector(shown(".ks-table.ks-your-turn", target.in_app), timeout=STEP_TIMEOUT_MS * 3)
+    card = page.locator(shown(".ks-hand-cards button:not([disabled])", target.in_app)).first
     for _ in range(count):
         started = time.perf_counter()
         click_and_wait(page, card)
-        times.append(time.perf_counter() - started)
-    return times
+        target.add("click", time.perf_counter() - started)
 
 
-def renderer_memory() -> int:
-    """Resident bytes of the Chromium renderers and workers started by this process."""
-    total = 0
-    for child in psutil.Process().children(recursive=True):
-        try:
-            if "--type=renderer" in " ".join(child.cmdline()):
-                total += child.memory_info().rss
-        except psutil.Error:
-            continue
-    return total
-
-
-def measure(browser, url: str, rounds: int, count: int, shot: Path | None) -> dict[str, float]:
-    cold, warm = [], []
-    for _ in range(rounds):
-        context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE")
-        page = context.new_page()
-        cold.append(load(page, url))
-        warm.append(load(page, url))
-        context.close()
+def measure(browser, target: Target, warm_wait: float, clicks_count: int, offline: bool) -> None:
     context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE")
+    context.add_init_script(STEPS_SCRIPT)
     page = context.new_page()
-    load(page, url)
-    times = clicks(page, count)
-    if shot is not None:
-        page.screenshot(path=str(shot))
-    session = context.new_cdp_session(page)
-    session.send("Performance.enable")
-    metrics = {m["name"]: m["value"] for m in session.send("Performance.getMetrics")["metrics"]}
-    heap = metrics.get("JSHeapUsedSize", 0.0)
-    resident = renderer_memory()
-    context.close()
-    return {
-        "cold": median(cold),
-        "warm": median(warm),
-        "p50": percentile(times, 0.5),
-        "p95": percentile(times, 0.95),
-        "heap": heap,
-        "rss": resident,
-    }
+    try:
+        timed_visit(page, target, "cold")
+        time.sleep(warm_wait)  # the site hands its worker the files of the visit meanwhile
+        timed_visit(page, target, "warm")
+        if offline and target.site and target.in_app:  # older builds keep nothing for an offline visit
+            offline_visit(page, target)
+        if clicks_count:
+            page.goto(target.start_url, timeout=TIMEOUT_MS)
+            page.wait_for_selector(shown(READY, target.in_app), timeout=TIMEOUT_MS, state="visible")
+            page.locator(shown("a.ks-tile-quanto", target.in_app)).click()
+            page.wait_for_selector(shown(TABLE, target.in_app), timeout=TIMEOUT_MS, state="visible")
+            clicks(page, target, clicks_count)
+    finally:
+        context.close()
 
 
-def report(name: str, figures: dict[str, float]) -> None:
-    print(
-        f"{name:<14} first table cold {figures['cold']:6.1f} s, warm {figures['warm']:6.1f} s; "
-        f"click p50 {figures['p50'] * 1000:5.0f} ms, p95 {figures['p95'] * 1000:5.0f} ms; "
-        f"page heap {figures['heap'] / 1e6:5.1f} MB, renderers {figures['rss'] / 1e6:6.0f} MB"
-    )
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def report(targets: list[Target], baseline: Target | None) -> list[str]:
+    lines = []
+    for target in targets:
+        f = target.figures
+        line = (
+            f"{target.name:<16} cold {median(f.get('cold', [])):6.2f} s (load {median(f.get('cold load', [])):4.1f}), "
+            f"to table {median(f.get('cold to table', [])):5.2f} s; warm {median(f.get('warm', [])):6.2f} s "
+            f"(load {median(f.get('warm load', [])):4.1f}), to table {median(f.get('warm to table', [])):5.2f} s"
+        )
+        if "offline" in f or "offline failed" in f:
+            line += f"; offline {median(f.get('offline', [])):5.2f} s ({len(f.get('offline', []))} of {len(f.get('cold', []))} ok)"
+        lines.append(line)
+        if target.site:
+            steps = ", ".join(
+                f"{step} {median(f.get(f'{label} step {step}', [])):.2f}"
+                for label in ("cold", "warm")
+                for step in STEP_NAMES
+                if f.get(f"{label} step {step}")
+            )
+            lines.append(f"{'':<16} boot steps (s after navigation start, cold then warm): {steps}")
+            lines.append(
+                f"{'':<16} bytes sent: cold {median(f.get('cold MB', [])):.1f} MB, page change "
+                f"{median(f.get('cold to table MB', [])):.2f} MB, warm {median(f.get('warm MB', [])):.2f} MB"
+            )
+        if f.get("click"):
+            lines.append(
+                f"{'':<16} tap to redrawn table p50 {percentile(f['click'], 0.5) * 1000:.0f} ms, "
+                f"p95 {percentile(f['click'], 0.95) * 1000:.0f} ms"
+            )
+        if baseline is not None and target is not baseline:
+            b = baseline.figures
+            ratios = ", ".join(
+                f"{name} {median(f.get(name, [])) / median(b.get(name, [])):.1f}x"
+                for name in ("cold", "warm", "cold to table", "warm to table")
+            )
+            lines.append(f"{'':<16} / Voilà: {ratios}")
+    return lines
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--clicks", type=int, default=40)
-    parser.add_argument("--screenshots", type=Path, default=None)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--site", action="append", default=[], help="NAME=FOLDER of another build of the site")
+    parser.add_argument("--clicks", type=int, default=0)
+    parser.add_argument("--warm-wait", type=float, default=5.0)
+    parser.add_argument("--no-voila", action="store_true")
+    parser.add_argument("--no-offline", action="store_true")
     args = parser.parse_args()
-    if not (SITE / ".built").exists():
-        raise SystemExit("build the site first: make lite")
-    size, files, packed = site_size(SITE)
-    print(f"site {SITE}: {size / 1e6:.1f} MB in {files} files, {packed / 1e6:.1f} MB as tar.gz")
-    shots = args.screenshots
-    if shots is not None:
-        shots.mkdir(parents=True, exist_ok=True)
+    sites = [("site", SITE)] + [(name, Path(folder)) for name, _, folder in (s.partition("=") for s in args.site)]
+    for name, folder in sites:
+        if not (folder / "voici").is_dir():
+            raise SystemExit(f"{name}: no site in {folder} (make lite)")
     from playwright.sync_api import sync_playwright
 
-    site = StaticSite(SITE)
-    served = VoilaServer(extra=("--max-per-client", "0"))
+    targets: list[Target] = []
+    served = None if args.no_voila else VoilaServer(extra=("--max-per-client", "0"))
     try:
-        served.wait_ready()
+        for name, folder in sites:
+            site = CountingSite(folder)
+            in_app = (folder / "kartenspiele-sw.js").exists()  # a build of the one-app site
+            targets.append(Target(name, site.url("voici/render/notebooks/start.html"), in_app, site))
+        baseline = None
+        if served is not None:
+            served.wait_ready()
+            baseline = Target("Voilà", served.url("notebooks/start.ipynb"), False)
+            targets.append(baseline)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-            lite = measure(
-                browser,
-                page_url(site, PAGE),
-                args.rounds,
-                args.clicks,
-                shots / "lite_quanto_game_1024.png" if shots else None,
-            )
-            voila = measure(browser, served.url(PAGE), args.rounds, args.clicks, None)
-            if shots is not None:
-                context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE")
-                page = context.new_page()
-                page.goto(site.url(""), timeout=LOAD_TIMEOUT_MS)
-                page.wait_for_selector(".ks-start-page", timeout=LOAD_TIMEOUT_MS)
-                page.screenshot(path=str(shots / "lite_start_1024.png"))
-                context.close()
+            for round_ in range(args.rounds):
+                order = targets if round_ % 2 == 0 else targets[::-1]
+                for target in order:
+                    last = round_ == args.rounds - 1
+                    measure(browser, target, args.warm_wait, args.clicks if last else 0, not args.no_offline)
+                print(f"round {round_ + 1} of {args.rounds} done, load {os.getloadavg()[0]:.1f}", flush=True)
             browser.close()
     finally:
-        served.stop()
-        site.stop()
-    report("in-browser", lite)
-    report("Voilà (base)", voila)
-    print(f"in-browser / Voilà: cold {lite['cold'] / voila['cold']:.1f}x, click p50 {lite['p50'] / voila['p50']:.1f}x")
+        if served is not None:
+            served.stop()
+        for target in targets:
+            if target.site:
+                target.site.stop()
+    print("\n".join(report(targets, baseline)))
 
 
 if __name__ == "__main__":

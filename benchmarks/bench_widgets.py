@@ -87,7 +87,7 @@ def python_clicks(games: int = 4) -> tuple[str, dict[str, list[float]]]:
                     match = next(i for i in pool if DECK[i] == face)
                     pool.remove(match)
                     clicks.append(("pick", lambda match=match: table.table_row.press(match)))
-            clicks.append(("move", lambda move=move: table.press_action(table._action_moves.index(move))))
+            clicks.append(("move", lambda move=move: table.press_action(move)))
             for kind, click in clicks:
                 start = time.perf_counter()
                 click()

@@ -31,40 +31,37 @@ async def wait_for_turn(page: ProtocolPage, timeout: float) -> bool:
     return page.marked("ks-over")
 
 
-async def quanto_turn(page: ProtocolPage, clicks: list[float], timeout: float) -> None:
+async def quanto_turn(page: ProtocolPage, clicks: list[float], timeout: float) -> int:
     """A hand card, table cards that fit until a move that takes is offered (else lay the
-    card); refill when the hand is empty."""
-    if not page.find("ks-hand-cards", enabled=False):  # the hand's redraw may come before the actions'
+    card); refill when the hand is empty. Each tap waits for its answer; returns how many taps
+    were answered with a message (refused) instead."""
+    if not page.find("ks-hand-cards", enabled=False):  # a turn drawn by the watcher: the actions come too
         await page.wait_until(lambda: bool(page.find("ks-actions", own="ks-side")), timeout)
-        await page.click(page.first("ks-actions", own="ks-side"), timeout, clicks)
-        return
-    # until the card is chosen (in a room the table may redraw for another reason meanwhile)
-    chosen = lambda: bool(page.find("ks-hand-cards", own="ks-selected"))  # noqa: E731
-    await page.click(page.first("ks-hand-cards"), timeout, clicks, until=chosen)
+        return int(await page.click(page.first("ks-actions", own="ks-side"), timeout, clicks))
+    refused = int(await page.click(page.first("ks-hand-cards"), timeout, clicks))
+    if not page.find("ks-hand-cards", own="ks-selected"):
+        return refused  # the tap was refused (it says why): the turn is looked at again
     while True:
         taking = [m for m in page.find("ks-actions") if set(TAKING) & set(page.classes(m))]
         if taking:
-            await page.click(taking[0], timeout, clicks)
-            return
+            return refused + await page.click(taking[0], timeout, clicks)
         joinable = page.find("ks-table-cards", own="ks-joinable")
         if not joinable:
             break
-        await page.click(joinable[0], timeout, clicks)
+        refused += await page.click(joinable[0], timeout, clicks)
     while selected := page.find("ks-table-cards", own="ks-selected"):
-        await page.click(selected[0], timeout, clicks)
+        refused += await page.click(selected[0], timeout, clicks)
     lay = page.find("ks-actions", own="ks-do-lay") or page.find("ks-table", own="ks-action-go")
-    if not lay:  # the redraw's last messages may still be on their way: a round trip lets them come
-        await page.request("kernel_info_request", {}, timeout)
-        lay = page.find("ks-actions", own="ks-do-lay") or page.find("ks-table", own="ks-action-go")
     if not lay:  # more moves than buttons: they are listed, "ks-action-go" plays the chosen one
         raise PageError("neither a lay button nor a listed move")
-    await page.click(lay[0], timeout, clicks)
+    return refused + await page.click(lay[0], timeout, clicks)
 
 
-async def tausch_rausch_turn(page: ProtocolPage, clicks: list[float], timeout: float) -> None:
-    """Take the hint (it picks the cards and marks the stall or task), then press the mark."""
-    await page.click(page.first("ks-toolbar", icon="lightbulb-o"), timeout, clicks)
-    await page.click(page.first("ks-table", own="ks-hinted"), timeout, clicks)
+async def tausch_rausch_turn(page: ProtocolPage, clicks: list[float], timeout: float) -> int:
+    """Take the hint (it picks the cards and marks the stall or task), then press the mark;
+    returns how many taps were refused."""
+    refused = await page.click(page.first("ks-toolbar", icon="lightbulb-o"), timeout, clicks)
+    return refused + await page.click(page.first("ks-table", own="ks-hinted"), timeout, clicks)
 
 
 TURNS = {"quanto": quanto_turn, "tausch_rausch": tausch_rausch_turn}

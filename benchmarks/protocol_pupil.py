@@ -10,7 +10,8 @@ drawing anything (30 of these are light enough for a 2-core machine).
   (`update`, `echo_update`) / `comm_close`, as the browser's widget manager keeps them;
 - the browser memory widget (an anywidget) answers as a browser with nothing stored does;
 - clicks and field changes are the comm messages a button (`custom` / `click`) and a field
-  (`update`) send;
+  (`update`) send; a click on a table waits for the table's answer (its `ks-answers` counter);
+- a page on a slow network fetches its scripts slowly before it connects (`open(slow_for=…)`);
 - closing the page is Voilà's `beforeunload` beacon: `POST /voila/api/shutdown/<kernel>` with the
   `_xsrf` form field and cookie.
 
@@ -41,12 +42,20 @@ CONFIG = re.compile(r'<script id="jupyter-config-data" type="application/json">\
 OUTPUT = re.compile(r'<script type="application/vnd\.voila\.cell-output\+json">\s*(\{.*?\})\s*</script>', re.S)
 VIEW = "application/vnd.jupyter.widget-view+json"
 REF = "IPY_MODEL_"
+SCRIPTS = re.compile(r'(?:src|href)="(/voila/[^"]+\.(?:js|css)[^"]*)"')
+"""The page's own scripts and styles (Voilà's, the template's)."""
+SLOW_PAUSE = 5.0
+"""Seconds between two requests of a page on a slow network (`open(slow_for=…)`)."""
 
 AsyncHTTPClient.configure(None, max_clients=200)
 
 
 class PageError(Exception):
     """The page did not behave as a browser would need it to."""
+
+
+class UnansweredTap(PageError):
+    """A tap on the table got no answer (issue 40: every tap is answered)."""
 
 
 def pack(channel: str, parts: list[bytes]) -> bytes:
@@ -94,10 +103,13 @@ class ProtocolPage:
     sent_to: dict[str, str] = field(default_factory=dict)  # comm id -> what this page last sent it
     answered: set[str] = field(default_factory=set)  # comms the kernel sent a message on
     unknown_comms: dict[str, str] = field(default_factory=dict)  # comm id -> the kernel's warning
+    found: dict[str, str] = field(default_factory=dict)  # a counter's class -> its model id
 
     # -- opening -------------------------------------------------------------------------------
-    async def open(self, timeout: float) -> None:
-        """Load the page, connect its kernel and receive every widget's state."""
+    async def open(self, timeout: float, slow_for: float = 0.0) -> None:
+        """Load the page, connect its kernel and receive every widget's state. `slow_for`: a
+        slow network: the page's scripts and styles come one by one, again and again, for this
+        many seconds before the page connects (as 30 tablets on school Wi-Fi fetch them)."""
         parts = urlparse(self.url)
         self.origin = f"{parts.scheme}://{parts.netloc}"
         answer = await AsyncHTTPClient().fetch(self.url, request_timeout=timeout, raise_error=False)
@@ -107,6 +119,8 @@ class ProtocolPage:
             name, _, rest = header.partition("=")
             self.cookies[name.strip()] = rest.split(";", 1)[0]
         page = answer.body.decode()
+        if slow_for > 0:
+            await self.fetch_slowly(SCRIPTS.findall(page), slow_for, timeout)
         config = CONFIG.search(page)
         if not config:
             raise PageError("the page has no configuration")
@@ -148,6 +162,25 @@ class ProtocolPage:
             if {"games", "loaded"} <= model.state.keys():
                 await self.update(model_id, {"games": [], "loaded": True})
         await self.request("kernel_info_request", {}, timeout)  # the kernel has handled all of the above
+
+    async def fetch_slowly(self, paths: list[str], seconds: float, timeout: float) -> None:
+        """Fetch `paths` (the page's own scripts and styles) one after another with pauses,
+        for `seconds` in all (`SLOW_PAUSE` between two): a page loading over a slow network."""
+        if not paths:
+            raise PageError("the page names no script")
+        end = time.monotonic() + seconds
+        fetched = 0
+        while time.monotonic() < end:
+            answer = await AsyncHTTPClient().fetch(
+                self.origin + paths[fetched % len(paths)],
+                headers={"Cookie": self.cookie_header()},
+                request_timeout=timeout,
+                raise_error=False,
+            )
+            if answer.code != 200:
+                raise PageError(f"GET {paths[fetched % len(paths)]}: HTTP {answer.code}")
+            fetched += 1
+            await asyncio.sleep(min(SLOW_PAUSE, max(0.0, end - time.monotonic())))
 
     def cookie_header(self) -> str:
         return "; ".join(f"{name}={value}" for name, value in self.cookies.items())
@@ -290,9 +323,26 @@ class ProtocolPage:
 
     def tick(self) -> int:
         """How often the table has been redrawn (its hidden `ks-tick` counter)."""
-        for model_id, _classes in self.walk_all("ks-tick"):
-            return int(self.models[model_id].state.get("value") or 0)
-        raise PageError("the page has no table counter")
+        return self.counter("ks-tick")
+
+    def answers(self) -> int:
+        """How many taps the table has answered (its hidden `ks-answers` counter, the last
+        message of each answer)."""
+        return self.counter("ks-answers")
+
+    def counter(self, own: str) -> int:
+        known = self.found.get(own)
+        if known is None or known not in self.models:  # looked up once: 30 pupils ask after every message
+            known = next((model_id for model_id, _classes in self.walk_all(own)), None)
+            if known is None:
+                raise PageError(f"the page has no table counter .{own}")
+            self.found[own] = known
+        return int(self.models[known].state.get("value") or 0)
+
+    def said(self, answer: int) -> bool:
+        """Whether the table's answer number `answer` was a message (a refused tap)."""
+        mark = f"data-tap='{answer}'"
+        return any(mark in str(model.state.get("value", "")) for model in self.models.values())
 
     def walk_all(self, own: str) -> Iterator[tuple[str, tuple[str, ...]]]:
         """Every widget of class `own`, shown or not."""
@@ -319,15 +369,23 @@ class ProtocolPage:
         timeout: float,
         clicks: list[float] | None = None,
         until: Callable[[], bool] | None = None,
-    ) -> None:
-        """Press a button and wait until the table is redrawn (and `until` holds: in a room the
-        table may redraw for another reason meanwhile); the seconds go to `clicks`."""
-        before = self.tick()
+    ) -> bool:
+        """Press a table's button and wait for its answer (the table counts the taps it has
+        answered, last of the answer's messages: everything of it has arrived then), and for
+        `until`; the seconds to the answer go to `clicks`. Returns whether the answer was a
+        message (a refused tap). No answer within `timeout`: `UnansweredTap`."""
+        before = self.answers()
         start = time.perf_counter()
         self.send("comm_msg", {"comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}})
-        await self.wait_until(lambda: self.tick() > before and (until is None or until()), timeout)
+        try:
+            await self.wait_until(lambda: self.answers() > before, timeout)
+        except PageError:
+            raise UnansweredTap(f"no answer to a tap within {timeout:.0f} s") from None
         if clicks is not None:
             clicks.append(time.perf_counter() - start)
+        if until is not None:
+            await self.wait_until(until, timeout)
+        return self.said(before + 1)
 
     async def update(self, model_id: str, state: dict) -> None:
         """Change a widget's value as the browser does (the kernel echoes it)."""

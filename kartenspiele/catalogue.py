@@ -41,6 +41,14 @@ PRACTICE_LESSONS = (1, 2, 3, 4)
 PRACTICE_KINDS = {1: "captures", 2: "parity", 3: "sequences", 4: "chance"}
 """The kind of exercise each lesson's practice asks."""
 
+EXIT_QUESTIONS = 3
+"""Questions of every lesson's exit ticket (`lessons.sicherung`)."""
+
+
+def exit_questions(lesson: str) -> list[str]:
+    """The exercises of a lesson's exit ticket as its pages record them (`subsets.exit1#1` …)."""
+    return [f"{lesson}.exit{number}#1" for number in range(1, EXIT_QUESTIONS + 1)]
+
 
 def lesson_of_practice(number: int) -> str:
     """The key of the lesson with practice number `number` (1 -> "subsets")."""

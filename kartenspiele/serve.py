@@ -13,6 +13,12 @@ empty is refused (`kartenspiele.classroom.store.data_folder`); `--new-store` sta
 Kernels die with the server and run under a memory bound (`--kernel-memory`); a server ends the
 kernels an earlier one of the same data folder left (`kartenspiele.serving.lifecycle`), and a
 page gone without a word frees its kernel after `--reconnect-grace` seconds.
+
+The window may be projected: it prints the teacher's address first, marked "nicht zeigen", and
+from a few lines above the QR code to the end nothing that holds the teacher code: one line per
+event a teacher needs (`serving.window`); the log and the kernels' output go to a file in the
+data folder. Ctrl+C stops it within seconds, without a traceback. `python -m kartenspiele serve`
+starts it as well (Linux, macOS and Windows).
 """
 
 from __future__ import annotations
@@ -20,31 +26,43 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import sysconfig
 import tempfile
 from pathlib import Path
 
+from .classroom.classes.board_state import JOIN_ADDRESS_ENVIRONMENT
+from .classroom.classes.cards import ORIGIN_ENVIRONMENT
 from .classroom.classes.pacing import CLASS_ONLY_ENVIRONMENT
 from .classroom.store.data_folder import StoreMissingError, prepare_store, serving
 from .classroom.store.interface import ENVIRONMENT_VARIABLE
 from .classroom.store.opening import open_store, store_url
 from .core.errors import KartenspieleError
-from .i18n import LANGUAGES, set_language, text
+from .i18n import LANGUAGES, current_language, set_language, text
 from .serving.lifecycle import DEFAULT_MEMORY_MIB, MIB, reap, record_file
 from .serving.limits import PER_ADDRESS
 from .serving.login_limits import FREE_TRIES
 from .serving.pools import ALONE, CLASS_SIZE, pool_plan
+from .serving.refill import REFILL_SPACING
 from .serving.room_sweep import KEEP_CLASSES_DAYS
 from .serving.teacher import add_teacher_option, announce_teacher
 from .serving.vanished import GRACE as VANISH_GRACE
+from .serving.window import event, log_path
 
 START_PAGE = "notebooks/start.ipynb"
 
 
+def installed_pages() -> list[Path]:
+    """Where `pip install` put the pages (`notebooks/`, `lessons/`, `voila.json`, the wheel's data
+    files `share/kartenspiele`): the environment's data folder and the user's."""
+    schemes = (sysconfig.get_path("data"), sysconfig.get_path("data", sysconfig.get_preferred_scheme("user")))
+    return [Path(scheme) / "share" / "kartenspiele" for scheme in schemes if scheme]
+
+
 def project_root(start: Path | None = None) -> Path:
-    """The folder holding `notebooks/start.ipynb`: the current folder or one above it, else
-    the folder above the installed package (an editable install)."""
+    """The folder holding `notebooks/start.ipynb`: the current folder or one above it, the
+    folder above the installed package (an editable install), else the pages `pip` installed."""
     here = (start or Path.cwd()).resolve()
-    for folder in (here, *here.parents, Path(__file__).resolve().parent.parent):
+    for folder in (here, *here.parents, Path(__file__).resolve().parent.parent, *installed_pages()):
         if (folder / START_PAGE).is_file():
             return folder
     raise FileNotFoundError(f"{START_PAGE} not found from {here}")
@@ -127,6 +145,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="another host name the server answers to (e.g. behind a reverse proxy); repeatable",
     )
     parser.add_argument(
+        "--card-address",
+        default=None,
+        metavar="URL",
+        help="the address the login cards' QR codes lead to, where pupils reach the server otherwise "
+        "than at the printed address (e.g. https://spiele.schule.example behind a reverse proxy)",
+    )
+    parser.add_argument(
         "--login-tries",
         type=int,
         default=FREE_TRIES,
@@ -182,14 +207,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--click-limit",
         type=float,
         default=10.0,
-        help="seconds one click may compute in a page before it is stopped (0: no bound)",
+        help="seconds of CPU time one click may compute in a page before it is stopped; a click "
+        "waiting six times as long by the clock is stopped too (0: no bound)",
     )
     parser.add_argument(
         "--connect-grace",
         type=float,
         default=90.0,
-        help="seconds a sent page may take to connect to its kernel; a page closed while loading "
-        "frees its kernel then (0: only the idle cull)",
+        help="seconds a page not yet connected to its kernel may go without a sign of life (a "
+        "request of its browser); then its kernel is freed, a page still loading keeps it (0: only the idle cull)",
     )
     parser.add_argument(
         "--reconnect-grace",
@@ -233,6 +259,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="lessons render only for pupils who joined a class of this server, and pupils' pages link to no "
         "other site (default: on with a class password, off without; --no-class-only lets everyone open them)",
     )
+    parser.add_argument(
+        "--log-file",
+        default=None,
+        metavar="PATH",
+        help="where the server's log and its kernels' output go (default: kartenspiele-server.log in the data "
+        "folder; '-': into this window, as before)",
+    )
     parser.add_argument("--lang", choices=LANGUAGES, default="de", help="language of the messages printed here")
     return parser
 
@@ -243,6 +276,10 @@ def ready_pools(args: argparse.Namespace, public: bool) -> dict[str, int]:
     if args.preheat_page:
         return dict.fromkeys(args.preheat_page, max(0, size))
     return pool_plan(size)
+
+
+KERNEL_MB = 45
+"""About what one ready kernel holds (docs/serving.md), for the start line's estimate."""
 
 
 def announce(access, port: int) -> None:
@@ -257,8 +294,35 @@ def announce(access, port: int) -> None:
         sys.stdout.flush()
 
 
+def announce_teacher_block(teacher_line: str) -> None:
+    """The teacher's address, first and apart, marked as not for the projector."""
+    print(text("window.teacher_head", None), flush=True)
+    print(teacher_line, flush=True)
+    print(text("window.teacher_note", None), flush=True)
+    print(text("window.teacher_end", None), flush=True)
+    print(flush=True)
+
+
+def announce_pools(pools: dict[str, int]) -> None:
+    """How many pages are prepared, and about how long and how much memory that takes."""
+    count = sum(pools.values())
+    if count:
+        seconds = count * REFILL_SPACING
+        gigabytes = f"{count * KERNEL_MB / 1000:.1f}".replace(".", "," if current_language() == "de" else ".")
+        minutes = text("window.minutes", None, count=max(1, round(seconds / 60)))
+        print(text("window.preheat", None, count=count, time=minutes, memory=gigabytes))
+
+
 def main(argv: list[str]) -> int:
-    """Start Voilà and print the start page's address; returns when Voilà stops."""
+    """Start Voilà and print the start page's address; returns when Voilà stops (Ctrl+C)."""
+    try:
+        return serve(argv)
+    except KeyboardInterrupt:  # Ctrl+C before the server runs (it handles its own)
+        print(text("window.stopped", None), flush=True)
+        return 130
+
+
+def serve(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     set_language(args.lang)
     from .serving.access import Access
@@ -284,6 +348,9 @@ def main(argv: list[str]) -> int:
         print(text("store.new", None, path=str(created)), flush=True)
     root = (args.root or project_root()).resolve()
     use_store(url)
+    logs = None if args.log_file == "-" else (Path(args.log_file) if args.log_file else log_path(url))
+    if logs is not None:
+        print(text("window.log", None, path=str(logs)), flush=True)
     kernel_record = record_file(url)
     ended = reap(kernel_record)  # kernels a killed server of this data folder left behind
     if ended:
@@ -294,24 +361,34 @@ def main(argv: list[str]) -> int:
     from .serving.local_query import kernel_host
 
     os.environ["JUPYTER_PATH"] = os.pathsep.join([str(data_folder()), *filter(None, [os.environ.get("JUPYTER_PATH")])])
-    announce(access, args.port)
-    print(announce_teacher(args, start_url(access.display_host(), args.port).replace(START_PAGE, "")), flush=True)
+    pupils_address = start_url(access.display_host(), args.port)
+    os.environ[JOIN_ADDRESS_ENVIRONMENT] = pupils_address  # the board shows it with its QR code
+    announce_teacher_block(announce_teacher(args, pupils_address.replace(START_PAGE, "")))
     os.environ[CLICK_LIMIT] = str(args.click_limit)  # the kernels inherit it
+    os.environ[ORIGIN_ENVIRONMENT] = (
+        args.card_address or start_url(access.display_host(), args.port).split("/voila/")[0]
+    )
     class_only = args.class_only if args.class_only is not None else access.password is not None
     os.environ[CLASS_ONLY_ENVIRONMENT] = "1" if class_only else "0"
     switch = "--no-class-only" if class_only else "--class-only"
     print(text("serve.class_only" if class_only else "serve.lessons_open", None, option=switch), flush=True)
+    pools = ready_pools(args, access.public)
+    announce_pools(pools)
+    print(flush=True)
+    print(text("window.board_head", None), flush=True)
+    announce(access, args.port)
     # a preheated kernel asks the server for its page's request on loopback (only there it answers)
     os.environ["VOILA_APP_IP"] = kernel_host(args.host)
     app = KartenspieleVoila(
         access,
         KernelLimits(args.max_kernels, args.max_per_client, args.max_per_address),
-        ready_pools(args, access.public),
+        pools,
         args.connect_grace,
         args.reconnect_grace,
         max(0, args.kernel_memory) * MIB,
         kernel_record,
         keep_classes_days=args.keep_classes,
+        log_file=logs,
     )
     app.initialize(voila_arguments(root, args.host, args.port, args.cull_idle))
     try:
@@ -320,6 +397,7 @@ def main(argv: list[str]) -> int:
     except KartenspieleError as error:  # e.g. 127.0.0.1:PORT taken, which preheated kernels need
         print(error.message(), file=sys.stderr)
         return 2
+    event("window.stopped")
     return 0
 
 

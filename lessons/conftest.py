@@ -5,12 +5,19 @@ the output stored in the notebook — counts, tables, probabilities and the text
 nbval itself skips widget model ids and images; `nbval_sanitize.cfg` replaces the style
 sheets inside card displays (the look, not the lesson). No cell is marked to be ignored.
 Only the notebooks in this folder are collected (the Voilà apps in `notebooks/` are not).
+
+The same collector runs them however pytest is asked: `pytest lessons` (the project's way),
+`pytest --nbval lessons/` (nbval's documented way, whose own collector is replaced here for these
+notebooks) and `pytest --nbval-lax lessons/`, which compares the cells nbval is told to check:
+every code cell carries the tag `nbval-check-output` (`tests/lessons/test_notebooks.py` holds
+that), so the lax run compares every output too.
 """
 
 import os
 import tempfile
 from pathlib import Path
 
+import pytest
 from nbval.plugin import IPyNbFile
 
 HERE = Path(__file__).parent.resolve()
@@ -52,8 +59,12 @@ class LessonNotebook(IPyNbFile):
         return [SANITIZE, *super().get_sanitize_files()]
 
 
+@pytest.hookimpl(wrapper=True)
 def pytest_collect_file(file_path, parent):
-    options = parent.config.option
-    if file_path.suffix == ".ipynb" and file_path.parent.resolve() == HERE and not (options.nbval or options.nbval_lax):
-        return LessonNotebook.from_parent(parent, path=file_path)
-    return None
+    """A lesson notebook of this folder is collected by `LessonNotebook`, also where nbval's
+    own plugin (`--nbval`, `--nbval-lax`) collected it as a plain notebook."""
+    collected = yield
+    if file_path.suffix != ".ipynb" or file_path.parent.resolve() != HERE:
+        return collected
+    others = [node for node in collected if not isinstance(node, IPyNbFile)]
+    return [*others, LessonNotebook.from_parent(parent, path=file_path)]

@@ -20,13 +20,15 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "kartenspiele"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
+    ("__main__",),  # `python -m kartenspiele`: the command line without the console script
     ("cli", "serve"),  # serving: the command line and `kartenspiele serve`
-    ("serving",),  # serving: the Voilà app, its limits, access and teacher option
+    ("serving", "site"),  # serving: the Voilà app, its limits, access and teacher option; the in-browser site's app
     ("lessons",),  # lesson pages: each lesson's steps and widgets, the practice widget, the index
     ("widgets",),  # pages and widgets: tables, lobby, start page, join box, gate, dashboard, board
     ("classroom", "practice"),  # models: what outlives a kernel; exercise generators and checks
     ("bots",),  # computer players, hints, tournaments
     ("quanto", "tausch_rausch"),  # the engines
+    ("sections",),  # the lessons' sections as data (with the section for each kind of mistake)
     ("kernel", "catalogue", "lite"),  # a served kernel's side (its page, click limit, memos); the lessons as data;
     # the in-browser build's switch
     ("core",),  # game-agnostic foundations: RNG, events, session, errors

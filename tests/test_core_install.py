@@ -78,8 +78,12 @@ def core_python(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("core")
     source = folder / "source"
     source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "voila.json"):  # voila.json and the pages: the wheel's data files
         shutil.copy(ROOT / name, source / name)
+    for folder_name in ("notebooks", "lessons"):
+        (source / folder_name).mkdir()
+        for page in (ROOT / folder_name).glob("*.ipynb"):
+            shutil.copy(page, source / folder_name / page.name)
     shutil.copytree(ROOT / "kartenspiele", source / "kartenspiele", ignore=shutil.ignore_patterns("__pycache__"))
     venv.create(folder / "venv", with_pip=True)
     python = folder / "venv" / "bin" / "python"

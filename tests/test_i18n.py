@@ -98,8 +98,11 @@ def test_capture_narration_shows_the_arithmetic():
 
     state = from_scenario({"players": 2, "table": "2 4 4 8", "hands": ["8", "5"]})
     events = state.apply(Move.capture("8", "8 4 4"))
-    assert narrate(events[0], "de", viewer=0) == "Du spielst die 8. 8 = 8, 4 + 4 = 8: du nimmst 8, 4 und 4."
-    assert narrate(events[0], "en", viewer=1) == "Player 1 plays the 8. 8 = 8, 4 + 4 = 8: Player 1 takes 8, 4 and 4."
+    assert narrate(events[0], "de", viewer=0) == "Du spielst die 8. 8 passt genau, 4 + 4 = 8: du nimmst 8, 4 und 4."
+    assert (
+        narrate(events[0], "en", viewer=1)
+        == "Player 1 plays the 8. 8 fits exactly, 4 + 4 = 8: Player 1 takes 8, 4 and 4."
+    )
 
 
 def test_hidden_cards_are_not_told_to_others():

@@ -35,6 +35,12 @@ SINGULAR = {
     "de": r"Karte|Handkarte|Aufgabe|Möglichkeit|Art|Folge|Straße|Gruppe|Fehlpunkt",
     "en": r"card|task|way|option|sequence|run|group|point|time",
 }
+# Slips in both languages: empty brackets ("… eins mehr als die davor ()").
+BOTH = [(r"\(\s*\)", "empty brackets: '()'")]
+# A number said equal to itself ("12 = 12": a single card is no sum; "2 = 2 · 1" and "4 : 2 = 2"
+# are arithmetic). Checked where the numbers are real (games told), not in templates whose every
+# field is 7.
+TAUTOLOGY = re.compile(r"(?<![+−·×=] )(?<!\d : )(?<![\d.,])(?:Regenbogen-|rainbow )?\b(\d+) = \1\b(?![.,]\d| [+−·×:])")
 # Slips that are wrong whatever the numbers are.
 SLIPS = {
     "de": [
@@ -54,6 +60,7 @@ SLIPS = {
         (r"Ablagestapel \(", "'Ablagestapel (0)'"),
         (r"\d+ × \d+", "'1 × 1, 1 × 3'"),
         (r"seinem Gewinnstapel", "a player may be a girl"),
+        *BOTH,
     ],
     "en": [
         (r"\b1 are\b", "'1 are chosen'"),
@@ -61,6 +68,7 @@ SLIPS = {
         (r"\bSeed\b|\bseed\b", "'game number', not 'seed'"),
         (r"on average", "children's words, not 'on average'"),
         (r"Joker as \d+ = \d+|joker as \d+ = \d+", "'joker as 9 = 9'"),
+        *BOTH,
     ],
 }
 DU = re.compile(r"\b(du|dich|dir|dein\w*)\b", re.IGNORECASE)
@@ -146,8 +154,9 @@ def rendered_texts() -> dict[str, list[tuple[str, str]]]:
     return found
 
 
-def count_slips(sentence: str, lang: str) -> list[str]:
-    """The count slips in one sentence: '1 Karten', '2 Karte', and the fixed slips."""
+def count_slips(sentence: str, lang: str, told: bool = False) -> list[str]:
+    """The count slips in one sentence: '1 Karten', '2 Karte', and the fixed slips; in a sentence
+    `told` with real numbers also a tautology ('12 = 12')."""
     slips = [
         f"1 + plural: {m.group(0)!r}"
         for m in re.finditer(rf"(?<![\d,.+−-])\b1 (?:[a-zäöüß]+ )?({PLURAL[lang]})\b", sentence)
@@ -157,6 +166,8 @@ def count_slips(sentence: str, lang: str) -> list[str]:
         for m in re.finditer(rf"(?<![\d,.+−-])\b2 (?:[a-zäöüß]+ )?({SINGULAR[lang]})\b(?!-)", sentence)
     ]
     slips += [f"{why}: {m.group(0)!r}" for pattern, why in SLIPS[lang] for m in re.finditer(pattern, sentence)]
+    if told:
+        slips += [f"tautology: {m.group(0)!r}" for m in TAUTOLOGY.finditer(sentence)]
     return slips
 
 
@@ -201,6 +212,10 @@ def test_the_checks_find_the_slips_they_are_for():
     assert count_slips("Neues Spiel (Seed 4). Anna beginnt.", "de")
     assert count_slips("Längste Reihe in der Hand: 3-4-5 (3 Karten).", "de")
     assert count_slips("Stand 2: 2 Karte", "de")
+    assert count_slips("2: jede Karte ist eins mehr als die davor ().", "de")
+    assert count_slips("Nehmen (12): 12 = 12; 12 = 12", "de", told=True)
+    assert count_slips("12 = 12: Spieler 3 nimmt 12", "de", told=True)
+    assert not count_slips("6 + 6 = 12, 8 passt genau, 2 = 1 + 1, (4 + 8) · 5 : 2 = 30", "de", told=True)
     assert not count_slips("Die Reihenfolge ist egal; der Reihe nach. 1 + 2 Karten, 1,5 Karten.", "de")
     assert not count_slips("Stall 1 holds 1 card: you must give exactly 1 card, not 2.", "en")
 
@@ -243,7 +258,7 @@ def test_whole_quanto_games_are_told_without_slips_from_every_seat(lang):
         for viewer in (None, *range(state.players)):
             sentences = told(quanto.narrate, state, events, lang, viewer)
             for event, sentence in zip(events, sentences):
-                assert not count_slips(sentence, lang), (sentence, count_slips(sentence, lang))
+                assert not count_slips(sentence, lang, told=True), (sentence, count_slips(sentence, lang, told=True))
                 if event.kind == "three_drew" and len(event.cards) == 1:
                     assert "davon" not in sentence and "of them" not in sentence, sentence
                 if event.kind == "one_took" and viewer == event.other:
@@ -269,7 +284,7 @@ def test_whole_tausch_rausch_games_are_told_without_slips_from_every_seat(lang):
         kinds = [event.kind for event in events]
         for viewer in (None, *range(state.players)):
             for event, sentence in zip(events, told(tausch_rausch.narrate, state, events, lang, viewer)):
-                assert not count_slips(sentence, lang), (sentence, count_slips(sentence, lang))
+                assert not count_slips(sentence, lang, told=True), (sentence, count_slips(sentence, lang, told=True))
                 if event.kind == "task_fulfilled" and "game_won" in kinds:  # no reward is drawn
                     assert "(+" not in sentence, sentence
         won += "game_won" in kinds

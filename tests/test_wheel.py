@@ -42,3 +42,13 @@ def test_wheel_installs_and_plays(tmp_path):
     result = subprocess.run([str(python), "-c", GAME], capture_output=True, text=True, cwd=tmp_path, env=environment)
     assert result.returncode == 0, result.stderr
     assert "played" in result.stdout
+    # the pages `python -m kartenspiele serve` finds when installed from the wheel (`serve.installed_pages`)
+    pages = env_dir / "share" / "kartenspiele"
+    assert (pages / "voila.json").is_file() and (pages / "notebooks" / "start.ipynb").is_file()
+    assert sorted(path.name for path in (pages / "lessons").iterdir()) == sorted(
+        path.name for path in (ROOT / "lessons").glob("*.ipynb")
+    )
+    found = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_path('data'))"], capture_output=True, text=True
+    )
+    assert Path(found.stdout.strip()) / "share" / "kartenspiele" == pages  # where `installed_pages` looks

@@ -13,6 +13,7 @@ limit), so the same position always gets the same hint and the same reason on an
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import import_module
 from typing import Any
@@ -68,8 +69,11 @@ def player_view(state_or_view: Any) -> Any:
     return state_or_view
 
 
-def hint(state_or_view: Any, lang: str | None = None, seed: int = 0) -> Hint:
-    """The top level's move for the player to move, with the reason (see the module notes).
+def hint(
+    state_or_view: Any, lang: str | None = None, seed: int = 0, names: Mapping[str, Sequence[str]] | None = None
+) -> Hint:
+    """The top level's move for the player to move, with the reason (see the module notes); other
+    players are named by `names[language]` where given (as the table names them), else "Spieler 2".
 
     A finished game raises GameOverError, a view of a player who is not to move BotSetupError."""
     lang = check_language(lang)
@@ -84,6 +88,7 @@ def hint(state_or_view: Any, lang: str | None = None, seed: int = 0) -> Hint:
     bot = type(bot)(replace(bot.settings, time_limit=None))  # bounded by deals, not by wall time
     decision = bot.decide(view, random.Random(seed))
     sentences = import_module(REASONS[game], __package__).sentences
-    said = {language: sentences(view, decision, language) for language in LANGUAGES}
+    names = names or {}
+    said = {language: sentences(view, decision, language, names.get(language)) for language in LANGUAGES}
     reasons = {language: " ".join(parts) for language, parts in said.items()}
     return Hint(decision.move, reasons[lang], reasons, {language: parts[0] for language, parts in said.items()})

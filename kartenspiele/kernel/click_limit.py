@@ -3,7 +3,11 @@
 The server passes the bound to its kernels as `KARTENSPIELE_CLICK_LIMIT` (seconds). A kernel
 that imports the tables then handles every widget message (a click, a choice) under a timer:
 past the bound the computation is stopped with `ClickTimeoutError`, so one huge question cannot
-hold a pupil's page (or the machine) for minutes. The error is raised wherever the computation
+hold a pupil's page (or the machine) for minutes. The bound counts the kernel's own CPU time,
+not the clock's: on a busy laptop (a class, the projector, a browser beside it) an ordinary
+click waits for the CPU and takes many times longer by the clock, and must not be stopped for
+that. A click that waits rather than computes (for a store that does not answer) is stopped
+after `WALL_FACTOR` times the bound by the clock. The error is raised wherever the computation
 was; whoever listens (`when_stopped`: the game tables) is told afterwards, so the page shows a
 message and draws itself again from its state instead of staying half drawn. A move being
 applied is never stopped halfway (`uninterrupted`): the bound reached inside it stops the click
@@ -25,6 +29,8 @@ from ..core.errors import ClickTimeoutError
 from . import memory
 
 ENVIRONMENT = "KARTENSPIELE_CLICK_LIMIT"
+WALL_FACTOR = 6.0
+"""A click is stopped after this many times its bound by the clock, however little it computes."""
 
 
 _listeners: list[weakref.WeakMethod] = []
@@ -70,28 +76,38 @@ def uninterrupted() -> Iterator[None]:
 
 @contextmanager
 def bounded(seconds: float, timer: Timer | None = None) -> Iterator[None]:
-    """Run the body for at most `seconds` (main thread only; elsewhere no bound)."""
+    """Run the body for at most `seconds` of this process's CPU time and `WALL_FACTOR` times
+    that by the clock (main thread only; elsewhere no bound)."""
     import threading  # only under a bound: the browser's Python has no threads to ask about
 
-    if seconds <= 0 or threading.current_thread() is not threading.main_thread():
-        yield
+    if seconds <= 0 or threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGALRM"):
+        yield  # no bound (Windows has no interval timer signal)
         return
+    timer = timer or Timer()
 
     def stop(_signum: int, _frame: Any) -> None:
-        if timer is not None:
-            timer.fired = True
+        if timer.fired:
+            return  # the other clock ran out too: one stop is enough
+        timer.fired = True
         if _critical["depth"]:
             _critical["deferred"] = True  # `uninterrupted` stops the click when its body is done
             return
         raise ClickTimeoutError("serve.click_too_long")
 
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    clocks = (
+        (signal.ITIMER_PROF, signal.SIGPROF, seconds),
+        (signal.ITIMER_REAL, signal.SIGALRM, seconds * WALL_FACTOR),
+    )
+    previous = [(number, signal.signal(number, stop)) for _clock, number, _after in clocks]
+    for clock, _number, after in clocks:
+        signal.setitimer(clock, after)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        for clock, _number, _after in clocks:
+            signal.setitimer(clock, 0)
+        for number, handler in previous:
+            signal.signal(number, handler)
 
 
 def bound_handler(handler: Callable[..., Any], seconds: float) -> Callable[..., Any]:

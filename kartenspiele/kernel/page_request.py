@@ -1,5 +1,7 @@
 """For a kernel Voilà starts ahead of time (a preheated kernel): wait until a page is handed
 this kernel, then take the page's request (its query string, `?lang=en`) into the environment.
+Work that does not depend on the page (a lesson's fixed numbers) is registered with
+`while_waiting` and done before the wait, so the page does not wait for it.
 
 This is what `voila.utils.wait_for_request` does, without importing Voilà into the kernel
 (that import alone holds about 40 MB per kernel). It reads the same variables Voilà sets.
@@ -12,6 +14,7 @@ import json
 import os
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 CONNECT_TIMEOUT = 10.0
@@ -20,6 +23,7 @@ PAGE_WAIT_SECONDS = 120.0
 """How long a preheated kernel keeps trying to reach the server (a loaded server answers late;
 giving up would render the page without its address: no class, no language, no role)."""
 RETRY_SECONDS = 0.5
+_ahead: list[Callable[[], object]] = []
 
 
 def preheated() -> bool:
@@ -60,11 +64,21 @@ async def _receive(url: str, wait: float = PAGE_WAIT_SECONDS) -> str | None:
     return message if isinstance(message, str) else None
 
 
+def while_waiting(work: Callable[[], object]) -> Callable[[], object]:
+    """Have `work` (which keeps its own results) done by a preheated kernel before it waits for
+    its page, once; elsewhere it is done when first needed. Returns `work` (a decorator)."""
+    _ahead.append(work)
+    return work
+
+
 def wait_for_page() -> None:
-    """In a preheated kernel: block until a page takes it, then set the page's request
-    variables (`QUERY_STRING` …); elsewhere return at once."""
+    """In a preheated kernel: do the work registered with `while_waiting`, then block until a
+    page takes the kernel and set the page's request variables (`QUERY_STRING` …); elsewhere
+    return at once."""
     if not preheated():
         return
+    while _ahead:
+        _ahead.pop(0)()
     received: list[str | None] = [None]
 
     def listen() -> None:  # its own event loop: the kernel's loop is busy running this cell

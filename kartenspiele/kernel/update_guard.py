@@ -24,11 +24,12 @@ from __future__ import annotations
 import itertools
 import logging
 import math
-import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
+
+from .server_log import server_log
 
 log = logging.getLogger(__name__)
 
@@ -235,13 +236,10 @@ def guarded(handle: Callable[[widgets.Widget, dict], Any]) -> Callable[[widgets.
 
 def install() -> bool:
     """Guard every widget created from now on; returns False if it already was. Refusals are
-    written to the kernel's own error stream (the server's log), never into the page."""
+    written to the server's log, never into the page (`server_log`)."""
     handle = widgets.Widget._handle_msg
     if hasattr(handle, "__wrapped__"):
         return False
-    if not log.handlers and sys.__stderr__ is not None:
-        stream = logging.StreamHandler(sys.__stderr__)
-        stream.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
-        log.addHandler(stream)
+    server_log(__name__, logging.WARNING)
     widgets.Widget._handle_msg = guarded(handle)  # type: ignore[method-assign]
     return True

@@ -1,66 +1,75 @@
 """Lesson 4, Zufall: how likely is a task from a random hand?
 
-Three ways to the same number: counting with binomial coefficients (`math.comb`, exact
-fractions with `fractions.Fraction`: favourable hands over all hands), the engine's exact
-difficulty (`tausch_rausch.difficulty`), and a simulation in which the engine deals seeded
-games and the task finder checks each hand. Each group deals from its own seed, and in a class
-the groups' results pool into one class curve (`classroom.classes.experiments`). The reward rule (+2
-below 5 % for a hand of 7) comes from the engine, too. Charts are light SVG (`charts`): the
-lesson's kernel needs neither sympy nor matplotlib.
+At the class's level (`chance_level`): in words and counted hands at Grundschule (sicher,
+möglich, unmöglich, wahrscheinlicher, "etwa 38-mal in 1000 Händen"), in per cent with the band
+from Klasse 5–6 on. Three ways to the same number: counting with binomial coefficients (an
+outlook, `math.comb` and exact fractions: favourable hands over all hands), the engine's exact
+difficulty (`tausch_rausch.difficulty`), and an experiment in which the engine deals seeded
+games and the task finder checks each hand (`chance_experiment`: each group from its own
+seed, pooled into the class's result). The reward rule (+2 below 5 % for a hand of 7) comes
+from the engine, too. Charts are light SVG (`charts`): the kernel needs neither sympy nor
+matplotlib.
 
 The numbers from the engine live in `chance_numbers`, the problems in `chance_problems`; this
-module holds what the lesson's notebook shows: the counting, the comparison with the engine, the
-group experiment (`Simulation`), the figures and tables, the quizzes, the watched game, the exit
-ticket and the answers.
+module holds what the lesson's notebook shows: the counting, the comparison with the engine,
+the reward rule, figure and table, the quizzes, the watched game, the exit ticket and the
+answers.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from fractions import Fraction
 from html import escape
 from math import comb
-from secrets import randbelow
 
-import ipywidgets as widgets
 from IPython.display import HTML
 
-from ..classroom.classes import experiments, pupil
 from ..i18n import text
+from ..kernel.page_request import while_waiting
+from ..practice.exercises import exercise
 from ..tausch_rausch import DECK, Task, can_fulfil, probability, reward_for, task_by_id
 from ..tausch_rausch.cards import COLOURS, COPIES
 from ..tausch_rausch.difficulty import REWARD_HAND, REWARD_THRESHOLD, percent
-from .chance_numbers import exact, reward_rows, running_frequency, show_percent, simulate, spread, thinned
+from .chance_experiment import FIGURE_HANDS, HANDS_PER_GROUP, Simulation, many_hands
+from .chance_level import PER_HANDS, RARE_HANDS, how_often, in_hands, in_words, words
+from .chance_numbers import exact, reward_rows, show_percent, simulate
 from .chance_problems import (
+    HalfProblem,
     PercentProblem,
     chance_prediction,
     estimate_problems,
     exit_questions,
     likely_problems,
+    practice_problem,
     reward_problems,
 )
-from .charts import GREEN, Line, bar_chart, line_chart
-from .language import follow, in_both_languages, language
+from .charts import bar_chart
+from .language import in_both_languages, language
 from .levels import LevelPractice
 from .parity_numbers import value_combinations
-from .quiz import ChoiceQuiz, NumberQuiz
+from .quiz import ChoiceQuiz, NumberQuiz, Quiz
 from .reasoning import Begruende
 from .sicherung import Sicherung
 from .style import message
 from .style import table as html_table
 from .watch import GameWatcher
 
+__all__ = ["FIGURE_HANDS", "HANDS_PER_GROUP", "Simulation", "many_hands"]
+
 CARDS = len(DECK)
 EVEN_CARDS = sum(1 for card in DECK if card.value % 2 == 0)
 PER_VALUE = COPIES * len(COLOURS)
-FIGURE_HANDS = 2000
-"""The lesson's figure deals 2000 hands: after n hands the share typically strays from the
-chance p by about √(p(1 − p)/n); for p ≈ 2,74 % that is ±3,3 percentage points (twice that
-width) after 100 hands — more than p itself — but only ±0,73 after 2000, so the curve visibly
-settles onto the line while the page still deals the hands in about a second."""
-GROUP_SEEDS = 9000  # a group's seed is 1000–9999: short enough to read out
-HANDS_PER_GROUP = 100_000  # the games of a group: seed · 100000 + 0, 1, …
+
+
+@while_waiting
+def prepare() -> None:
+    """The lesson's fixed numbers — every task's exact chance for a hand of 7, the experiment's
+    chance for 5 cards and the figure's many hands — worked out ahead: a kernel started ahead of
+    time has them before its page comes (`kernel.page_request`)."""
+    reward_rows()
+    exact("five-even", 5)
+    simulate("five-even", FIGURE_HANDS)
 
 
 def hands(size: int) -> int:
@@ -118,79 +127,35 @@ def counted_and_engine(chance: Fraction, task_id: str, size: int, lang: str | No
     )
 
 
-# -- simulation with the engine -----------------------------------------------------------
-
-
-def frequency_chart(
-    task_id: str,
-    size: int,
-    own: Sequence[bool],
-    lang: str,
-    pooled: Sequence[tuple[int, float]] = (),
-    band: bool = False,
-) -> str:
-    """The running share of hits of `own` hands (and of the class, if given) beside the exact
-    chance; with `band`, the shaded region in which about 95 of 100 runs stay."""
-    chance = exact(task_id, size)
-    line_y = 100 * float(chance)
-    frequency = [100 * value for value in running_frequency(own)]
-    x_max = max(len(own), max((hands for hands, _ in pooled), default=0), 10)
-    lines = [Line(thinned(frequency), text("lessons.chance.plot.frequency", lang))] if own else []
-    if pooled:
-        lines.append(
-            Line(
-                [(0, 100 * pooled[0][1]), *((h, 100 * f) for h, f in pooled)][1:],
-                text("lessons.chance.plot.class", lang),
-                GREEN,
-                3,
-                "3 3",
-            )
-        )
-    funnel = (
-        [
-            (x, max(0.0, line_y - spread(chance, x)), line_y + spread(chance, x))
-            for x in range(10, x_max + 1, max(1, x_max // 200))
-        ]
-        if band
-        else []
-    )
-    tail = frequency[len(frequency) // 10 :] or [line_y]
-    y_max = max(3 * line_y, max(tail) * 1.15, *(100 * f * 1.15 for _, f in pooled[len(pooled) // 3 :]))
-    alt = text(
-        "lessons.access.simulation_alt",
-        lang,
-        task=task_by_id(task_id).title(lang),
-        games=len(own),
-        chance=show_percent(chance, lang),
-    )
-    return line_chart(
-        lines,
-        x_max=x_max,
-        y_max=y_max,
-        x_label=text("lessons.chance.plot.games", lang, size=size),
-        y_label=text("lessons.chance.plot.percent", lang),
-        title=task_by_id(task_id).title(lang),
-        alt=alt,
-        lang=lang,
-        reference=(line_y, text("lessons.chance.plot.exact", lang, chance=show_percent(chance, lang))),
-        band=funnel,
-        band_label=text("lessons.chance.plot.band", lang) if band else "",
-    )
+# -- the reward rule ---------------------------------------------------------------------
 
 
 @in_both_languages
-def simulation_figure(task_id: str, games: int = FIGURE_HANDS, lang: str | None = None, size: int = 5) -> HTML:
-    """The relative frequency of a task over many dealt hands, the exact chance and the band
-    in which about 95 of 100 such runs stay."""
+def reward_rule(lang: str | None = None) -> HTML:
+    """The reward rule as this page's level says it: fewer than 50 of 1000 hands of 7 cards at
+    Grundschule level, less than 5 % from Klasse 5–6 on; and how many tasks earn +2."""
     lang = lang or language()
-    return HTML(frequency_chart(task_id, size, simulate(task_id, games, size), lang, band=True))
+    plus_two = sum(1 for *_, reward in reward_rows() if reward == 2)
+    said = words(
+        "lessons.chance.reward.rule",
+        lang,
+        size=REWARD_HAND,
+        rare=RARE_HANDS,
+        hands=PER_HANDS,
+        count=plus_two,
+        tasks=len(reward_rows()),
+    )
+    return HTML(f"<p>{escape(said)}</p>")
 
 
 @in_both_languages
 def reward_figure(lang: str | None = None) -> HTML:
-    """A bar per task: its chance for a hand of 7 cards, the 5 % line, +2 tasks hatched."""
+    """From Klasse 5–6 on, a bar per task: its chance for a hand of 7 cards and the 5 % line
+    (which task earns +2 is the exercise, so no bar is marked); nothing at Grundschule level."""
     lang = lang or language()
-    rows = [(task.title(lang), 100 * float(chance), reward == 2) for task, chance, reward in reward_rows()]
+    if in_words():
+        return HTML("")
+    rows = [(task.title(lang), 100 * float(chance), False) for task, chance, _ in reward_rows()]
     return HTML(
         bar_chart(
             rows,
@@ -198,170 +163,40 @@ def reward_figure(lang: str | None = None) -> HTML:
             alt=text("lessons.access.reward_alt", lang, size=REWARD_HAND),
             lang=lang,
             threshold=100 * float(REWARD_THRESHOLD),
-            plain_label=text("lessons.chance.plot.plus_one", lang),
-            marked_label=text("lessons.chance.plot.plus_two", lang),
         )
     )
 
 
 @in_both_languages
 def reward_table(lang: str | None = None) -> HTML:
-    """The tasks with their chances for hands of 5 and 7 cards and their rewards."""
+    """The tasks with how often they succeed in a hand of 7 cards (the reward rule's): at
+    Grundschule level in 1000 hands, from Klasse 5–6 on in per cent. No rewards: finding them is
+    the exercise; no hands of 5 cards: how often five even cards come in 5 cards is what the
+    class estimates and deals in section 2, and Übung 4 asks for hands of 5."""
     lang = lang or language()
-    head = [
-        text("lessons.chance.column.task", lang),
-        text("lessons.chance.column.five", lang),
-        text("lessons.chance.column.seven", lang),
-        text("lessons.chance.column.reward", lang),
-    ]
-    rows = [
-        (task.title(lang), percent(probability(task, 5), lang), percent(chance, lang), f"+{reward}")
-        for task, chance, reward in reward_rows()
-    ]
+    task = text("lessons.chance.column.task", lang)
+    if in_words():
+        head = [task, text("lessons.chance.column.in_hands", lang, size=REWARD_HAND, hands=PER_HANDS)]
+        rows = [(row.title(lang), in_hands(chance)) for row, chance, _ in reward_rows()]
+    else:
+        head = [task, text("lessons.chance.column.seven", lang)]
+        rows = [(row.title(lang), percent(chance, lang)) for row, chance, _ in reward_rows()]
     return HTML(html_table(head, rows))
-
-
-# -- dealing many hands in the browser -----------------------------------------------------
-
-
-def group_seed() -> int:
-    """A new seed for a group: 1000–9999, different on every page."""
-    return 1000 + randbelow(GROUP_SEEDS)
-
-
-class Simulation(widgets.VBox):
-    """A group's experiment: write an estimate first, then deal hands with the engine (100 or
-    1000 at a time, from the group's own seed) and watch the share settle near the exact
-    chance. "Von vorn" starts again with a new seed. In a class each batch is recorded and the
-    class's pooled curve is drawn beside the group's."""
-
-    BATCHES = (100, 1000)
-
-    def __init__(self, task_id: str = "five-even", size: int = 5, seed: int | None = None) -> None:
-        super().__init__()
-        self.add_class("ks-table")
-        self.add_class("ks-exercise")
-        self.task_id = task_id
-        self.size = size
-        self.title = widgets.HTML()
-        self.seed_line = widgets.HTML()
-        self.estimate_label = widgets.HTML()
-        self.estimate_box = widgets.Text(layout=widgets.Layout(width="6em"))
-        self.estimate_box.observe(lambda change: self.set_estimate(change["new"]), "value")
-        self.buttons = [widgets.Button(icon="random") for _ in self.BATCHES]
-        for button, games in zip(self.buttons, self.BATCHES):
-            button.add_class("ks-main-action")
-            button.on_click(lambda _, games=games: self.deal(games))
-        self.reset_button = widgets.Button(icon="fast-backward")
-        self.reset_button.on_click(lambda _: self.reset())
-        self.class_button = widgets.Button(icon="users")
-        self.class_button.on_click(lambda _: self.redraw())
-        self.result = widgets.HTML()
-        self.chart = widgets.HTML()
-        self.children = (
-            self.title,
-            self.seed_line,
-            widgets.HBox([self.estimate_label, self.estimate_box]),
-            widgets.HBox([*self.buttons, self.reset_button, self.class_button]),
-            self.result,
-            self.chart,
-        )
-        self.reset(seed)
-        follow(self)
-
-    @property
-    def experiment(self) -> str:
-        return f"chance.sim.{self.task_id}.{self.size}"
-
-    def reset(self, seed: int | None = None) -> None:
-        """Start again (a new seed unless one is given); the estimate is asked again."""
-        self.seed = group_seed() if seed is None else seed
-        self.hits: list[bool] = []
-        self.estimate: int | None = None
-        self.estimate_box.value = ""
-        self.redraw()
-
-    def set_estimate(self, raw: str) -> None:
-        """The group's estimate: how many hits in 100 hands (a whole number 0–100)."""
-        value = raw.strip()
-        self.estimate = int(value) if value.isdigit() and int(value) <= 100 else None
-        self.redraw()
-
-    def deal(self, games: int) -> None:
-        """Deal `games` more hands from the group's seed and check each with the task finder."""
-        if self.estimate is None:
-            return
-        first = self.seed * HANDS_PER_GROUP + len(self.hits)
-        batch = simulate(self.task_id, games, self.size, first)
-        self.hits.extend(batch)
-        experiments.record_batch(self.experiment, self.seed, games, sum(batch))
-        self.redraw()
-
-    def redraw(self) -> None:
-        lang = language()
-        chance = exact(self.task_id, self.size)
-        self.title.value = (
-            f"<h3>{escape(text('lessons.chance.sim.title', lang, size=self.size))}</h3>"
-            f"<p>{escape(task_by_id(self.task_id).title(lang))}</p>"
-        )
-        self.seed_line.value = f"<p>{escape(text('lessons.chance.sim.seed', lang, seed=self.seed))}</p>"
-        self.estimate_label.value = escape(text("lessons.chance.sim.estimate", lang))
-        self.estimate_box.disabled = bool(self.hits)
-        for button, games in zip(self.buttons, self.BATCHES):
-            button.description = text("lessons.chance.sim.deal", lang, games=games)
-            button.disabled = self.estimate is None
-        self.reset_button.description = text("lessons.chance.sim.reset", lang)
-        in_class = pupil.current() is not None
-        self.class_button.description = text("lessons.chance.sim.class_refresh", lang)
-        self.class_button.layout.display = "" if in_class else "none"
-        batches = experiments.class_batches(self.experiment) if in_class else []
-        pooled = experiments.pooled_curve(batches)
-        games, hits = len(self.hits), sum(self.hits)
-        if not games:
-            key = "lessons.chance.sim.none" if self.estimate is None else "lessons.chance.sim.ready"
-            self.result.value = message(text(key, lang, estimate=self.estimate or 0))
-            self.chart.value = ""
-            return
-        first_hundred = sum(self.hits[:100])
-        lines = [
-            text("lessons.chance.sim.estimated", lang, count=self.estimate, hits=first_hundred),
-            text("lessons.chance.sim.exact", lang, chance=show_percent(chance, lang)),
-        ]
-        if pooled:
-            class_hands, class_hits = pooled[-1][0], sum(batch.hits for batch in batches)
-            groups = len({(batch.group, batch.seed) for batch in batches})
-            lines.append(
-                text(
-                    "lessons.chance.sim.class",
-                    lang,
-                    count=groups,
-                    hands=class_hands,
-                    hits=class_hits,
-                    frequency=show_percent(Fraction(class_hits, class_hands), lang),
-                )
-            )
-        elif not in_class:
-            lines.append(text("lessons.chance.sim.alone", lang))
-        self.result.value = message(
-            text(
-                "lessons.chance.sim.result",
-                lang,
-                games=games,
-                count=hits,
-                frequency=show_percent(Fraction(hits, games), lang),
-            ),
-            lines,
-            None,
-        )
-        self.chart.value = frequency_chart(self.task_id, self.size, self.hits, lang, pooled)
-
-    def __repr__(self) -> str:
-        return f"Simulation({self.task_id!r}, size={self.size})"
 
 
 # -- the lesson's widgets and solutions -------------------------------------------------
 
 WATCH_SEED = 12
+WATCH_STOPS = 1
+"""The watched game's prediction stops in the Kern: which open task is most likely."""
+WORDS_EXERCISES = (12, 6, 9)
+"""Section 1's practice exercises at Grundschule level: sicher, möglich, unmöglich."""
+
+
+def words_quiz() -> ChoiceQuiz:
+    """Sicher, möglich oder unmöglich? A card drawn blind from the market (every level)."""
+    problems = [practice_problem(exercise(4, "grundschule", number)) for number in WORDS_EXERCISES]
+    return ChoiceQuiz(problems, "lessons.chance.words.title", name="chance.words")
 
 
 def likely_quiz() -> ChoiceQuiz:
@@ -379,14 +214,17 @@ def estimate_quiz() -> NumberQuiz:
     return NumberQuiz(estimate_problems(), "lessons.chance.estimate.title")
 
 
-def challenge_quiz() -> NumberQuiz:
-    """Five even cards in a hand of nine: exactly one half — why?"""
+def challenge_quiz() -> Quiz:
+    """Five even cards in a hand of nine: exactly half of all hands, for the same reason at
+    every level — compared in words at Grundschule level, in per cent from Klasse 5–6 on."""
+    if in_words():
+        return ChoiceQuiz([HalfProblem(9)], "lessons.chance.half.title")
     return NumberQuiz([PercentProblem("five-even", 9)], "lessons.chance.percent.title")
 
 
 def chance_commentary(state, lang: str) -> list[str]:
-    """For the watched game: each open task — can the hand fulfil it now, and how likely is
-    that for a random hand of 7 cards (the measure of its reward)?"""
+    """For the watched game: each open task — can the hand fulfil it now, and how often does a
+    random hand of 7 cards (the measure of its reward)?"""
     hand = state.hand_cards(state.to_move)
     lines = [
         text(
@@ -397,13 +235,13 @@ def chance_commentary(state, lang: str) -> list[str]:
         task = state.task(task_id)
         key = "lessons.watch.chance.yes" if can_fulfil(task, hand) else "lessons.watch.chance.no"
         lines.append(
-            text(
+            words(
                 key,
                 lang,
                 task=task.title(lang),
                 size=REWARD_HAND,
                 reward=task.reward,
-                chance=show_percent(probability(task, REWARD_HAND), lang),
+                chance=how_often(probability(task, REWARD_HAND), lang),
             )
         )
     return lines
@@ -411,14 +249,20 @@ def chance_commentary(state, lang: str) -> list[str]:
 
 def watcher() -> GameWatcher:
     """A game of three computer players (seeded), with the chances of the open tasks; the pupil
-    first predicts the most likely task and each task the computer fulfils."""
+    first predicts the most likely task (and, after the Kern's stop, the game plays on)."""
     return GameWatcher(
-        "tausch_rausch", 3, WATCH_SEED, chance_commentary, predict=chance_prediction, name="chance.watch"
+        "tausch_rausch",
+        3,
+        WATCH_SEED,
+        chance_commentary,
+        predict=chance_prediction,
+        name="chance.watch",
+        stops=WATCH_STOPS,
     )
 
 
 def sicherung() -> Sicherung:
-    """Merksatz and exit ticket."""
+    """Merksatz and exit ticket (at the page's level)."""
     return Sicherung("chance", exit_questions())
 
 
@@ -443,6 +287,9 @@ def solutions(lang: str | None = None) -> HTML:
     """The answers to the lesson's exercises, for the teacher."""
     lang = lang or language()
     rows = []
+    for number in WORDS_EXERCISES:
+        made = exercise(4, "grundschule", number)
+        rows.append((text("lessons.chance.words.title", lang), made.question_text(lang), made.answer_text(lang)))
     for likely in likely_problems():
         a, b = likely.chances()
         rows.append(

@@ -1,6 +1,7 @@
 """Lesson 4's problems, each judged by the engine: which task is more likely, +1 or +2, how
-often in many hands, how many per cent; the watched game's predictions; the practice exercises
-of the exit ticket."""
+often in many hands, how many per cent (or, at Grundschule level, which of two is more likely);
+the watched game's predictions; the practice exercises of the exit ticket. Every chance they
+tell is said at the page's level (`chance_level.how_often`: counted hands, or per cent)."""
 
 from __future__ import annotations
 
@@ -17,12 +18,21 @@ from ..tausch_rausch import probability, reward_for, task_by_id
 from ..tausch_rausch.difficulty import REWARD_HAND
 from ..widgets.buttons import Spec
 from .cards import cards_html
+from .chance_level import RARE_HANDS, how_often, in_words, words
 from .chance_numbers import exact, show_percent, simulate
+from .page_level import PRIMARY
 from .quiz import Feedback
 
 
 def _one_in(chance: Fraction) -> int:
     return round(1 / chance) if chance else 0
+
+
+def likely_line(task_id: str, chance: Fraction, lang: str) -> str:
+    """ "„Drei gleiche Karten“: etwa 61-mal in 1000 Händen" (Grundschule) or with per cent and
+    "about once in 16 hands"."""
+    title = task_by_id(task_id).title(lang)
+    return words("lessons.chance.likely.line", lang, task=title, chance=how_often(chance, lang), one_in=_one_in(chance))
 
 
 @dataclass(frozen=True)
@@ -52,16 +62,7 @@ class MoreLikelyProblem:
     def check(self, answer: Hashable, lang: str) -> Feedback:
         a, b = self.chances()
         right = "same" if a == b else self.first if a > b else self.second
-        lines = tuple(
-            text(
-                "lessons.chance.likely.line",
-                lang,
-                task=task_by_id(task_id).title(lang),
-                chance=show_percent(chance, lang),
-                one_in=_one_in(chance),
-            )
-            for task_id, chance in ((self.first, a), (self.second, b))
-        )
+        lines = tuple(likely_line(task_id, chance, lang) for task_id, chance in ((self.first, a), (self.second, b)))
         if answer != right:  # the numbers would give the answer away: only once revealed
             return Feedback(False, text("lessons.chance.likely.wrong", lang), (self.hint(lang),), lines)
         return Feedback(True, text("lessons.chance.likely.right", lang), lines)
@@ -80,7 +81,7 @@ class RewardProblem:
         return f"<p>{escape(text('lessons.chance.reward.prompt', lang, task=task_by_id(self.task_id).title(lang)))}</p>"
 
     def hint(self, lang: str) -> str:
-        return text("lessons.chance.reward.hint", lang, size=REWARD_HAND)
+        return words("lessons.chance.reward.hint", lang, size=REWARD_HAND, rare=RARE_HANDS)
 
     def choices(self, lang: str) -> list[Spec]:
         return [Spec(1, "+1"), Spec(2, "+2")]
@@ -89,12 +90,13 @@ class RewardProblem:
         task = task_by_id(self.task_id)
         reward = reward_for(task)
         chance = probability(task, REWARD_HAND)
-        line = text(
+        relation = "lessons.chance.reward.below" if reward == 2 else "lessons.chance.reward.above"
+        line = words(
             "lessons.chance.reward.line",
             lang,
             size=REWARD_HAND,
-            chance=show_percent(chance, lang),
-            relation=text("lessons.chance.reward.below" if reward == 2 else "lessons.chance.reward.above", lang),
+            chance=how_often(chance, lang),
+            relation=words(relation, lang, rare=RARE_HANDS),
             reward=reward,
         )
         if answer != reward:
@@ -113,6 +115,11 @@ class EstimateProblem:
     hands: int = 1000
     size: int = 5
 
+    @property
+    def answers(self) -> range:
+        """How often in `hands` hands: 0 to all of them."""
+        return range(self.hands + 1)
+
     def expected(self) -> Fraction:
         return self.hands * exact(self.task_id, self.size)
 
@@ -126,7 +133,7 @@ class EstimateProblem:
         expected = self.expected()
         close = abs(answer - expected) <= max(2, expected / 3)
         lines = (
-            text(
+            words(
                 "lessons.chance.estimate.exact",
                 lang,
                 chance=show_percent(exact(self.task_id, self.size), lang),
@@ -143,7 +150,7 @@ class EstimateProblem:
         if close:
             return Feedback(True, text("lessons.chance.estimate.right", lang, answer=answer), lines)
         per_cent = round(100 * exact(self.task_id, self.size))  # a hint that fits the mistake
-        if answer == per_cent and abs(per_cent - expected) > 2:
+        if answer == per_cent and abs(per_cent - expected) > 2 and not in_words():
             key = "lessons.chance.estimate.per_cent"
         elif answer > self.hands:
             key = "lessons.chance.estimate.more_than_hands"
@@ -161,6 +168,8 @@ class PercentProblem:
 
     task_id: str
     size: int
+    answers = range(101)
+    """A share in per cent: 0 to 100."""
 
     def prompt(self, lang: str) -> str:
         return f"<p>{escape(text('lessons.chance.percent.prompt', lang, size=self.size, task=task_by_id(self.task_id).title(lang)))}</p>"
@@ -189,6 +198,40 @@ class PercentProblem:
         return f"PercentProblem({self.task_id!r}, {self.size})"
 
 
+@dataclass(frozen=True)
+class HalfProblem:
+    """Grundschule's challenge: in a hand of `size` (odd) cards, are at least half of them more
+    likely even, or odd, or is it the same? The same: the deck has as many even as odd cards,
+    and one of the two always holds (never both)."""
+
+    size: int = 9
+
+    def prompt(self, lang: str) -> str:
+        return f"<p>{escape(text('lessons.chance.half.prompt', lang, size=self.size, half=self.size // 2 + 1))}</p>"
+
+    def hint(self, lang: str) -> str:
+        return text("lessons.chance.half.hint", lang, size=self.size, half=self.size // 2 + 1)
+
+    def choices(self, lang: str) -> list[Spec]:
+        half = self.size // 2 + 1
+        return [
+            Spec("even", text("lessons.chance.half.even", lang, half=half)),
+            Spec("odd", text("lessons.chance.half.odd", lang, half=half)),
+            Spec("same", text("lessons.chance.likely.same", lang)),
+        ]
+
+    def check(self, answer: Hashable, lang: str) -> Feedback:
+        even, odd = exact("five-even", self.size), exact("five-odd", self.size)
+        assert even == odd == Fraction(1, 2), "the trick needs as many even as odd cards"
+        why = (text("lessons.chance.half.why", lang, size=self.size, half=self.size // 2 + 1),)
+        if answer == "same":
+            return Feedback(True, text("lessons.chance.likely.right", lang).rstrip(":"), (), why)
+        return Feedback(False, text("lessons.chance.likely.wrong", lang).rstrip(":"), (self.hint(lang),), why)
+
+    def __repr__(self) -> str:
+        return f"HalfProblem({self.size})"
+
+
 def likely_problems() -> list[MoreLikelyProblem]:
     """Pairs of tasks to compare (one pair equally likely, by the symmetry v → 11 − v)."""
     return [
@@ -205,17 +248,7 @@ def likely_problems() -> list[MoreLikelyProblem]:
 
 def reward_problems() -> list[RewardProblem]:
     """Tasks of both rewards."""
-    return [
-        RewardProblem(task_id)
-        for task_id in (
-            "three-of-a-kind",
-            "four-of-a-kind",
-            "five-one-colour",
-            "two-adjacent-pairs",
-            "three-red-run",
-            "pair-red",
-        )
-    ]
+    return [RewardProblem(task_id) for task_id in ("three-of-a-kind", "five-one-colour", "pair-red")]
 
 
 def estimate_problems() -> list[EstimateProblem]:
@@ -245,16 +278,7 @@ class MostLikelyPrediction:
     def check(self, answer: Hashable, lang: str) -> Feedback:
         chances = self.chances()
         best = max(chances.values())
-        lines = tuple(
-            text(
-                "lessons.chance.likely.line",
-                lang,
-                task=task_by_id(t).title(lang),
-                chance=show_percent(c, lang),
-                one_in=_one_in(c),
-            )
-            for t, c in sorted(chances.items(), key=lambda item: -item[1])
-        )
+        lines = tuple(likely_line(t, c, lang) for t, c in sorted(chances.items(), key=lambda item: -item[1]))
         if chances.get(str(answer)) == best:
             return Feedback(True, text("lessons.chance.likely.right", lang), lines)
         return Feedback(False, text("lessons.chance.likely.wrong", lang), (self.hint(lang),), lines)
@@ -283,12 +307,12 @@ class FulfilPrediction:
 
     def check(self, answer: Hashable, lang: str) -> Feedback:
         task = task_by_id(self.fulfilled)
-        line = text(
+        line = words(
             "lessons.chance.predict.fulfil_line",
             lang,
             task=task.title(lang),
             reward=task.reward,
-            chance=show_percent(probability(task, REWARD_HAND), lang),
+            chance=how_often(probability(task, REWARD_HAND), lang),
             size=REWARD_HAND,
         )
         if answer == self.fulfilled:
@@ -314,6 +338,11 @@ class PracticeNumberProblem:
 
     def __init__(self, made: Exercise) -> None:
         self.made = made
+
+    @property
+    def answers(self) -> range:
+        """The genuine tries of the practice exercise (`Exercise.answers`)."""
+        return self.made.answers
 
     def prompt(self, lang: str) -> str:
         faces = self.made.faces()
@@ -354,9 +383,15 @@ def practice_problem(made: Exercise) -> PracticeNumberProblem:
     return PracticeChoiceProblem(made) if made.choices else PracticeNumberProblem(made)
 
 
-EXIT_EXERCISES = (("grundschule", 3), ("grundschule", 2), ("klasse56", 6))
-"""The exit ticket: sicher/möglich/unmöglich, which is more likely, how many cards help."""
+EXIT_EXERCISES = {
+    PRIMARY: (("grundschule", 3), ("grundschule", 2), ("grundschule", 4)),
+    "klasse56": (("grundschule", 3), ("grundschule", 2), ("klasse56", 6)),
+}
+"""The exit ticket: sicher/möglich/unmöglich, which is more likely, and at Grundschule level
+whether drawing one card can help (counting the helping cards), from Klasse 5–6 on how many
+cards help (with the chance as a fraction)."""
 
 
 def exit_questions() -> list[PracticeNumberProblem]:
-    return [practice_problem(exercise(4, level, number)) for level, number in EXIT_EXERCISES]
+    chosen = EXIT_EXERCISES[PRIMARY if in_words() else "klasse56"]
+    return [practice_problem(exercise(4, level, number)) for level, number in chosen]

@@ -140,12 +140,12 @@ def bar_chart(
     alt: str,
     lang: str,
     threshold: float,
-    plain_label: str,
-    marked_label: str,
+    plain_label: str = "",
+    marked_label: str = "",
     width: int = 760,
 ) -> str:
     """Horizontal bars (label, value, marked); marked bars vermillion and hatched, the others
-    blue; a black line at `threshold`."""
+    blue; a black line at `threshold`; a legend of the two kinds where they are named."""
     left = 12 + 6.6 * max(len(label) for label, _, _ in rows)  # room for the longest task name
     right, top, row_h = 20, 12, 22
     width = int(left + width * 0.6)
@@ -189,6 +189,9 @@ def bar_chart(
         f"<text x='{left + plot_w / 2}' y='{bottom + 36}' text-anchor='middle' font-size='13'>{escape(x_label)}</text>"
     )
     y = bottom + 60
+    if not (plain_label or marked_label):
+        parts.append("</svg>")
+        return "".join(parts)
     parts.append(f"<rect x='{left}' y='{y - 11}' width='26' height='14' fill='{BLUE}'/>")
     parts.append(f"<text x='{left + 32}' y='{y}' font-size='12'>{escape(plain_label)}</text>")
     x = left + 60 + 6.6 * len(plain_label)

@@ -26,16 +26,21 @@ from ipywidgets.widgets.widget import _instances
 
 from ..classroom.classes import pupil
 from ..classroom.classes.pacing import STORE, Pace, pace
-from ..classroom.people.roles import is_teacher, served_by_voila
+from ..classroom.classes.sections import lesson_sections
+from ..classroom.people.roles import is_teacher, query, served_by_voila
 from ..i18n import LANGUAGES, current_language, set_language, text
+from ..kernel.page_request import preheated
 from ..lite import in_browser, server_note
 from ..widgets.access import Access
+from ..widgets.class_screen import class_screen
 from ..widgets.home import START_FROM_LESSONS, home_link
 from ..widgets.join import JoinBox
 from ..widgets.page_load import PageLoad
+from ..widgets.section_scroll import SECTION_PARAMETER, asked_section
 from ..widgets.style import style_widget
 from ..widgets.texts import default_language, language_options
 from .lesson_gate import GATE_MIME, close_lesson, template_verdict, verdict
+from .page_level import LevelChooser
 from .style import lesson_style, message
 
 
@@ -45,7 +50,12 @@ class Redrawable(Protocol):
 
 _followers: WeakSet = WeakSet()
 _bars: list[LessonBar] = []  # the bar of the lesson on show (one per notebook)
-set_language(default_language())  # a page without a lesson bar (index, guide) speaks its address's language
+_undecided = [preheated()]
+"""A kernel started ahead of time imports the lessons before its page comes: the language of a
+page without a lesson bar is taken from the address when first asked (`language`), so that the
+import does not wait for the page (the lesson's own work would wait behind it)."""
+if not _undecided[0]:
+    set_language(default_language())  # a page without a lesson bar (index, guide) speaks its address's language
 
 
 def follow(widget: Redrawable) -> None:
@@ -55,6 +65,7 @@ def follow(widget: Redrawable) -> None:
 
 def switch_language(lang: str) -> None:
     """Show every lesson widget in `lang` ("de" or "en")."""
+    _undecided[0] = False
     set_language(lang)
     for widget in list(_followers):
         widget.redraw()
@@ -62,6 +73,9 @@ def switch_language(lang: str) -> None:
 
 def language() -> str:
     """The language the lesson widgets speak now."""
+    if _undecided[0]:
+        _undecided[0] = False
+        set_language(default_language())
     return current_language()
 
 
@@ -103,11 +117,13 @@ def in_both_languages(function: Shown) -> Shown:
 
 
 class LessonBar(widgets.HBox):
-    """The bar at the top of a lesson: the language switch, the style sheet of the widgets and,
-    for a pupil in the web app, the class they joined (or the box to join one). Joining a class
-    that keeps this lesson locked (or leaving one on a class-only server) closes the lesson and
-    loads the page again, locked; joining a class that released a locked lesson loads it with
-    the class."""
+    """The bar at the top of a lesson: the language switch, the level (`page_level`), the style
+    sheet of the widgets and, for a pupil in the web app, the class they joined (or the box to
+    join one). Joining a class that keeps this lesson locked (or leaving one on a class-only
+    server) closes the lesson and loads the page again, locked; joining a class that released a
+    locked lesson loads it with the class. A lesson released up to a section says so here, and
+    joining a class that shows fewer sections than the page does closes the lesson and loads it
+    again with those."""
 
     def __init__(self, lang: str | None = None) -> None:
         self.before = set(_instances)  # the widgets that are not the lesson's (`close_lesson`)
@@ -119,10 +135,20 @@ class LessonBar(widgets.HBox):
         self.label = widgets.HTML()
         self.switch = widgets.ToggleButtons(options=language_options(), value=start)
         self.switch.observe(lambda change: switch_language(change["new"]), "value")
+        self.level = LevelChooser(pupil.page_lesson(), on_change=lambda: switch_language(language()))
         self.access = Access()
         self.home = widgets.HTML()
         self.lite_note = widgets.HTML()  # the browser build: classes need the served version
-        self.children = (style_widget(), lesson_style(), self.access, self.label, self.switch, self.home)
+        self.children = (
+            style_widget(),
+            class_screen(),
+            lesson_style(),
+            self.access,
+            self.label,
+            self.switch,
+            self.level,
+            self.home,
+        )
         if in_browser():
             self.children += (self.lite_note,)
         _bars[:] = [self]
@@ -135,8 +161,14 @@ class LessonBar(widgets.HBox):
         self.locked = self.pace.locked
         self.notice = widgets.HTML()
         self.notice.add_class("ks-pacing-note")
-        if self.locked:
+        if self.locked or self.pace.sections is not None:
             self.children += (self.notice,)
+        if not self.locked:  # back into the lesson at a section (a pupil's own view links there)
+            scroll = asked_section(pupil.page_lesson(), query().get(SECTION_PARAMETER))
+            self.children += (scroll,) if scroll is not None else ()
+        lesson = pupil.page_lesson()
+        if lesson is not None and not self.locked:
+            class_screen().showing(lesson, self.pace.sections)
         self.redraw()
         follow(self)
 
@@ -144,7 +176,7 @@ class LessonBar(widgets.HBox):
         """After joining (or leaving): the lesson follows the bar, unless pacing now locks it; a
         locked lesson that the pupil's new class released is loaded again with the class."""
         now = pacing_now()
-        if not self.locked and now.locked:
+        if not self.locked and (now.locked or fewer_sections(now.sections, self.pace.sections)):
             self.lock(now)
         elif self.locked and not now.locked:
             self.children += (PageLoad(address=self.address()),)
@@ -154,7 +186,8 @@ class LessonBar(widgets.HBox):
 
     def lock(self, now: Pace) -> None:
         """Close this page's lesson now (no widget of it shows, answers or follows the language
-        any more) and send the page to its own address with the class: the server renders it locked."""
+        any more) and send the page to its own address with the class: the server renders it
+        locked, or with the sections the class may see."""
         self.locked = True
         self.pace = now
         close_lesson(self, self.before)
@@ -177,10 +210,14 @@ class LessonBar(widgets.HBox):
                 self.remove_class(f"ks-lang-{lang}")
         if self.switch.value != language():
             self.switch.value = language()
+        self.level.redraw(language())
         if self.join is not None:
             self.join.set_language(language())
         key = self.pace.text_key
-        self.notice.value = message(text(key, language())) if self.locked and key else ""
+        if self.locked:
+            self.notice.value = message(text(key, language())) if key else ""
+        elif self.pace.sections is not None:
+            self.notice.value = message(sections_note(self.pace.sections, language()))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         """The widget, and on a Voilà page the lesson gate's verdict for the template."""
@@ -191,6 +228,21 @@ class LessonBar(widgets.HBox):
 
     def __repr__(self) -> str:
         return "LessonBar()"
+
+
+def fewer_sections(now: int | None, shown: int | None) -> bool:
+    """Whether a page that shows `shown` sections (None: all) shows more than `now` allows."""
+    return now is not None and (shown is None or now < shown)
+
+
+def sections_note(shown: int, lang: str) -> str:
+    """ "Bis „1. Straßen“ kannst du arbeiten …" for a lesson released up to its `shown`th section."""
+    try:
+        sections = lesson_sections(pupil.page_lesson() or "")
+        last = sections[min(shown, len(sections)) - 1].title_in(lang)
+    except (LookupError, IndexError):
+        last = "…"
+    return text("pacing.sections", lang, last=last)
 
 
 def pacing_now() -> Pace:

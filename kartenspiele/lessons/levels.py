@@ -3,7 +3,8 @@
 `LevelPractice("subsets")` shows the practice widget (`practice.Practice`) for the lesson.
 When the pupil joined a class and the teacher set a level for this lesson (the class's
 `levels`, set on the dashboard), that level is used and the chooser is hidden; otherwise
-the pupil picks Grundschule, Klasse 5–6 or Knobeln. In the browser build the browser keeps the
+the practice starts at the page's level (`page_level`) and the pupil picks Grundschule,
+Klasse 5–6 or Knobeln. In the browser build the browser keeps the
 level and the exercise shown, and a reload goes on there (`progress.ProgressMemory`).
 """
 
@@ -14,16 +15,14 @@ from html import escape
 import ipywidgets as widgets
 
 from ..catalogue import LESSONS, PRACTICE_LESSONS
-from ..classroom.classes import pupil
-from ..classroom.classes.classes import ClassError
-from ..classroom.store.interface import StoreError
 from ..i18n import text
 from ..lite import in_browser
 from .language import follow, language
+from .page_level import DEFAULT_LEVEL, class_level, page_level
 from .practice import Practice
-from .progress import ProgressMemory
+from .progress import ProgressMemory, shared_progress
 
-DEFAULT_LEVEL = "klasse56"
+__all__ = ["DEFAULT_LEVEL", "LevelPractice", "class_level", "lesson_number", "page_level"]
 
 
 def lesson_number(lesson: str) -> int:
@@ -34,32 +33,23 @@ def lesson_number(lesson: str) -> int:
     return keys.index(lesson) + 1
 
 
-def class_level(lesson: str) -> str | None:
-    """The level the teacher set for this lesson in the pupil's class, if any."""
-    session = pupil.current()
-    if session is None:
-        return None
-    try:
-        return session.classes.levels(session.pupil.code).get(lesson)
-    except (ClassError, StoreError):
-        return None
-
-
 class LevelPractice(widgets.VBox):
     """The lesson's endless practice at the pupil's (or the class's) level."""
 
-    def __init__(self, lesson: str, level: str = DEFAULT_LEVEL) -> None:
+    def __init__(self, lesson: str, level: str | None = None) -> None:
         super().__init__()
         self.lesson = lesson
-        self.practice = Practice(lesson_number(lesson), class_level(lesson) or level, name=f"{lesson}.practice")
+        self.practice = Practice(lesson_number(lesson), level or page_level(lesson), name=f"{lesson}.practice")
         self.note = widgets.HTML()
         self.children = (self.note, self.practice)
         self.memory: ProgressMemory | None = None
         if in_browser():  # no class and no store: the browser keeps where the pupil was
-            self.memory = ProgressMemory()
+            self.memory = shared_progress()
             self.children += (self.memory,)
             self.memory.observe(lambda _: self._resume(), "loaded")
             self.practice.on_progress.append(self._keep)
+            if self.memory.loaded:  # another lesson of the site showed it already
+                self._resume()
         self.redraw()
         follow(self)
 

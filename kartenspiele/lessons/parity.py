@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 from html import escape
+from math import comb
 from typing import Any
 
 from IPython.display import HTML
@@ -77,6 +78,18 @@ def odd_count_table(lang: str | None = None, size: int = 5) -> HTML:
         text("lessons.parity.column.sum", lang),
     ]
     return HTML(html_table(head, rows))
+
+
+@in_both_languages
+def sums_answer(lang: str | None = None) -> HTML:
+    """Section 2's answer, once revealed: the sums of even and odd numbers, why, and the rule for
+    many cards with its table (the rule the pupils were asked to find)."""
+    lang = lang or language()
+    why = escape(text("lessons.answer.sums.why", lang))
+    rule = escape(text("lessons.answer.sums.rule", lang))
+    return HTML(
+        f"{parity_of_sum_table(lang=lang).data}<p>{why}</p><p><b>{rule}</b></p>{odd_count_table(lang=lang).data}"
+    )
 
 
 @in_both_languages
@@ -165,6 +178,11 @@ class CombinationCountProblem:
     at_least: int
     count: int = 4
 
+    @property
+    def answers(self) -> range:
+        """A count of value combinations: from 1 to every combination of `count` values 1–10."""
+        return range(1, comb(10 + self.count - 1, self.count) + 1)
+
     def task(self) -> Task:
         return Task("knobelaufgabe", self.count, (Sum(at_least=self.at_least),))
 
@@ -200,7 +218,7 @@ class CombinationCountProblem:
 # -- seeded hands -------------------------------------------------------------------------
 
 
-def parity_problems(count: int = 6, seed: int = 2) -> list[ParityProblem]:
+def parity_problems(count: int = 4, seed: int = 3) -> list[ParityProblem]:
     """Random hands of five cards; half of the sums even, half odd, in a seeded order."""
     keys = [EVEN, ODD] * (count // 2) + [EVEN] * (count % 2)
     derive_rng(seed, "lessons", "parity-key").shuffle(keys)
@@ -322,10 +340,12 @@ class PossibleProblem:
     parity: str | None
     total: int
 
-    def prompt(self, lang: str) -> str:
+    def question(self, lang: str) -> str:
         kind = text(f"lessons.parity.{self.parity or 'any'}.plural", lang)
-        question = text("lessons.parity.possible.prompt", lang, count=self.count, kind=kind, total=self.total)
-        return f"<p>{escape(question)}</p>"
+        return text("lessons.parity.possible.prompt", lang, count=self.count, kind=kind, total=self.total)
+
+    def prompt(self, lang: str) -> str:
+        return f"<p>{escape(self.question(lang))}</p>"
 
     def hint(self, lang: str) -> str:
         return text("lessons.parity.sum.hint", lang)
@@ -348,6 +368,8 @@ class PossibleProblem:
 
 WATCH_SEED = 10
 """A game whose first open tasks are five odd cards, sum at least 37 and sum at most 7."""
+WATCH_STOPS = 2
+"""The watched game's prediction stops in the Kern (then it plays on without asking)."""
 
 
 def parity_quiz() -> ChoiceQuiz:
@@ -373,7 +395,15 @@ def challenge_quiz() -> NumberQuiz:
 def watcher() -> GameWatcher:
     """A game of three computer players (seeded), with the parity of the hand to move; at
     prepared positions the pupil first predicts whether its sum is even."""
-    return GameWatcher("tausch_rausch", 3, WATCH_SEED, parity_commentary, predict=sum_prediction, name="parity.watch")
+    return GameWatcher(
+        "tausch_rausch",
+        3,
+        WATCH_SEED,
+        parity_commentary,
+        predict=sum_prediction,
+        name="parity.watch",
+        stops=WATCH_STOPS,
+    )
 
 
 def practice() -> LevelPractice:
@@ -390,11 +420,11 @@ EXIT_HAND = "ge3 ro4 bl7 gr8 ro9"
 
 
 def exit_questions() -> list[Any]:
-    """The exit ticket: the parity of a sum, a possible sum, points missing."""
+    """The exit ticket: the parity of a sum; can three odd cards make 12, six odd cards 30?"""
     return [
         ParityProblem(tuple(parse_cards(EXIT_HAND))),
         PossibleProblem(3, ODD, 12),
-        CombinationCountProblem(38),
+        PossibleProblem(6, ODD, 30),
     ]
 
 
@@ -444,20 +474,23 @@ def solutions(lang: str | None = None) -> HTML:
                 len(value_combinations(challenge.task())),
             )
         )
-    first, possible, count = exit_questions()
-    rows += [
+    first, *possible = exit_questions()
+    rows.append(
         (
             text("activity.exit.q1", lang),
             format_cards(first.cards),
             parity_word(sum(c.value for c in first.cards), lang),
-        ),
-        (
-            text("activity.exit.q2", lang),
-            f"{possible.count} × {parity_word(1, lang)} = {possible.total}?",
-            text("lessons.word.yes" if design_feedback(3, ODD, 12, lang).ok else "lessons.word.no", lang),
-        ),
-        (text("activity.exit.q3", lang), f"≥ {count.at_least}", len(value_combinations(count.task()))),
-    ]
+        )
+    )
+    for number, asked in enumerate(possible, 2):
+        can = design_feedback(asked.count, asked.parity, asked.total, lang).ok
+        rows.append(
+            (
+                text(f"activity.exit.q{number}", lang),
+                asked.question(lang),
+                text("lessons.word.yes" if can else "lessons.word.no", lang),
+            )
+        )
     head = [
         text("lessons.solutions.exercise", lang),
         text("lessons.solutions.problem", lang),

@@ -1,8 +1,10 @@
 """The practice widget: "Neue Aufgabe", the exercise number, an answer box and kind feedback.
 
 A wrong answer gets a hint (a specific one for an anticipated mistake); the solution is shown
-only after a real attempt: the third wrong try (with choices: when one choice is left, shown
-with the last try's hint), or "Lösung zeigen" after at least one try. Choice exercises (sicher /
+only after real attempts, as in every quiz (`quiz`): "Lösung zeigen" after two genuine tries
+(different wrong answers in range: `Exercise.in_range`), by itself after the third (with
+choices: when one choice is left, shown with the last try's hint), and neither when the
+teacher switched solutions off for the class. Choice exercises (sicher /
 möglich / unmöglich …) show buttons; a tried wrong choice is greyed out. "12 %" counts as 12.
 Pick exercises ("Wähle zwei Karten …") show the cards as toggle buttons: the pupil taps the
 cards and presses "Prüfen"; the exercise (`Exercise.read_pick`, `is_right_pick`) judges the
@@ -28,15 +30,16 @@ from ..i18n import LANGUAGES, text
 from ..practice.base import check
 from ..practice.exercises import exercise
 from ..practice.phrases import Phrase
+from ..sections import mistake_kind
 from ..widgets.access import Access
 from ..widgets.buttons import ButtonRow
 from ..widgets.enter import on_enter
 from ..widgets.style import style_widget
 from .cards import card_spec, cards_html
 from .language import follow, language
+from .lesson_gate import solutions_hidden
+from .quiz import TRIES_BEFORE_BUTTON, TRIES_BEFORE_SOLUTION
 from .style import lesson_style, message
-
-TRIES_BEFORE_SOLUTION = 3
 
 
 class Practice(widgets.VBox):
@@ -109,6 +112,7 @@ class Practice(widgets.VBox):
         self.number = number
         self.exercise = exercise(self.lesson, self.level_choice.value, number)
         self.tries = 0
+        self.wrong: list[object] = []  # the genuine wrong tries (different, in range)
         self.solved = self.revealed = False
         self.feedback_key: tuple[str, dict[str, object]] | None = None
         self.stopwatch.reset()
@@ -196,7 +200,7 @@ class Practice(widgets.VBox):
             return
         given = self.exercise.pick_text(pick)
         hint = self.exercise.pick_hint(pick)
-        self._judge_with(self.exercise.is_right_pick(pick), given, given, hint)
+        self._judge_with(self.exercise.is_right_pick(pick), given, given, hint, genuine=True)
 
     def submit(self, raw: str) -> None:
         """Judge a typed answer ("12", "12 %") and show the feedback it earns."""
@@ -225,14 +229,25 @@ class Practice(widgets.VBox):
         else:
             hint = key or ("practice.f.more" if given < self.exercise.answer else "practice.f.less")
             answer, words = str(given), {}
-        self._judge_with(given == self.exercise.answer, given, answer, hint, words)
+        genuine = self.exercise.in_range(given)
+        self._judge_with(given == self.exercise.answer, given, answer, hint, words, genuine)
 
     def _judge_with(
-        self, ok: bool, given: object, answer: str, hint: str | Phrase | None, words: dict[str, str] | None = None
+        self,
+        ok: bool,
+        given: object,
+        answer: str,
+        hint: str | Phrase | None,
+        words: dict[str, str] | None = None,
+        genuine: bool = False,
     ) -> None:
         """Count a try, report it to the class and show what it earns: praise, a hint, or (at
-        the last try) the hint with the solution."""
+        the last genuine try) the hint with the solution. The report names the anticipated mistake a
+        wrong answer shows (`sections.mistake_kind`) and the right answer, for the unit view."""
         self.tries += 1
+        kind = None if ok else mistake_kind(hint.key if isinstance(hint, Phrase) else hint)
+        if not ok and genuine and given not in self.wrong:
+            self.wrong.append(given)
         pupil.record(
             "attempt",
             lesson=pupil.page_lesson(),
@@ -242,6 +257,8 @@ class Practice(widgets.VBox):
             ok=ok,
             seconds=self.stopwatch.seconds(),
             task={lang: self.task_text(lang) for lang in LANGUAGES},
+            right={lang: self.exercise.answer_text(lang) for lang in LANGUAGES},
+            **({"mistake": kind} if kind else {}),
         )
         limit = len(self.exercise.choices) - 1 if self.exercise.choices else TRIES_BEFORE_SOLUTION
         if ok:
@@ -252,10 +269,9 @@ class Practice(widgets.VBox):
             self._tell_progress()
             return
         wrong = {"given": given, "hint": hint or "practice.f.other_choice"}
-        if self.tries >= limit:
-            self.reveal(wrong)
+        if len(self.wrong) >= limit and self.reveal(wrong):
             return
-        self.solution_button.disabled = False
+        self.solution_button.disabled = not self.solution_earned
         self.feedback_key = ("practice.f.not_yet", wrong)
         self._draw_feedback()
 
@@ -265,16 +281,25 @@ class Practice(widgets.VBox):
             button.disabled = True
         self._draw_picks()
 
-    def reveal(self, wrong: dict[str, object] | None = None) -> None:
-        """Show the engine's solution (only after at least one real try); after the last wrong
-        try (`wrong`: what was given and its hint) that try's hint comes first."""
-        if self.tries == 0 or self.solved:
-            return
+    @property
+    def solution_earned(self) -> bool:
+        """Whether the solution may show: two genuine tries, not solved or shown yet, and the
+        class (if any) has not switched solutions off."""
+        if self.solved or self.revealed or len(self.wrong) < TRIES_BEFORE_BUTTON:
+            return False
+        return not solutions_hidden()
+
+    def reveal(self, wrong: dict[str, object] | None = None) -> bool:
+        """Show the engine's solution, once earned (`solution_earned`); after the last genuine
+        try (`wrong`: what was given and its hint) that try's hint comes first. Whether it shows."""
+        if not self.solution_earned:
+            return False
         self.revealed = True
         self._close()
         self.feedback_key = ("practice.f.solution", wrong or {})
         self._draw_feedback()
         pupil.record("hint", lesson=pupil.page_lesson(), exercise=self.exercise_name, seconds=self.stopwatch.seconds())
+        return True
 
     def _draw_feedback(self) -> None:
         lang = self.lang

@@ -67,3 +67,15 @@ class ProgressMemory(anywidget.AnyWidget):
 
     def keep(self, lesson: str, level: str, number: int) -> None:
         self.progress = {**self.progress, lesson: {"level": level, "number": number}}
+
+
+_shared: ProgressMemory | None = None
+
+
+def shared_progress() -> ProgressMemory:
+    """The kernel's one memory of progress: the in-browser site shows every lesson in one kernel,
+    and each lesson's memory would write its own copy of the whole back to the browser."""
+    global _shared
+    if _shared is None or _shared.comm is None:
+        _shared = ProgressMemory()
+    return _shared

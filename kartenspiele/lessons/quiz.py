@@ -9,9 +9,13 @@ widget shows one problem after another ("Neue Aufgabe"). Three kinds of answer:
 
 Feedback is recomputed from the last answer when the language changes. A wrong answer gets
 the problem's help for that answer (`Feedback.lines`); the worked solution
-(`Feedback.solution`) is shown only after a real attempt: the third different wrong answer, or
-"Lösung zeigen" after at least one. A right answer shows its explanation at once. Every judged
-answer, every hint and every revealed solution is reported to `classroom.classes.pupil.record` (which
+(`Feedback.solution`) is shown only after real attempts: "Lösung zeigen" appears after two
+genuine tries (different wrong answers, each in the range the problem's answers can lie in:
+`answers` where a problem states it, any choice, a complete pick of cards), and the solution
+shows by itself after the third. A teacher can switch both off for the class
+(`lesson_gate.solutions_hidden`): then only the help shows. A right answer shows its
+explanation at once. Every judged answer, every hint and every revealed solution is reported
+to `classroom.classes.pupil.record` (which
 does nothing unless the pupil joined a class); locked lessons show a notice instead.
 """
 
@@ -28,12 +32,23 @@ from ..classroom.classes.tasks import task_text
 from ..i18n import LANGUAGES, text
 from ..widgets.access import Access, tagged
 from ..widgets.buttons import ButtonRow, Spec
+from ..widgets.plain import looks, plain
 from .cards import Face, card_spec
 from .language import follow, language
+from .lesson_gate import solutions_hidden
 from .style import message
 
+TRIES_BEFORE_BUTTON = 2
+"""Genuine tries (different wrong answers in range) after which "Lösung zeigen" appears."""
 TRIES_BEFORE_SOLUTION = 3
-"""Different wrong answers after which the worked solution shows by itself."""
+"""Genuine tries after which the worked solution shows by itself."""
+
+
+def in_range(problem: Any, answer: Any) -> bool:
+    """Whether `answer` is a genuine try at `problem`: inside the problem's `answers` (the range
+    its answers can lie in, for a typed number), or any answer where the problem states none."""
+    answers = getattr(problem, "answers", None)
+    return answers is None or answer in answers
 
 
 @dataclass(frozen=True)
@@ -65,6 +80,9 @@ class Problem(Protocol):
 
 
 class NumberProblem(Problem, Protocol):
+    answers: range
+    """The whole numbers a serious answer lies in (for any problem of this kind)."""
+
     def check(self, answer: int, lang: str) -> Feedback: ...
 
 
@@ -83,8 +101,13 @@ class CardProblem(Problem, Protocol):
 class Quiz(widgets.VBox):
     """The frame of every exercise: question, answer area, feedback, hint and next problem."""
 
+    ACTIVITY = "number"
+    """What one problem asks of a class (`timing.MODEL`)."""
+
     def __init__(self, problems: Sequence[Any], title_key: str, name: str | None = None) -> None:
-        super().__init__()
+        # the kernel's shared plain layout and styles (`widgets.plain`) where a part never hides
+        # itself: a lesson page has seven quizzes, and each empty model costs the page
+        super().__init__(**looks(widgets.VBox))
         self.name = name
         if not problems:
             raise ValueError("a quiz needs at least one problem")
@@ -99,19 +122,19 @@ class Quiz(widgets.VBox):
         self.showing_hint = False
         self.wrong: list[Any] = []  # the different wrong answers to the current problem
         self.solved = self.revealed = False
-        self.title = widgets.HTML()
-        self.prompt = widgets.HTML()
-        self.prompt.add_class("ks-prompt")
-        self.feedback = widgets.HTML()
-        self.hint_button = widgets.Button(icon="lightbulb-o")
+        self.title = plain(widgets.HTML)
+        self.prompt = plain(widgets.HTML, own_layout=True, _dom_classes=("ks-prompt",))
+        self.feedback = plain(widgets.HTML, own_layout=True)
+        self.hint_button = plain(widgets.Button, icon="lightbulb-o", own_layout=True)
         self.hint_button.on_click(lambda _: self.show_hint())
-        self.solution_button = widgets.Button(icon="eye")
+        self.solution_button = plain(widgets.Button, icon="eye", own_layout=True)
         self.solution_button.on_click(lambda _: self.reveal())
-        self.next_button = widgets.Button(icon="forward")
+        self.next_button = plain(widgets.Button, icon="forward", own_layout=True)
         self.next_button.on_click(lambda _: self.next_problem())
-        self.round = widgets.HTML()
-        self.round.add_class("ks-round")
-        self.footer = widgets.HBox([self.hint_button, self.solution_button, self.next_button, self.round])
+        self.round = plain(widgets.HTML, _dom_classes=("ks-round",))
+        self.footer = plain(
+            widgets.HBox, [self.hint_button, self.solution_button, self.next_button, self.round], own_layout=True
+        )
         self.children = (self.title, self.prompt, self.answer_area(), self.feedback, self.footer)
         self.redraw()
         follow(self)
@@ -151,9 +174,9 @@ class Quiz(widgets.VBox):
             self.reported = answer
             if judged.ok:
                 self.solved = True
-            elif answer not in self.wrong:
+            elif answer not in self.wrong and in_range(self.problem, answer):
                 self.wrong.append(answer)
-                self.revealed = self.revealed or len(self.wrong) >= TRIES_BEFORE_SOLUTION
+                self.revealed = self.revealed or (len(self.wrong) >= TRIES_BEFORE_SOLUTION and not solutions_hidden())
             self.redraw_feedback()
             pupil.record(
                 "attempt",
@@ -166,9 +189,17 @@ class Quiz(widgets.VBox):
                 task={lang: task_text(self.problem.prompt(lang)) for lang in LANGUAGES},
             )
 
+    @property
+    def solution_earned(self) -> bool:
+        """Whether "Lösung zeigen" may show the worked solution now: two genuine tries, not
+        solved or shown yet, and the class (if any) has not switched solutions off."""
+        if self.solved or self.revealed or len(self.wrong) < TRIES_BEFORE_BUTTON:
+            return False
+        return not solutions_hidden()
+
     def reveal(self) -> None:
-        """Show the worked solution — only after at least one wrong answer."""
-        if not self.wrong or self.solved:
+        """Show the worked solution — only once earned (`solution_earned`)."""
+        if not self.solution_earned:
             return
         self.revealed = True
         self.showing_hint = False
@@ -199,7 +230,7 @@ class Quiz(widgets.VBox):
         judged = None if self.answer is None else self.problem.check(self.answer, lang)
         self.feedback.value = judged.html(self.revealed) if judged is not None else ""
         self.solution_button.description = text("lessons.quiz.show_solution", lang)
-        self.solution_button.layout.display = "" if self.wrong and not (self.solved or self.revealed) else "none"
+        self.solution_button.layout.display = "" if self.solution_earned else "none"
 
     def redraw(self) -> None:
         lang = language()
@@ -223,6 +254,10 @@ class Quiz(widgets.VBox):
         self.redraw_answer(lang)
         self.redraw_feedback()
 
+    def activities(self) -> dict[str, int]:
+        """One activity of the quiz's kind per problem (`timing`)."""
+        return {self.ACTIVITY: len(self.problems)}
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.problems[0]!r}, problems={len(self.problems)})"
 
@@ -235,8 +270,7 @@ class NumberQuiz(Quiz):
     def answer_area(self) -> widgets.Widget:
         self.entry = widgets.Text(continuous_update=False, layout=widgets.Layout(width="8em"))
         self.entry.observe(lambda change: self._typed(change["new"]), "value")
-        self.check_button = widgets.Button(icon="check")
-        self.check_button.add_class("ks-main-action")
+        self.check_button = plain(widgets.Button, icon="check", _dom_classes=("ks-main-action",))
         self.check_button.on_click(lambda _: self._typed(self.entry.value))
         self.entry_access = Access()
         self.entry_access.set(
@@ -244,7 +278,7 @@ class NumberQuiz(Quiz):
             {"control:inputmode": "numeric", "control:aria-label": text("lessons.quiz.number", language())},
         )
         self.entry_access.flush()
-        return widgets.HBox([self.entry_access, self.entry, self.check_button])
+        return plain(widgets.HBox, [self.entry_access, self.entry, self.check_button], own_layout=True)
 
     def _typed(self, value: str) -> None:
         value = value.strip()
@@ -267,6 +301,8 @@ class NumberQuiz(Quiz):
 class ChoiceQuiz(Quiz):
     """Press one of a few buttons (words or cards)."""
 
+    ACTIVITY = "choice"
+
     problems: list[ChoiceProblem]
 
     def answer_area(self) -> widgets.Widget:
@@ -287,6 +323,8 @@ class ChoiceQuiz(Quiz):
 
 class CardQuiz(Quiz):
     """Pick cards by clicking them (again to put one back); judged after every click."""
+
+    ACTIVITY = "cards"
 
     problems: list[CardProblem]
 

@@ -3,7 +3,7 @@
 `Begruende("parity", "odd_sum")` asks `lessons.parity.reason.odd_sum`. "Abschicken" stores
 the text as evidence (`{"kind": "reason", …}`) when a class is open — the dashboard shows it
 on the board, without names — and then shows a model reasoning to compare with
-(`….example`). Empty or very short texts are not sent; the pupil is asked for a sentence.
+(`….example`, or the page level's own `….example.grundschule`). Empty or very short texts are not sent; the pupil is asked for a sentence.
 """
 
 from __future__ import annotations
@@ -12,10 +12,12 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..catalogue import level_key
 from ..classroom.classes import pupil
 from ..i18n import LANGUAGES, text
 from ..widgets.access import Access, tagged
 from .language import follow, language
+from .page_level import page_level
 from .style import message
 
 MIN_WORDS = 3
@@ -75,11 +77,16 @@ class Begruende(widgets.VBox):
             self.feedback.value = message(text("activity.reason.short", lang, count=MIN_WORDS))
         elif self.sent:
             saved = "activity.reason.saved_class" if pupil.current() else "activity.reason.saved"
+            example = level_key(f"{key}.example", page_level(self.lesson))  # a level's own words, where it has them
             self.feedback.value = message(text(saved, lang), ok=True) + message(
-                text("activity.reason.compare", lang), [text(f"{key}.example", lang)]
+                text("activity.reason.compare", lang), [text(example, lang)]
             )
         else:
             self.feedback.value = ""
+
+    def activities(self) -> dict[str, int]:
+        """A reason: talked over in pairs, written, compared (`timing`)."""
+        return {"reason": 1}
 
     def __repr__(self) -> str:
         return f"Begruende({self.lesson!r}, {self.question!r})"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from html import escape
+from math import comb
 from typing import Any
 
 from IPython.display import HTML
@@ -21,6 +22,7 @@ from ..widgets.buttons import Spec
 from .cards import cards_html
 from .language import in_both_languages, language
 from .levels import LevelPractice
+from .page_level import primary
 from .quiz import CardQuiz, Feedback, NumberQuiz
 from .reasoning import Begruende
 from .sicherung import Sicherung
@@ -32,9 +34,10 @@ RUN_TASK = "run-of-5"
 LOW, HIGH = VALUES[0], VALUES[-1]
 
 
-def runs(length: int) -> list[tuple[int, ...]]:
-    """Every run of `length` consecutive values among 1–10 (the engine's task shape)."""
-    return [tuple(sorted(shape)) for shape in Run().targets(length, COPIES * len(COLOURS))]
+def runs(length: int, high: int = HIGH) -> list[tuple[int, ...]]:
+    """Every run of `length` consecutive values among 1–`high` (the engine's task shape, 1–10)."""
+    found = [tuple(sorted(shape)) for shape in Run().targets(length, COPIES * len(COLOURS))]
+    return [run for run in found if run[-1] <= high]
 
 
 def adjacent_pairs(pairs: int) -> list[tuple[int, ...]]:
@@ -95,24 +98,27 @@ def arithmetic_table(length: int, lang: str | None = None) -> HTML:
 
 @dataclass(frozen=True)
 class CountRunsProblem:
-    """How many runs of `length` cards are there among 1–10?"""
+    """How many runs of `length` cards are there among 1–`high` (at most 10)?"""
 
     length: int
+    high: int = HIGH
+    answers = range(1, 2 * HIGH + 1)
+    """A count of runs: from 1 to 20 (up and down counted apart)."""
 
     def prompt(self, lang: str) -> str:
-        return f"<p>{escape(text('lessons.sequences.count.prompt', lang, length=self.length))}</p>"
+        return f"<p>{escape(text('lessons.sequences.count.prompt', lang, length=self.length, high=self.high))}</p>"
 
     def hint(self, lang: str) -> str:
         return text("lessons.sequences.count.hint", lang, length=self.length)
 
     def check(self, answer: int, lang: str) -> Feedback:
-        found = runs(self.length)
+        found = runs(self.length, self.high)
         listing = (", ".join("-".join(map(str, run)) for run in found),)
         right = len(found)
         if answer == right:
             return Feedback(True, text("lessons.sequences.count.right", lang, count=right, length=self.length), listing)
         mistakes = {
-            HIGH: "lessons.sequences.count.every_start",  # every number taken as a start
+            self.high: "lessons.sequences.count.every_start",  # every number taken as a start
             right + 1: "lessons.sequences.count.one_too_many",  # the last start counted once too often
             2 * right: "lessons.sequences.count.both_ways",  # up and down counted as two
             self.length: "lessons.sequences.count.length",  # the number of cards, not of runs
@@ -120,12 +126,12 @@ class CountRunsProblem:
         key = mistakes.get(answer) or (
             "lessons.sequences.count.too_few" if answer < right else "lessons.sequences.count.too_many"
         )
-        return Feedback(
-            False, text(key, lang, answer=answer, length=self.length, last=HIGH - self.length + 1), (), listing
-        )
+        fields = {"answer": answer, "length": self.length, "high": self.high, "last": self.high - self.length + 1}
+        return Feedback(False, text(key, lang, **fields), (), listing)
 
     def __repr__(self) -> str:
-        return f"CountRunsProblem({self.length})"
+        high = "" if self.high == HIGH else f", high={self.high}"
+        return f"CountRunsProblem({self.length}{high})"
 
 
 @dataclass(frozen=True)
@@ -133,6 +139,12 @@ class SequenceSumProblem:
     """What is the sum of this sequence? (Gauss's rule helps.)"""
 
     sequence: tuple[int, ...]
+
+    @property
+    def answers(self) -> range:
+        """A sum of these numbers: from the largest one to twice all of them as large as it
+        (the pairs' sum times the count, not halved)."""
+        return range(max(self.sequence), 2 * len(self.sequence) * max(self.sequence) + 1)
 
     def prompt(self, lang: str) -> str:
         shown = self.sequence if len(self.sequence) <= 10 else (*self.sequence[:3], "…", self.sequence[-1])
@@ -165,6 +177,11 @@ class CountSequencesProblem:
     """How many arithmetic sequences of `length` numbers are there among 1–10?"""
 
     length: int
+
+    @property
+    def answers(self) -> range:
+        """A count of sequences: from 1 to every choice of `length` of the numbers 1–10."""
+        return range(1, comb(HIGH, self.length) + 1)
 
     def prompt(self, lang: str) -> str:
         return f"<p>{escape(text('lessons.sequences.arithmetic.prompt', lang, length=self.length))}</p>"
@@ -207,6 +224,8 @@ class MissingCardProblem:
     """Which single card completes a run of five? The task finder knows."""
 
     hand: tuple[Card, ...]
+    answers = range(LOW, HIGH + 1)
+    """A card's number: 1 to 10."""
 
     def needed(self) -> set[int]:
         """The values of which one card would complete a run (the finder's options)."""
@@ -250,7 +269,7 @@ class MissingCardProblem:
         return f"MissingCardProblem({format_cards(self.hand)!r})"
 
 
-def select_run_problems(count: int = 3, seed: int = 3) -> list[SelectTaskProblem]:
+def select_run_problems(count: int = 2, seed: int = 3) -> list[SelectTaskProblem]:
     """Hands of eight cards that hold a run of five."""
     problems: list[SelectTaskProblem] = []
     attempt = 0
@@ -373,11 +392,15 @@ def need_prediction(state: Any, move: Any) -> NeedPrediction | None:
 # -- the lesson's widgets and solutions -------------------------------------------------
 
 WATCH_SEED = 13  # open from the start: a run of 5, two adjacent pairs and a run of 4 in one colour
+WATCH_STOPS = 2
+"""The watched game's prediction stops in the Kern (then it plays on without asking)."""
+COUNTED_RUNS = (5, 4)
+"""The runs Übung 1 counts: of 5 and of 4 cards (the reason after it compares them)."""
 
 
 def count_quiz() -> NumberQuiz:
-    """How many runs of 5, 4, 3 cards are there?"""
-    return NumberQuiz([CountRunsProblem(length) for length in (5, 4, 3)], "lessons.sequences.count.title")
+    """How many runs of 5 and of 4 cards are there?"""
+    return NumberQuiz([CountRunsProblem(length) for length in COUNTED_RUNS], "lessons.sequences.count.title")
 
 
 def select_quiz() -> CardQuiz:
@@ -396,16 +419,26 @@ def sum_quiz() -> NumberQuiz:
 
 
 def challenge_quiz() -> NumberQuiz:
-    """Count the arithmetic sequences of three numbers; add 1 to 100."""
-    return NumberQuiz(
-        [CountSequencesProblem(3), SequenceSumProblem(tuple(range(1, 101)))], "lessons.sequences.challenge.title"
-    )
+    """Count the arithmetic sequences of three numbers; from Klasse 5 on, add 1 to 100 as well
+    (its worked answer is Gauss's product, the outlook of the lesson)."""
+    problems: list[Any] = [CountSequencesProblem(3)]
+    if not primary("sequences"):
+        problems.append(SequenceSumProblem(tuple(range(1, 101))))
+    return NumberQuiz(problems, "lessons.sequences.challenge.title")
 
 
 def watcher() -> GameWatcher:
     """A game of three computer players (seeded), with the runs of the hand to move; where a
     hand lacks one card for an open run or pair task, the pupil first names the number."""
-    return GameWatcher("tausch_rausch", 3, WATCH_SEED, runs_commentary, predict=need_prediction, name="sequences.watch")
+    return GameWatcher(
+        "tausch_rausch",
+        3,
+        WATCH_SEED,
+        runs_commentary,
+        predict=need_prediction,
+        name="sequences.watch",
+        stops=WATCH_STOPS,
+    )
 
 
 def practice() -> LevelPractice:
@@ -427,10 +460,10 @@ EXIT_HAND = "ge2 ro3 bl5 gr6 ge9 ro9"
 
 
 def exit_questions() -> list[Any]:
-    """The exit ticket: count runs of 6, add a run, find the missing card."""
+    """The exit ticket: count runs of 6, count runs of 4 among 1–8, find the missing card."""
     return [
         CountRunsProblem(6),
-        SequenceSumProblem((5, 6, 7, 8, 9)),
+        CountRunsProblem(4, high=8),
         MissingCardProblem(tuple(parse_cards(EXIT_HAND))),
     ]
 
@@ -444,7 +477,7 @@ def sicherung() -> Sicherung:
 def solutions(lang: str | None = None) -> HTML:
     """The answers to the lesson's exercises, for the teacher."""
     lang = lang or language()
-    rows = [(text("lessons.sequences.count.title", lang), str(length), len(runs(length))) for length in (5, 4, 3)]
+    rows = [(text("lessons.sequences.count.title", lang), str(length), len(runs(length))) for length in COUNTED_RUNS]
     for select in select_run_problems():
         rows.append(
             (

@@ -1,12 +1,14 @@
 """The end of a lesson: the Merksatz for the exercise book and a three-question exit ticket.
 
-`Sicherung("subsets", questions)` shows the Merksatz `lessons.<lesson>.merksatz` (its lines
-as a list, to copy into the Heft) and one small quiz per question. With a `level` it shows
-that practice level's Merksatz (`catalogue.merksatz_key` picks it, for the printed pack too);
-without one, the level the teacher set for the pupil's class (as `LevelPractice` does), else
-the lesson's own. Each question is a problem of `quiz` (number or choice);
-answers are judged by its `check`, with the solution only after a real attempt, and recorded
-as evidence (`<lesson>.exit1` …) when a class is open.
+`Sicherung("subsets", questions)` first asks the lesson's question (`lessons.reveal.ask.
+<lesson>.sicherung`): the pupils put what they found into a sentence of their own. The
+Merksatz `lessons.<lesson>.merksatz` (its lines as a list, to copy into the Heft) is the answer
+section `<lesson>.sicherung` (`reveal`): a class sees it when the teacher reveals it, a pupil
+alone after writing their sentence, a teacher at once. With a `level` it is that practice
+level's Merksatz (`catalogue.merksatz_key` picks it, for the printed pack too); without one,
+the page's level (`page_level`: the class's, or the pupil's choice). Then one small quiz per question, each a problem of `quiz` (number or choice): answers
+are judged by its `check`, with the solution only after real attempts, and recorded as
+evidence (`<lesson>.exit1` …) when a class is open.
 """
 
 from __future__ import annotations
@@ -17,13 +19,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..catalogue import merksatz_key
+from ..catalogue import EXIT_QUESTIONS, merksatz_key
 from ..i18n import text
 from .language import follow, language
-from .levels import class_level
+from .page_level import page_level
 from .quiz import ChoiceQuiz, NumberQuiz, Quiz
-
-EXIT_QUESTIONS = 3
+from .reveal import section_widget
 
 
 def merksatz_html(lesson: str, lang: str, level: str | None = None) -> str:
@@ -55,20 +56,33 @@ class Sicherung(widgets.VBox):
         self.lesson = lesson
         self.level = level
         self.heading = widgets.HTML()
-        self.merksatz = widgets.HTML()
+        self.merksatz = section_widget(f"{lesson}.sicherung", self.merksatz_html)
         self.ticket = widgets.HTML()
         self.quizzes = [exit_quiz(lesson, i + 1, problem) for i, problem in enumerate(questions)]
         self.children = (self.heading, self.merksatz, self.ticket, *self.quizzes)
         self.redraw()
         follow(self)
 
+    def merksatz_html(self, lang: str) -> str:
+        """The Merksatz at the Sicherung's level (or the page's), once it may be seen."""
+        return merksatz_html(self.lesson, lang, self.level or page_level(self.lesson))
+
     def redraw(self) -> None:
         lang = language()
         self.heading.value = f"<h3>{escape(text('activity.sicherung', lang))}</h3>"
-        self.merksatz.value = merksatz_html(self.lesson, lang, self.level or class_level(self.lesson))
         self.ticket.value = (
             f"<h4>{escape(text('activity.exit', lang))}</h4><p>{escape(text('activity.exit.intro', lang))}</p>"
         )
+
+    def activities(self) -> dict[str, int]:
+        """A sentence of one's own, the Merksatz copied (its letters, at the page's level) and
+        the exit ticket's questions (`timing`)."""
+        lines = text(merksatz_key(self.lesson, self.level or page_level(self.lesson)), "de").split("\n")
+        found = {"sentence": 1, "copying": sum(len(line.replace(" ", "")) for line in lines)}
+        for quiz in self.quizzes:
+            for kind, count in quiz.activities().items():
+                found[kind] = found.get(kind, 0) + count
+        return found
 
     def __repr__(self) -> str:
         level = "" if self.level is None else f", level={self.level!r}"

@@ -36,9 +36,33 @@ CSS = """
 .ks-ausblick { display: inline-block; background: #FFF3D6; border: 2px solid #B35C00; border-radius: 6px;
   padding: 2px 10px; color: #5C2E00; font-weight: bold; }
 .ks-exercise textarea { font-size: 1.05em; }
+.ks-hands { display: grid; grid-template-columns: repeat(10, 18px); gap: 3px; margin: 6px 0; }
+.ks-hands .ks-hand { width: 18px; height: 18px; border: 1px solid #555; border-radius: 3px; background: #fff; }
+.ks-hands .ks-hand.ks-hit { background: #0072B2; border-color: #0072B2; }
 .ks-reveal p { font-size: 15px; line-height: 1.5; max-width: 58em; }
 .ks-reveal .ks-reveal-own { font-weight: bold; }
 .ks-reveal input { font-size: 1.1em; }
+/* a watched game (lessons.watch): the moves and questions beside the position on a landscape screen,
+   the position compact (players side by side, no notation), so that it fits a tablet's window */
+.ks-watch-body { align-items: flex-start; gap: 12px; overflow: visible; }
+.ks-watch-side { flex: 1 1 0; min-width: 0; overflow: visible; }
+.ks-watch-board { flex: 1.7 1 0; min-width: 0; }
+@media (max-width: 899px) { .ks-watch-body { flex-direction: column; align-items: stretch; }
+  .ks-watch-side, .ks-watch-board { flex: 0 0 auto; } }
+.ks-watch .tr { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 0 4px; }
+.ks-watch .tr > * { grid-column: 1 / -1; }
+.ks-watch .tr > .tr-box:nth-child(n+5) { grid-column: auto; }
+.ks-watch .tr .tr-card { width: 2.1em; height: 3em; margin: 0.1em; font-size: 0.85em; }
+.ks-watch .tr .tr-box { margin: 0.15em; padding: 0.2em 0.4em; }
+.ks-watch .tr .tr-task { max-width: none; }
+.ks-watch .tr .tr-id { display: none; }
+.ks-watch .ks-position { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 0 8px; }
+.ks-watch .ks-position > .ks-row { grid-column: 1 / -1; margin: 2px 0; }
+.ks-watch .ks-position > .ks-player { margin: 2px 0; }
+.ks-watch .ks-position .ks-label { min-width: 0; }
+.ks-watch .ks-position .ks-card { font-size: 13px; }
+.ks-watch .ks-position .ks-row { gap: 4px; }
+.ks-watch .ks-watch-side .ks-message .ks-say { margin: 2px 0; }
 body:has(.ks-lesson-bar.ks-lang-de) .ks-only-de, body:has(.ks-lesson-bar.ks-lang-en) .ks-only-en { display: block !important; }
 body:has(.ks-lesson-bar.ks-lang-de) .ks-only-en, body:has(.ks-lesson-bar.ks-lang-en) .ks-only-de { display: none !important; }
 """

@@ -12,6 +12,7 @@ outlook for grades 9–10, among them), the exercises in `subsets_problems`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 from typing import Any
 
 from IPython.display import HTML
@@ -111,6 +112,31 @@ class Expanded:
         return " + ".join(self._term(power, count, False) for power, count in self.terms)
 
 
+SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def power_text(power: int) -> str:
+    """x to the `power` as plain text with superscript digits ("x⁸"): no typesetting needed."""
+    return "x" if power == 1 else "x" + str(power).translate(SUPERSCRIPTS)
+
+
+def expanded_html(values: Sequence[int], target: int, lang: str | None = None) -> HTML:
+    """The multiplied-out product (a few terms per line) and the number in front of x**target:
+    an answer (the groups for `target`), shown with `reveal.answer`."""
+    lang = lang or language()
+    terms = [
+        str(count) if power == 0 else ("" if count == 1 else str(count)) + power_text(power)
+        for power, count in Expanded(values).terms
+    ]
+    per_line = Expanded.TERMS_PER_LINE
+    lines = [" + ".join(terms[i : i + per_line]) for i in range(0, len(terms), per_line)]
+    formula = "<br>+ ".join(escape(line) for line in lines)
+    said = text(
+        "lessons.subsets.coefficient", lang, power=power_text(target), count=coefficient(values, target), target=target
+    )
+    return HTML(f"<p class='ks-formula' style='font-size:115%;line-height:1.6'>{formula}</p><p>{escape(said)}</p>")
+
+
 @in_both_languages
 def ways_table(values: Sequence[int], lang: str | None = None, targets: Sequence[int] = range(1, 13)) -> HTML:
     """A table: each value, the number of groups (the coefficient), and the groups."""
@@ -124,7 +150,7 @@ def ways_table(values: Sequence[int], lang: str | None = None, targets: Sequence
         (
             target,
             count_subsets_with_sum(values, target),
-            ", ".join(group_text(group) for group in groups(values, target)) or "–",
+            ", ".join(group_text(group, lang) for group in groups(values, target)) or "–",
         )
         for target in targets
     ]
@@ -163,7 +189,7 @@ def captures_table(cards: str, card: str, lang: str | None = None) -> HTML:
 # -- seeded positions ---------------------------------------------------------------------
 
 
-def ways_problems(count: int = 5, seed: int = 1) -> list[WaysProblem]:
+def ways_problems(count: int = 3, seed: int = 1) -> list[WaysProblem]:
     """`count` tables of six plain cards with a value that 2–5 groups make (seeded), none of
     them the worked example of the lesson."""
     problems: list[WaysProblem] = []
@@ -223,11 +249,15 @@ def capture_commentary(state, lang: str) -> list[str]:
 # -- the lesson's widgets and solutions -------------------------------------------------
 
 WATCH_SEED = 2
+WATCH_STOPS = 2
+"""The watched game's prediction stops in the Kern (then it plays on without asking)."""
+TREE_PREDICTIONS = 6
+"""The first steps of the search tree the class predicts: the first group (✓) and cuts (✂)."""
 
 
 def search_tree() -> SearchTree:
-    """The search tree of the lesson's table for its card."""
-    return SearchTree(values_of(parse_cards(LESSON_TABLE)), int(LESSON_CARD))
+    """The search tree of the lesson's table for its card; the class predicts its first steps."""
+    return SearchTree(values_of(parse_cards(LESSON_TABLE)), int(LESSON_CARD), predict=TREE_PREDICTIONS)
 
 
 def ways_quiz() -> NumberQuiz:
@@ -253,7 +283,9 @@ def challenge_quiz() -> CardQuiz:
 def watcher() -> GameWatcher:
     """A game of three computer players (seeded), with the captures of every hand card; at
     prepared positions the pupil first predicts the card played."""
-    return GameWatcher("quanto", 3, WATCH_SEED, capture_commentary, predict=play_prediction, name="subsets.watch")
+    return GameWatcher(
+        "quanto", 3, WATCH_SEED, capture_commentary, predict=play_prediction, name="subsets.watch", stops=WATCH_STOPS
+    )
 
 
 def practice() -> LevelPractice:
@@ -270,11 +302,11 @@ EXIT_TABLE = "1 2 3 4 6 9"
 
 
 def exit_questions() -> list[Any]:
-    """The exit ticket: count groups, judge a capture, find the best card."""
+    """The exit ticket: count groups, judge a group (exactly the card's value?), find the best card."""
     table = tuple(parse_cards(EXIT_TABLE))
     return [
         WaysProblem(table, 10),
-        LegalCaptureProblem(table, Card(7), tuple(parse_cards("1 6 3 4 2"))),
+        LegalCaptureProblem(table, Card(7), tuple(parse_cards("1 2 3"))),
         BestCardProblem(table, tuple(parse_cards("5 8 10")), from_game=False),
     ]
 

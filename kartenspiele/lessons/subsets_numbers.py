@@ -15,7 +15,7 @@ from ..arithmetic import subsets_with_sum
 from ..i18n import text
 from ..quanto import Move, format_cards, from_scenario, narrate
 from ..quanto.cards import Card
-from ..quanto.explain import card_name, groups_sum
+from ..quanto.explain import card_name, exact, groups_sum
 from ..quanto.movegen import capture_moves
 
 
@@ -29,8 +29,10 @@ def groups(values: Sequence[int], target: int) -> list[tuple[int, ...]]:
     return [tuple(values[i] for i in positions) for positions in subsets_with_sum(values, target)]
 
 
-def group_text(group: Sequence[int]) -> str:
-    """ "1 + 7 = 8"; a single card "8 = 8"."""
+def group_text(group: Sequence[int], lang: str | None = None) -> str:
+    """ "1 + 7 = 8"; a single card "8 passt genau" (no sum "8 = 8")."""
+    if len(group) == 1:
+        return exact(str(group[0]), lang)
     return f"{' + '.join(map(str, group))} = {sum(group)}"
 
 

@@ -47,6 +47,11 @@ class WaysProblem:
     def answer(self) -> int:
         return count_subsets_with_sum(values_of(self.table), self.target)
 
+    @property
+    def answers(self) -> range:
+        """A count of groups: at least one, at most every choice of the table's cards."""
+        return range(1, 2 ** len(self.table))
+
     def prompt(self, lang: str) -> str:
         return (
             f"<p>{escape(text('lessons.subsets.ways.prompt', lang, target=self.target))}</p>"
@@ -70,7 +75,7 @@ class WaysProblem:
 
     def check(self, answer: int, lang: str) -> Feedback:
         right = self.answer
-        found = tuple(group_text(group) for group in groups(values_of(self.table), self.target))
+        found = tuple(group_text(group, lang) for group in groups(values_of(self.table), self.target))
         if answer == right:
             return Feedback(True, text("lessons.subsets.ways.right", lang, count=right, target=self.target), (), found)
         if answer < 0:
@@ -284,7 +289,7 @@ class LegalCaptureProblem:
         target = self.card.value or 0
         parts = split_into_groups(values_of(self.takes), target)
         why = (
-            text("lessons.subsets.legal.why_yes", lang, groups=", ".join(group_text(g) for g in parts))
+            text("lessons.subsets.legal.why_yes", lang, groups=", ".join(group_text(g, lang) for g in parts))
             if parts
             else text("lessons.subsets.legal.why_no", lang, target=target)
         )

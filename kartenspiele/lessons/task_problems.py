@@ -1,12 +1,14 @@
 """Problems about Tausch-Rausch's tasks, judged by the engine (lessons 2 and 3).
 
-`SelectTaskProblem`: pick cards of a hand that fulfil a task — after every click the engine
-says step by step why they do or not (`explain_selection`). `CanFulfilProblem`: can this
+`SelectTaskProblem`: pick cards of a hand that fulfil a task — while the pupil is choosing, a
+kind word on how many cards are still to come and whether the cards so far fit; once the task's
+number is chosen, the engine says step by step why they do or not (`explain_selection`). `CanFulfilProblem`: can this
 hand fulfil a task at all? The task finder answers with its ways or with what is missing.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -18,7 +20,7 @@ from ..i18n import current_language, set_language, text
 from ..tausch_rausch import DECK, Card, Task, explain_finding, explain_selection, find, task_by_id
 from ..tausch_rausch.cards import format_cards, sort_cards
 from ..tausch_rausch.display import task_html
-from ..tausch_rausch.reasons import sum_arith
+from ..tausch_rausch.reasons import judge, sum_arith
 from ..widgets.buttons import Spec
 from .cards import cards_html
 from .language import in_both_languages
@@ -74,10 +76,22 @@ class SelectTaskProblem:
         if not answer:
             return None
         chosen = [self.cards[i] for i in answer]
+        if len(chosen) < self.task.count:  # still choosing: how many are to come, and whether these can stay
+            steps = [step for step in judge(self.task, chosen) if not step.key.startswith("count.")]
+            wrong = [step for step in steps if not step.ok]
+            if self.can_complete(chosen):
+                return Feedback(None, text("lessons.select.so_far", lang, count=self.task.count - len(chosen)))
+            said = tuple(step.render(lang) for step in wrong) or (text("lessons.select.no_way", lang),)
+            return Feedback(None, text("lessons.select.so_far.bad", lang, count=self.task.count - len(chosen)), said)
         headline, *reasons = explain_selection(self.task, chosen, lang)
         if self.task.holds(chosen):
             return Feedback(True, headline, tuple(reasons))
         return Feedback(None if len(chosen) < self.task.count else False, headline, tuple(reasons))
+
+    def can_complete(self, chosen: Sequence[Card]) -> bool:
+        """Whether the cards chosen so far are part of a way the task finder knows for this hand."""
+        wanted = Counter(chosen)
+        return any(not wanted - Counter(way) for way in find(self.task, self.cards).ways)
 
     def __repr__(self) -> str:
         return f"SelectTaskProblem({self.task_id!r}, {format_cards(self.cards)!r})"

@@ -17,16 +17,19 @@ TARGETS = range(1, 13)
 
 
 class SearchTree(widgets.VBox):
-    """`SearchTree([1, 2, 3, 5, 6, 7], 8)`: the table's values and the value to make.
+    """`SearchTree([1, 2, 3, 5, 6, 7], 8, predict=6)`: the table's values and the value to make.
 
-    "Schritt" shows the next node of the search; the pupil can go back, jump to the next
-    group found or show the whole tree, and choose another value to make.
+    "Schritt" shows the next node of the search; the pupil can go back and choose another value
+    to make. The class predicts each of the first `predict` steps (the status line asks for it);
+    "Bis zur nächsten Gruppe" and "Alles zeigen" open once those steps are shown, so nobody
+    skips the part to try.
     """
 
-    def __init__(self, values: Sequence[int], target: int) -> None:
+    def __init__(self, values: Sequence[int], target: int, predict: int = 0) -> None:
         super().__init__()
         self.add_class("ks-table")
         self.add_class("ks-exercise")
+        self.predict = predict
         self.values = list(values)
         self.shown = 0
         self.heading = widgets.HTML()
@@ -70,6 +73,8 @@ class SearchTree(widgets.VBox):
             self.shown = max(0, self.shown - 1)
         elif name == "step":
             self.shown = min(total, self.shown + 1)
+        elif name in ("next_group", "all") and self.shown < min(self.predict, total):
+            pass  # the steps to predict come one by one
         elif name == "next_group":
             later = [i for i in range(self.shown, total) if self.nodes[i].status == FOUND]
             self.shown = later[0] + 1 if later else total
@@ -106,6 +111,8 @@ class SearchTree(widgets.VBox):
         self.buttons["back"].disabled = self.buttons["start"].disabled = self.shown == 0
         for name in ("step", "next_group", "all"):
             self.buttons[name].disabled = self.shown == total
+        for name in ("next_group", "all"):
+            self.buttons[name].disabled |= self.shown < min(self.predict, total)
         visible = self.nodes[: self.shown]
         groups = [node.sum_text() for node in found(visible)]
         status = text("lessons.tree.status", lang, step=self.shown, steps=total, found=len(groups))
@@ -114,6 +121,8 @@ class SearchTree(widgets.VBox):
                 "lessons.tree.done", lang, count=len(groups), steps=total, subsets=subsets_to_check(self.values)
             )
         lines = [f"<b>{escape(status)}</b>"]
+        if self.shown < min(self.predict, total):
+            lines.append(escape(text("lessons.tree.predict", lang, count=self.predict)))
         if groups:
             lines.append(escape(text("lessons.tree.groups", lang, groups="; ".join(groups))))
         self.status.value = "<br>".join(lines)
@@ -123,5 +132,10 @@ class SearchTree(widgets.VBox):
             body = "".join(self._line(node, i == self.shown - 1, lang) for i, node in enumerate(visible))
             self.tree.value = f"<div class='ks-tree'>{body}</div>"
 
+    def activities(self) -> dict[str, int]:
+        """A prediction for each of the first `predict` steps (`timing`); the rest is shown."""
+        return {"prediction": self.predict}
+
     def __repr__(self) -> str:
-        return f"SearchTree({self.values}, {self.target.value})"
+        predict = f", predict={self.predict}" if self.predict else ""
+        return f"SearchTree({self.values}, {self.target.value}{predict})"

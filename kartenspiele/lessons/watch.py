@@ -7,7 +7,8 @@ only its own view) and shows the engine's narration of every event; the commenta
 function `(state, lang) -> lines` of the lesson.
 
 With `predict`, the pupil acts before a move is revealed: at each prepared position
-(`predict(state, move)` returns a choice problem of `quiz`, else None) the pupil answers
+(`predict(state, move)` returns a choice problem of `quiz`, else None; at most `stops` of them,
+the rounds the lesson plans, after which the game plays on without asking) the pupil answers
 first — which card the computer will play, whether the hand's sum is even, … —, the answer is
 judged and explained; "Nächster Zug" works after any answer, the commentary (which would give
 the answer away) appears after a right one or with the next move. Answers are recorded as evidence (`<name>#<move number>`).
@@ -29,6 +30,7 @@ from ..classroom.classes import pupil
 from ..i18n import text
 from ..quanto import narrate_all as narrate_quanto
 from ..tausch_rausch import narrate_all as narrate_tausch_rausch
+from ..tausch_rausch.display import state_html as tausch_rausch_state_html
 from ..widgets.buttons import ButtonRow
 from .language import follow, language
 from .style import message
@@ -38,6 +40,12 @@ Predict = Callable[[Any, Any], Any]
 """(state before the move, the move the computer will make) -> a choice problem or None."""
 NARRATE = {"quanto": narrate_quanto, "tausch_rausch": narrate_tausch_rausch}
 PREFERRED_LEVEL = "greedy"
+
+
+def position_html(game: str, state: Any) -> str:
+    """The position as a pupil's page shows it: Tausch-Rausch's tasks by their titles, not by the
+    ids that scenarios and save files use."""
+    return tausch_rausch_state_html(state, notation=False) if game == "tausch_rausch" else state._repr_html_()
 
 
 def watch_level(game: str) -> str:
@@ -57,16 +65,19 @@ class GameWatcher(widgets.VBox):
         commentary: Commentary,
         predict: Predict | None = None,
         name: str = "watch",
+        stops: int | None = None,
     ) -> None:
         super().__init__()
         self.add_class("ks-table")
         self.add_class("ks-exercise")
+        self.add_class("ks-watch")
         self.game = game
         self.players = players
         self.seed = seed
         self.commentary = commentary
         self.predict = predict
         self.name = name
+        self.stops = stops
         self.title = widgets.HTML()
         self.question = widgets.HTML()
         self.question.add_class("ks-prompt")
@@ -81,16 +92,21 @@ class GameWatcher(widgets.VBox):
         self.told = widgets.HTML()
         self.comment = widgets.HTML()
         self.position = widgets.HTML()
-        self.children = (
-            self.title,
-            widgets.HBox([self.step_button, self.restart_button]),
-            self.told,
-            self.question,
-            self.choices,
-            self.verdict,
-            self.comment,
-            self.position,
+        side = widgets.VBox(
+            [
+                widgets.HBox([self.step_button, self.restart_button]),
+                self.told,
+                self.question,
+                self.choices,
+                self.verdict,
+                self.comment,
+            ]
         )
+        side.add_class("ks-watch-side")
+        self.position.add_class("ks-watch-board")
+        body = widgets.HBox([side, self.position])  # beside each other on a landscape screen (lessons/style.py)
+        body.add_class("ks-watch-body")
+        self.children = (self.title, body)
         self.restart()
         follow(self)
 
@@ -100,6 +116,7 @@ class GameWatcher(widgets.VBox):
         self.match = Match(self.game, self.players, [level] * self.players, seed=self.seed)
         self.last: tuple[int, object, list] | None = None
         self.explained: tuple[Any, Hashable] | None = None  # the prediction before the last move
+        self.asked = 0  # the predictions posed so far
         self.prepare()
         self.redraw()
 
@@ -108,10 +125,11 @@ class GameWatcher(widgets.VBox):
         self.problem: Any = None
         self.given: Hashable | None = None
         self.stopwatch = pupil.Stopwatch()  # from the moment the position is shown
-        if self.predict is None or self.match.is_over:
+        if self.predict is None or self.match.is_over or (self.stops is not None and self.asked >= self.stops):
             return
         peek = copy.deepcopy(self.match)
         self.problem = self.predict(self.match.state, peek.step()[1])
+        self.asked += self.problem is not None
 
     @property
     def waiting(self) -> bool:
@@ -170,7 +188,7 @@ class GameWatcher(widgets.VBox):
         else:
             lines = list(self.commentary(state, lang))
             self.comment.value = message(lines[0], lines[1:]) if lines else ""
-        self.position.value = state._repr_html_()
+        self.position.value = position_html(self.game, state)
 
     def draw_prediction(self, lang: str) -> None:
         """The question before a prepared move (a wrong answer gets help, not the answer: the
@@ -197,5 +215,10 @@ class GameWatcher(widgets.VBox):
         else:
             self.verdict.value = ""
 
+    def activities(self) -> dict[str, int]:
+        """A game round per planned prediction stop (`timing`); without stops, one round."""
+        return {"game": self.stops if self.stops is not None else 1}
+
     def __repr__(self) -> str:
-        return f"GameWatcher({self.game!r}, {self.players}, seed={self.seed})"
+        stops = "" if self.stops is None else f", stops={self.stops}"
+        return f"GameWatcher({self.game!r}, {self.players}, seed={self.seed}{stops})"

@@ -68,6 +68,18 @@ class Exercise:
             return "; ".join(self.pick_text(pick) for pick in self.picks)
         return self.choice_texts(lang)[self.answer] if self.choices else str(self.answer)
 
+    @property
+    def answers(self) -> range:
+        """The genuine tries at a typed or chosen answer: a choice offered, or a whole number
+        from 1 (0 where the answer is 0) up to ten times the answer, at least 100."""
+        if self.choices:
+            return range(len(self.choices))
+        return range(min(1, self.answer), max(100, 10 * self.answer) + 1)
+
+    def in_range(self, given: object) -> bool:
+        """Whether `given` is a genuine try (`answers`)."""
+        return isinstance(given, int) and not isinstance(given, bool) and given in self.answers
+
     def read_pick(self, positions: Iterable[object]) -> tuple[int, ...] | None:
         """`positions` as a pick (sorted positions of `pick` different shown cards), or None when
         they are not one: too few or too many cards, or anything that is not a shown card's

@@ -1,8 +1,8 @@
 """Lesson 1's practice (Quanto): captures and subset sums on a dealt table.
 
-* Grundschule (Klasse 3–4): pick two or three table cards (values 1–12, all different) that add
-  up to a number: 3–23 for two cards, 6–33 for three. The pupil taps the cards; any right pick
-  is right.
+* Grundschule (Klasse 3–4): pick two or three table cards (values 1–10, all different, no
+  rainbow card) that add up to a number up to 20 — the range the lesson states. The pupil taps
+  the cards; any right pick is right.
 * Klasse 5–6: a played card 1–12 takes several groups at once: the most table cards (1–5) it
   can take from six (a rainbow card revealed in the deal adds one more; rainbow cards count
   with their value).
@@ -34,6 +34,9 @@ from .base import Exercise, only_wrong
 TABLE_CARDS = 6
 KNOBELN_TABLE_CARDS = 8
 GRUNDSCHULE_CARDS = 5  # at least this many different values to pick from
+GRUNDSCHULE_HIGHEST = 10  # the cards shown at Grundschule level: 1–10 …
+GRUNDSCHULE_SUMS = 20  # … and the sums asked: up to 20
+GRUNDSCHULE_DEAL = 12  # the table and the top of the pile, from which the first six cards 1–10 are shown
 THREE_CARDS = 0.4  # the share of Grundschule exercises that ask for three cards
 KNOBELN_TARGETS = range(8, 21)
 KNOBELN_GROUPS = range(2, 8)  # how many groups a Knobeln answer may be
@@ -49,12 +52,14 @@ def quanto_position(seed: int, size: int = TABLE_CARDS) -> tuple[list[QuantoCard
 
 
 def make(level: str, number: int, seed: int) -> Exercise | None:
+    rng = derive_rng(seed, "practice", "card")
+    if level == "grundschule":  # the dealt cards 1–10, up to six of them (more from the pile)
+        dealt, _ = quanto_position(seed, GRUNDSCHULE_DEAL)
+        plain = [card for card in dealt if not card.is_joker and not card.rainbow]
+        return _pick_cards(number, [card for card in plain if _value(card) <= GRUNDSCHULE_HIGHEST], rng)
     table, _ = quanto_position(seed, KNOBELN_TABLE_CARDS if level == "knobeln" else TABLE_CARDS)
     if any(card.is_joker for card in table):
         return None
-    rng = derive_rng(seed, "practice", "card")
-    if level == "grundschule":
-        return _pick_cards(number, table, rng)
     wanted = derive_rng(f"practice-1-{level}-answer", number)  # the same for every deal tried
     if level == "klasse56":
         return _most_cards(number, table, rng, wanted.choice(MOST_CARDS))
@@ -62,13 +67,17 @@ def make(level: str, number: int, seed: int) -> Exercise | None:
 
 
 def _pick_cards(number: int, table: list[QuantoCard], rng: Random) -> Exercise | None:
-    """Pick two (or three) cards that add up to the target; the target is the sum of a pick
-    drawn from all picks of the table, so both the target and the right cards vary."""
-    values = sorted({_value(card) for card in table if not card.rainbow})
+    """Pick two (or three) of the first six different values dealt that add up to the target;
+    the target is the sum of a pick drawn from all picks up to 20, so both the target and the
+    right cards vary."""
+    values = sorted(list(dict.fromkeys(_value(card) for card in table if not card.rainbow))[:TABLE_CARDS])
     if len(values) < GRUNDSCHULE_CARDS:
         return None
     size = 3 if rng.random() < THREE_CARDS else 2
-    wanted = rng.choice(list(combinations(values, size)))
+    small = [pick for pick in combinations(values, size) if sum(pick) <= GRUNDSCHULE_SUMS]
+    if not small:
+        return None
+    wanted = rng.choice(small)
     target = sum(wanted)
     picks = tuple(group for group in subsets_with_sum(values, target) if len(group) == size)
     shown = "; ".join(" + ".join(str(values[i]) for i in group) + f" = {target}" for group in picks)

@@ -1,6 +1,6 @@
 """Lesson 4's practice: chance with Tausch-Rausch, from seeded live positions.
 
-* Grundschule (KMK Leitidee "Daten, Häufigkeit und Wahrscheinlichkeit"): a card drawn blind
+* Grundschule (KMK 2022, Leitidee "Daten und Zufall"): a card drawn blind
   from the market's ten cards is *sicher*, *möglich* or *unmöglich* of a kind; which of two
   kinds is *wahrscheinlicher*; and whether a Tausch-Rausch task can be fulfilled after drawing
   one card from the pile.

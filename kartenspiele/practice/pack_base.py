@@ -51,11 +51,15 @@ def page_title(lesson: int, part: str, lang: str, level: str | None = None) -> s
 
 
 class Pack(FPDF):
-    """An A4 document in DejaVu Sans whose footer names the lesson and the page."""
+    """An A4 document in DejaVu Sans whose footer names the lesson and the page. Each page says
+    whom it is for (`role`: the children, the teacher, cutting out), in a tag at the top right
+    and in the footer, so that a printed pack sorts itself."""
 
     def __init__(self, footer: str) -> None:
         super().__init__(format="A4")
         self.footer_text = footer
+        self.role = ""  # the role of the pages added from now on
+        self.page_roles: dict[int, str] = {}
         self.add_font("DejaVu", "", str(font_path()))
         self.add_font("DejaVu", "B", str(font_path(bold=True)))
         self.set_auto_page_break(False)
@@ -72,11 +76,28 @@ class Pack(FPDF):
         """The lowest y that text may reach."""
         return self.h - BOTTOM
 
+    def header(self) -> None:
+        """The page's role as a tag in the top right corner, above the top margin."""
+        self.page_roles[self.page_no()] = self.role
+        if not self.role:
+            return
+        self.set_font("DejaVu", "B", 8)
+        width = self.get_string_width(self.role) + 6
+        x, y = self.w - self.r_margin - width, 3.0
+        self.set_draw_color(60)
+        self.set_line_width(0.3)
+        self.rect(x, y, width, 5.5, round_corners=True, corner_radius=1.5)
+        self.set_xy(x, y + 0.3)
+        self.cell(width, 5, self.role, align="C")
+        self.set_xy(self.l_margin, self.t_margin)
+
     def footer(self) -> None:
         self.set_y(-11)
         self.set_font("DejaVu", "", 8)
         self.set_text_color(110)
-        self.cell(0, 4, f"{self.footer_text} · {self.page_no()}/{{nb}}", align="C")
+        page_role = self.page_roles.get(self.page_no(), "")  # the closing page's, not the next one's
+        role = f" · {page_role.removeprefix('✂ ')}" if page_role else ""
+        self.cell(0, 4, f"{self.footer_text}{role} · {self.page_no()}/{{nb}}", align="C")
         self.set_text_color(0)
 
     def new_page(self, margins: tuple[float, float] = (SIDE, TOP)) -> None:

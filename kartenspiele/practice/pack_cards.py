@@ -215,6 +215,7 @@ def cut_pages(
     the pages are numbered `first` … of `pages` (the game's whole set)."""
     columns, rows = grid
     per_page = columns * rows
+    pdf.role = text("practice.pack.role.cut", lang)
     for start in range(0, len(items), per_page):
         pdf.new_page(CUT_MARGINS)
         pdf.heading(title, size=13, least=10)

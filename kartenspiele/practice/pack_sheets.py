@@ -85,11 +85,21 @@ def split(heights: Sequence[float], first: float, rest: float) -> list[int]:
     return list(range(count))
 
 
+def instructions(exercises: Sequence[Exercise], lang: str) -> str:
+    """What to do on the sheet, for the kinds of answer its exercises ask: a number in the
+    answer box, cards circled (and written in the box), a box ticked."""
+    kinds = {"choice" if ex.choices else "pick" if ex.pick else "number" for ex in exercises}
+    said = [text("practice.pack.do.work", lang)]
+    said += [text(f"practice.pack.do.{kind}", lang) for kind in ("number", "pick", "choice") if kind in kinds]
+    return " ".join(said)
+
+
 def worksheet(pdf: Pack, lesson: int, level: str, exercises: Sequence[Exercise], lang: str) -> None:
     """The exercises with room to work, over as few evenly filled pages as hold them."""
     size = SIZES[level]
     title = page_title(lesson, text("practice.pack.worksheet", lang), lang, level)
-    intro = f"{text('practice.pack.name_line', lang)}\n{text('practice.pack.instructions', lang)}"
+    intro = f"{text('practice.pack.name_line', lang)}\n{instructions(exercises, lang)}"
+    pdf.role = text("practice.pack.role.pupils", lang)
     pdf.new_page()  # measuring needs a page
     heading = pdf.heading_height(title)
     first = pdf.bottom - TOP - heading - pdf.text_height(intro, size) - 3
@@ -171,6 +181,7 @@ def solutions(pdf: Pack, lesson: int, level: str, exercises: Sequence[Exercise],
     """Each exercise's answer with its cards beside it, then its working, for the teacher: on as
     few pages as hold them; then with the cards if they fit, in the largest type (13 to 10 pt)."""
     title = page_title(lesson, text("practice.pack.key", lang), lang, level)
+    pdf.role = text("practice.pack.role.teacher", lang)
     pdf.new_page()
     room = pdf.bottom - TOP - pdf.heading_height(title)
 
@@ -231,6 +242,7 @@ def board(pdf: Pack, lesson: int, level: str, lang: str) -> None:
     merksatz = text(merksatz_key(lesson_of_practice(lesson), level), lang).split("\n")
     heading = text("activity.merksatz", lang)
     copy = text("activity.merksatz.copy", lang)
+    pdf.role = text("practice.pack.role.board", lang)
     pdf.new_page()
     pdf.heading(title)
     pdf.ln(2)

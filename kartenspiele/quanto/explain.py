@@ -61,8 +61,16 @@ def card_list(cards: Iterable[Card], lang: str | None = None) -> str:
 
 
 def group_sum(group: Sequence[Card], value: int | None, lang: str | None = None) -> str:
-    """One group with its arithmetic: "4 + 4 = 8", "8 = 8", "Joker = 8"."""
+    """One group with its arithmetic: "4 + 4 = 8", "Joker = 8"; a single card of its own value is
+    no sum ("8 passt genau", not "8 = 8")."""
+    if len(group) == 1 and not group[0].is_joker:
+        return exact(card_name(group[0], lang), lang)
     return f"{' + '.join(card_name(card, lang) for card in group)} = {value}"
+
+
+def exact(card: str, lang: str | None = None) -> str:
+    """A single card that makes the value by itself: "8 passt genau"."""
+    return text("quanto.arith.exact", lang, card=card)
 
 
 def groups_sum(groups: Sequence[Sequence[Card]], value: int | None, lang: str | None = None) -> str:

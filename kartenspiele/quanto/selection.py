@@ -21,7 +21,7 @@ from ..core.errors import IllegalMoveError
 from ..i18n import text
 from .cards import CHIPS, DECK, Card
 from .cover import Counts, Cover, add, any_group, counts_of, fits, one, sub
-from .explain import card_name, played, player_name
+from .explain import card_name, exact, played, player_name
 from .moves import CAPTURE, COLLECT, EXTEND, FORM, JOKER_QUANTO, Move
 
 if TYPE_CHECKING:
@@ -429,7 +429,10 @@ class Selection:
     @staticmethod
     def _piece(part: tuple[list[str], int, int, str | None], target: int, lang: str | None) -> str:
         names, reached, missing, partner = part
-        arith = names[0] if len(names) == 1 and missing else f"{' + '.join(names)} = {reached}"
+        if len(names) == 1:  # one card: its number, or (making the value by itself) no sum "12 = 12"
+            arith = names[0] if missing else exact(names[0], lang)
+        else:
+            arith = f"{' + '.join(names)} = {reached}"
         if partner is not None:
             return text("quanto.sum.partner", lang, card=names[0], partner=partner, chip=target)
         if missing:

@@ -19,7 +19,7 @@ from .login_limits import FREE_TRIES
 
 MIN_PASSWORD = 8
 """Characters a class password needs at least, not counting spaces."""
-EXAMPLE_SECRETS = frozenset({"igel4242", "tafel2026", "meincode7", "mycode77"})
+EXAMPLE_SECRETS = frozenset({"igel4242", "tafel2026", "meincode7", "mycode77", "nbvallehrkraft"})
 """The passwords and teacher codes the README, the guide and the docs print as examples
 (`tests/serving/test_access.py` finds every one there): anyone can read them, so `serve`
 refuses them (compared without case and spaces)."""

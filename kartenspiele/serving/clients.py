@@ -82,10 +82,18 @@ def client_address(request: tornado.httputil.HTTPServerRequest, proxies: tuple[N
     return UNKNOWN_CLIENT
 
 
+def request_device(request: tornado.httputil.HTTPServerRequest, secret: str | bytes) -> str | None:
+    """The id in `request`'s device cookie if it is signed with `secret` (the server's), else None."""
+    cookie = request.cookies.get(DEVICE_COOKIE)
+    value = tornado.web.decode_signed_value(
+        secret, DEVICE_COOKIE, cookie.value if cookie else None, max_age_days=DEVICE_DAYS
+    )
+    return value.decode() if value else None
+
+
 def device_id(handler: tornado.web.RequestHandler) -> str | None:
     """The id in the request's device cookie if this server signed it, else None."""
-    value = handler.get_signed_cookie(DEVICE_COOKIE, max_age_days=DEVICE_DAYS)
-    return value.decode() if value else None
+    return request_device(handler.request, handler.application.settings["cookie_secret"])
 
 
 def give_device_id(handler: tornado.web.RequestHandler) -> str:

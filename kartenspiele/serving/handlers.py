@@ -24,13 +24,21 @@ from tornado.escape import utf8
 from voila.tornado.handler import TornadoVoilaHandler
 
 from ..classroom.classes.pupil import CLASS_COOKIE, CLASS_HEADER, REMEMBERED_MAX_CHARS, RENDER_ROUTE
-from ..classroom.people.roles import CODE_ENV, CODE_PARAMETER
+from ..classroom.people.roles import CODE_ENV, CODE_PARAMETER, TEACHER_HEADER
+from ..classroom.people.teacher_pass import PASS_PATH
 from ..classroom.rooms.open_limit import ADDRESS_HEADER, DEVICE_HEADER
 from ..i18n import LANGUAGES, text
 from .access import COOKIE, Access
 from .clients import client_address, device_id, give_device_id
 from .limits import KernelLimits, client_keys, ready_kernels
 from .login_limits import LoginAttempts, retry_after
+from .teacher_cookie import (
+    DASHBOARD_PATH,
+    UsedPasses,
+    address_without_code,
+    give_teacher_cookie,
+    teacher_header,
+)
 from .unconnected import Unconnected
 
 LOGIN_PATH = "/kartenspiele/login"
@@ -154,10 +162,8 @@ class LoginHandler(SecureXsrfCookie):
     async def post(self) -> None:
         self.check_xsrf_cookie()
         client = client_address(self.request, self.access.proxies)
-        wait = self.attempts.begin(client)  # counted now, before any comparison or wait
-        if wait > 0:  # too many tries: the password is not even compared
-            seconds = retry_after(wait)
-            self.set_header("Retry-After", str(seconds))
+        seconds = held_back(self, self.attempts, client)
+        if seconds:  # too many tries: the password is not even compared
             self.form(text("serve.login_too_many", request_language(self), count=seconds), 429)
             return
         password = self.access.password or ""
@@ -166,17 +172,35 @@ class LoginHandler(SecureXsrfCookie):
             self.form(text("serve.login_wrong", request_language(self)), 401)
             return
         self.attempts.succeeded(client)
-        self.set_signed_cookie(
-            COOKIE,
-            login_mark(self.application.settings["cookie_secret"], password),
-            expires_days=1,
-            httponly=True,
-            samesite="Lax",
-            # over TLS only; behind a TLS proxy the request is http here (X-Forwarded-Proto is
-            # not trusted), so the proxy adds `Secure` (docs/serving.md)
-            secure=self.request.protocol == "https",
-        )
+        set_login_cookie(self, password)
         self.redirect(local_target(self.get_body_argument("next", START_PATH)))
+
+
+def held_back(handler: tornado.web.RequestHandler, attempts: LoginAttempts, client: str) -> int:
+    """Count a check of a password, teacher code or login card as it arrives (`LoginAttempts.begin`,
+    before any comparison or wait); 0: go on, else the whole seconds to wait, also set as the
+    answer's `Retry-After`."""
+    wait = attempts.begin(client)
+    if wait <= 0:
+        return 0
+    seconds = retry_after(wait)
+    handler.set_header("Retry-After", str(seconds))
+    return seconds
+
+
+def set_login_cookie(handler: tornado.web.RequestHandler, password: str) -> None:
+    """The signed class cookie of a device that proved it belongs to the class (the password,
+    or a login card's QR key)."""
+    handler.set_signed_cookie(
+        COOKIE,
+        login_mark(handler.application.settings["cookie_secret"], password),
+        expires_days=1,
+        httponly=True,
+        samesite="Lax",
+        # over TLS only; behind a TLS proxy the request is http here (X-Forwarded-Proto is
+        # not trusted), so the proxy adds `Secure` (docs/serving.md)
+        secure=handler.request.protocol == "https",
+    )
 
 
 class LoginRequiredHandler(tornado.web.RequestHandler):
@@ -214,8 +238,10 @@ class StartRedirectHandler(SecureXsrfCookie):
 
 
 class AliveHandler(tornado.web.RequestHandler):
-    """`GET /kartenspiele/alive/<kernel id>`: 200 while the page's kernel runs, 404 when it is
-    gone (culled, crashed, server restarted). A dead kernel is removed on the way."""
+    """`GET /kartenspiele/alive/<kernel id>`: 200 while the page's kernel runs, with the count
+    of its websocket connections (as Jupyter's `api/kernels/<id>` tells it: the banner knows
+    whether its page ever connected), 404 when it is gone (culled, crashed, server restarted,
+    its page never connected). A dead kernel is removed on the way."""
 
     async def get(self, kernel_id: str) -> None:
         manager = self.settings["kernel_manager"]
@@ -224,10 +250,11 @@ class AliveHandler(tornado.web.RequestHandler):
             alive = await ensure_async(manager.get_kernel(kernel_id).is_alive())
             if not alive:
                 await ensure_async(manager.shutdown_kernel(kernel_id, now=True))
+        connections = manager.kernel_model(kernel_id).get("connections", 0) if alive and kernel_id in manager else 0
         self.set_header("Content-Type", "application/json")
         self.set_header("Cache-Control", "no-store")
         self.set_status(200 if alive else 404)
-        self.finish(json.dumps({"alive": alive}))
+        self.finish(json.dumps({"alive": alive, "connections": connections}))
 
 
 class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):
@@ -243,6 +270,7 @@ class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):
         self.limits: KernelLimits = kwargs.pop("limits")
         self.attempts: LoginAttempts | None = kwargs.pop("attempts", None)
         self.unconnected: Unconnected | None = kwargs.pop("unconnected", None)
+        self.full_notice = kwargs.pop("full_notice", None)
         super().initialize(**kwargs)
 
     async def prepare(self) -> None:
@@ -257,7 +285,10 @@ class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):
                 self.redirect(canonical + (f"?{query}" if query else ""))
                 return
         address = client_address(self.request, self.access.proxies)
-        if not await self.teacher_code_right(address):
+        if self.get_query_argument(CODE_PARAMETER, ""):
+            if await self.teacher_code_right(address):  # now in a cookie; the address without it
+                give_teacher_cookie(self)
+                self.redirect(address_without_code(self.request.path, self.request.query))
             return
         device = device_id(self)
         keys = client_keys(device, address)
@@ -275,6 +306,7 @@ class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):
         self.request.headers[ADDRESS_HEADER] = address
         self.request.headers[DEVICE_HEADER] = device or ""
         self.request.headers[CLASS_HEADER] = unquote(self.get_cookie(CLASS_COOKIE) or "")[:REMEMBERED_MAX_CHARS]
+        self.request.headers[TEACHER_HEADER] = teacher_header(self, path)
         token, kernels = CLIENT.set(keys), PAGE_KERNELS.set([])
         try:
             await super().get(path)
@@ -289,37 +321,17 @@ class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):
                 self.limits.end(keys)
 
     async def teacher_code_right(self, client: str) -> bool:
-        """Whether the page may go on: no teacher code in its address, or the right one. A wrong
-        code (or any code while this device or the server waits) is answered here."""
-        given = self.get_query_argument(CODE_PARAMETER, "")
-        if not given or self.attempts is None:
-            return True
-        lang = request_language(self)
-        wait = self.attempts.begin(client)  # counted now, before any comparison or wait
-        if wait > 0:
-            seconds = retry_after(wait)
-            self.set_header("Retry-After", str(seconds))
-            self.refuse_code(text("serve.login_too_many", lang, count=seconds), 429)
-            return False
+        """Whether the teacher code in the page's address is right. A wrong code (or any code
+        while this device or the server waits) is answered here."""
         expected = os.environ.get(CODE_ENV, "")
-        if expected and hmac.compare_digest(given.encode(), expected.encode()):
-            self.attempts.succeeded(client)
-            return True
-        await asyncio.sleep(WRONG_PASSWORD_DELAY)
-        self.refuse_code(text("serve.code_wrong", lang), 401)
-        return False
-
-    def refuse_code(self, message: str, status: int) -> None:
-        lang = request_language(self)
-        start = START_PATH + ("?lang=en" if lang == "en" else "")
-        body = (
-            f"<p>{escape(message)}</p><p><a class='ks-button' href='{escape(start)}'>"
-            f"{escape(text('serve.code_back', lang))}</a></p>"
+        given = self.get_query_argument(CODE_PARAMETER, "")
+        return await checked_secret(
+            self, client, self.attempts, bool(expected) and hmac.compare_digest(given.encode(), expected.encode())
         )
-        self.set_status(status)
-        self.finish(small_page(text("serve.code_wrong_title", lang), body, lang))
 
     def server_full(self, reason: str, count: int) -> None:
+        if self.full_notice is not None:
+            self.full_notice.refused(reason, count)
         lang = request_language(self)
         message = text(f"serve.full_{reason}", lang, count=count)  # reason: total, client or address
         body = (
@@ -329,3 +341,51 @@ class PageHandler(SecureXsrfCookie, TornadoVoilaHandler):
         self.set_status(503)
         self.set_header("Retry-After", "30")
         self.finish(small_page(text("serve.full_title", lang), body, lang))
+
+
+async def checked_secret(
+    handler: tornado.web.RequestHandler, client: str, attempts: LoginAttempts | None, right: bool
+) -> bool:
+    """A teacher code or a second device's pass, counted like a class password (`attempts`, per
+    device and for the server): True if `right`; else the short refusal page is sent here."""
+    lang = request_language(handler)
+    wait = attempts.begin(client) if attempts is not None else 0.0  # counted now, before any wait
+    if wait > 0:
+        seconds = retry_after(wait)
+        handler.set_header("Retry-After", str(seconds))
+        refuse_code(handler, text("serve.login_too_many", lang, count=seconds), 429)
+        return False
+    if right:
+        if attempts is not None:
+            attempts.succeeded(client)
+        return True
+    await asyncio.sleep(WRONG_PASSWORD_DELAY)
+    refuse_code(handler, text("serve.code_wrong", lang), 401)
+    return False
+
+
+def refuse_code(handler: tornado.web.RequestHandler, message: str, status: int) -> None:
+    lang = request_language(handler)
+    start = START_PATH + ("?lang=en" if lang == "en" else "")
+    body = (
+        f"<p>{escape(message)}</p><p><a class='ks-button' href='{escape(start)}'>"
+        f"{escape(text('serve.code_back', lang))}</a></p>"
+    )
+    handler.set_status(status)
+    handler.finish(small_page(text("serve.code_wrong_title", lang), body, lang))
+
+
+class SecondDeviceHandler(SecureXsrfCookie):
+    """`GET /kartenspiele/lehrkraft/<pass>`: a pass from the dashboard, used once, gives this
+    browser the teacher cookie and leads to the dashboard (`teacher_cookie`)."""
+
+    def initialize(self, access: Access, attempts: LoginAttempts, passes: UsedPasses) -> None:
+        self.access, self.attempts, self.passes = access, attempts, passes
+
+    async def get(self, given: str) -> None:
+        self.set_header("Cache-Control", "no-store")
+        client = client_address(self.request, self.access.proxies)
+        if await checked_secret(self, client, self.attempts, self.passes.take(given)):
+            give_teacher_cookie(self)
+            base = self.request.path.partition(PASS_PATH)[0]
+            self.redirect(base + DASHBOARD_PATH + ("?lang=en" if request_language(self) == "en" else ""))

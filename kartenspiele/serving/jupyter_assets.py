@@ -20,6 +20,7 @@ from voila.server_extension import load_config_file
 from voila.utils import get_voila_labextensions_path
 
 from .assets import VERSIONED_STATIC, LabextensionsHandler, VersionedStaticHandler, static_version, versioned_hook
+from .waiting import waiting_hook
 
 
 def template_static_paths(template: str) -> list[str]:
@@ -38,7 +39,9 @@ def _load_jupyter_server_extension(server_app: Any) -> None:
         configuration.update_config(local)
     paths = template_static_paths(configuration.template)
     version = static_version(paths)
-    server_app.config.VoilaConfiguration.page_config_hook = versioned_hook(version, configuration.page_config_hook)
+    server_app.config.VoilaConfiguration.page_config_hook = versioned_hook(
+        version, waiting_hook(configuration.page_config_hook)
+    )
     base = server_app.web_app.settings["base_url"]
     labextensions = get_voila_labextensions_path(configuration.extra_labextensions_path)
     server_app.web_app.add_handlers(

@@ -6,16 +6,18 @@ memory is bounded (`--kernel-memory`). Each kernel's process number and start ti
 noted in `kartenspiele-kernels.json` in the data folder (`KernelRecord`). A server starting on
 the same data folder ends the kernels noted there that still run (`reap`): the same process
 number *and* start time, so a process that merely got a reused number is never touched. It
-leaves them alone while the server that noted them still runs.
+leaves them alone while the server that noted them still runs. Processes are looked at through
+`psutil`, which works alike on Linux, macOS and Windows (no `/proc`, no POSIX signal).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import signal
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import psutil
 
 from ..classroom.store.data_folder import sqlite_path
 from ..classroom.store.opening import default_data_folder
@@ -34,21 +36,20 @@ def record_file(store_url: str) -> Path:
     return folder / RECORD_NAME
 
 
-def start_time(pid: int) -> int | None:
-    """When process `pid` started (clock ticks since boot, Linux `/proc`); None if it does not
-    run or this system cannot tell."""
+def start_time(pid: int) -> float | None:
+    """When process `pid` started (seconds since the epoch, as the system tells it); None if it
+    does not run or this system cannot tell."""
     try:
-        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
-        return int(stat.rsplit(")", 1)[1].split()[19])  # field 22; the name may hold ") "
-    except (OSError, IndexError, ValueError):
+        return psutil.Process(pid).create_time()
+    except (psutil.Error, OSError, ValueError):
         return None
 
 
 def is_kernel(pid: int) -> bool:
     """Whether process `pid` runs an IPython kernel."""
     try:
-        return b"ipykernel" in Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
+        return any("ipykernel" in part for part in psutil.Process(pid).cmdline())
+    except (psutil.Error, OSError):
         return False
 
 
@@ -57,8 +58,8 @@ class KernelRecord:
     """The kernels this server started, noted in `path` as they start (written whole each time)."""
 
     path: Path
-    server: tuple[int, int | None] = field(default_factory=lambda: (os.getpid(), start_time(os.getpid())))
-    kernels: list[tuple[int, int | None]] = field(default_factory=list)
+    server: tuple[int, float | None] = field(default_factory=lambda: (os.getpid(), start_time(os.getpid())))
+    kernels: list[tuple[int, float | None]] = field(default_factory=list)
 
     def add(self, pid: int) -> None:
         """Note kernel `pid` (and forget noted kernels that have ended)."""
@@ -91,8 +92,8 @@ def reap(path: Path) -> int:
     for pid, since in kernels:
         if since is not None and start_time(pid) == since and is_kernel(pid):
             try:
-                os.kill(pid, signal.SIGKILL)
+                psutil.Process(pid).kill()  # SIGKILL on POSIX, TerminateProcess on Windows
                 ended += 1
-            except OSError:
+            except (psutil.Error, OSError):
                 continue
     return ended

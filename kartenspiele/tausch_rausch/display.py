@@ -158,6 +158,8 @@ def _position(
     turn: int,
     over: bool,
     winner: int | None,
+    notation: bool = True,
+    titles: dict[str, str] | None = None,
 ) -> str:
     if winner is not None:
         status = text("tausch_rausch.display.won", None, name=_player(winner))
@@ -165,14 +167,14 @@ def _position(
         status = text("tausch_rausch.display.drawn")
     else:
         status = text("tausch_rausch.display.to_move", None, name=_player(to_move), turn=turn + 1)
-    tasks = "".join(_task(task) for task in open_tasks) or "–"
+    tasks = "".join(_task(task, notation) for task in open_tasks) or "–"
     piles = _labelled(text("tausch_rausch.display.draw_pile"), escape(str(draw_size))) + _labelled(
         text("tausch_rausch.display.discard_pile", None, count=len(discard)), _cards(discard[-1:])
     )
     scores = "".join(
         _labelled(
             text("tausch_rausch.display.fulfilled", None, name=_player(p), count=len(ids)),
-            escape(", ".join(ids)) or "–",
+            escape(", ".join(ids) if notation else "; ".join((titles or {}).get(i, i) for i in ids)) or "–",
         )
         for p, ids in enumerate(fulfilled)
     )
@@ -186,8 +188,9 @@ def _position(
     )
 
 
-def state_html(state: Any) -> str:
-    """A whole position with every hand open (for teachers and tests)."""
+def state_html(state: Any, notation: bool = True) -> str:
+    """A whole position with every hand open (for teachers and tests); without `notation` (a
+    pupil's page) the tasks are named by their titles, never by their ids."""
     hands = [_labelled(_player(p), _cards(state.hand_cards(p))) for p in range(state.players)]
     return _styled(
         _position(
@@ -201,6 +204,8 @@ def state_html(state: Any) -> str:
             state.turn,
             state.over,
             state.winner,
+            notation,
+            {task.id: task.title() for task in state.options.tasks},
         )
     )
 

@@ -1,7 +1,7 @@
 """Why a selection of cards does or does not fulfil a task, one condition at a time.
 
 `judge(task, cards)` returns a list of `Step`s — one for the count and one for each condition —
-each saying whether it holds and why, with its arithmetic ("8 = 2 · 4", "4 + 5 = 9",
+each saying whether it holds and why, with its arithmetic ("8 = 4 + 4", "4 + 5 = 9",
 "5 = 4 + 1"). The steps are language-free; `Step.render(lang)` words them. The rules use the
 failing steps as the reason of an illegal fulfilment; lessons and hints show all of them.
 """
@@ -51,11 +51,18 @@ def _numbers(values: Sequence[int]) -> str:
 
 
 def parity_arith(value: int) -> str:
-    """ "8 = 2 · 4" for an even value, "7 = 2 · 3 + 1" for an odd one."""
-    return f"{value} = 2 · {value // 2}" + (" + 1" if value % 2 else "")
+    """Two equal halves: "8 = 4 + 4" for an even value, "7 = 3 + 3 + 1" for an odd one (1 left
+    over); no product, so that it reads in Klasse 3 as well. The 1 is just "1"."""
+    if value == 1:
+        return "1"
+    half = value // 2
+    return f"{value} = {half} + {half}" + (" + 1" if value % 2 else "")
 
 
 def sum_arith(values: Sequence[int]) -> str:
+    """ "3 + 4 + 5 = 12"; one value is just itself (no "9 = 9")."""
+    if len(values) == 1:
+        return str(values[0])
     return f"{' + '.join(str(v) for v in values)} = {sum(values)}"
 
 
@@ -116,6 +123,8 @@ def _run_step(values: Sequence[int]) -> Step:
     for before, after in zip(values, values[1:]):
         if after != before + 1:
             return Step(False, "run.gap", {"before": before, "after": after, "expected": before + 1})
+    if len(values) == 1:  # one card: nothing to compare yet ("1: … eins mehr als die davor ()")
+        return Step(True, "run.start", {"value": values[0]})
     arith = ", ".join(f"{b} = {a} + 1" for a, b in zip(values, values[1:]))
     return Step(True, "run.ok", {"values": _numbers(values), "arith": arith})
 

@@ -45,16 +45,25 @@ class Access(anywidget.AnyWidget):
 
     def __init__(self) -> None:
         super().__init__(layout=ipywidgets.Layout(display="none"))
-        self._pending: dict[str, Attributes] = {}
+        self._pending: dict[str, Attributes | None] = {}
 
     def set(self, cls: str, attributes: Attributes) -> None:
         """Give every element of class `cls` these attributes (None removes one); call
         `flush` to send the changes."""
         self._pending[cls] = {key: value for key, value in attributes.items()}
 
+    def forget(self, cls: str) -> None:
+        """Drop the attributes of `cls` (its control is gone for good); sent with `flush`."""
+        self._pending[cls] = None
+
     def flush(self) -> None:
         """Send the attributes set since the last flush (only when they changed)."""
-        merged = {**self.attrs, **self._pending}
+        merged = dict(self.attrs)
+        for cls, attributes in self._pending.items():
+            if attributes is None:
+                merged.pop(cls, None)
+            else:
+                merged[cls] = attributes
         self._pending = {}
         if merged != self.attrs:
             self.attrs = merged

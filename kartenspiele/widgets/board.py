@@ -1,7 +1,9 @@
 """The dashboard's views as HTML, computed from a class's `Evidence` (no widgets here).
 
 The grid colours each pupil × exercise cell by first-try right / right after tries / not yet,
-and repeats it with a symbol, so it reads in black and white too.
+and repeats it with a symbol, so it reads in black and white too. Every view that names pupils
+takes `names` ({nickname: what to show}): the class's pseudonyms when the teacher hides the names
+(`Classes.pseudonyms`); then no pupil's free text shows either.
 """
 
 from __future__ import annotations
@@ -57,6 +59,10 @@ CSS = """
 .ks-dash button.jupyter-button { width: auto; }
 .ks-dash .ks-presence td, .ks-dash .ks-presence th { padding: 1px 6px; }
 .ks-dash .ks-warn-box { background: #FBEAE0; border-left: 6px solid #D55E00; padding: 6px 10px; }
+.ks-dash a.ks-open-board { display: inline-flex; align-items: center; padding: 0 14px; height: 100%;
+  min-height: 36px; box-sizing: border-box; text-decoration: none; color: inherit; }
+.ks-dash .ks-class-controls-row { align-items: center; gap: 6px; flex-wrap: wrap; }
+.ks-dash .ks-board-answer-text { white-space: pre-wrap; }
 """
 
 
@@ -115,11 +121,12 @@ def grid_header(exercises: list[str], lessons: dict[str, str], lang: str) -> str
     return f"<tr>{nickname}{lesson_row}</tr><tr>{task_row}</tr><tr>{numbers}</tr>"
 
 
-def cell(record: ExerciseRecord | None, lang: str) -> str:
+def cell(record: ExerciseRecord | None, lang: str, private: bool = True) -> str:
+    """One grid cell; `private` (names shown): a given reason is one tap away."""
     status = record.status if record else UNTOUCHED
     label = SYMBOLS[status]
     tip = text(f"dash.status.{status}", lang)
-    if record is not None and status == GIVEN:  # the reason one tap away
+    if record is not None and status == GIVEN and private:  # the reason one tap away
         reasons = "".join(f"<p>{escape(reason)}</p>" for reason in record.reasons)
         return (
             f"<td class='ks-cell ks-{status}' title='{escape(tip)}'><details><summary>{label}</summary>"
@@ -148,14 +155,19 @@ def legend(lang: str) -> str:
     return f"<p class='ks-legend'>{items} <span>? {escape(text('dash.legend.hint', lang))}</span></p>"
 
 
-def grid(evidence: Evidence, pupils: list[str], exercises: list[str], lang: str) -> str:
-    """The pupils × exercises grid with its legend."""
+def grid(
+    evidence: Evidence, pupils: list[str], exercises: list[str], lang: str, names: dict[str, str] | None = None
+) -> str:
+    """The pupils × exercises grid with its legend (`names`: shown instead of the nicknames)."""
     if not pupils:
         return f"<p class='ks-quiet'>{escape(text('dash.no_pupils', lang))}</p>"
     if not exercises:
         return f"<p class='ks-quiet'>{escape(text('dash.no_exercises', lang))}</p>"
+    shown = names or {}
     rows = "".join(
-        f"<tr><th>{escape(nick)}</th>" + "".join(cell(evidence.record(nick, e), lang) for e in exercises) + "</tr>"
+        f"<tr><th>{escape(shown.get(nick, nick))}</th>"
+        + "".join(cell(evidence.record(nick, e), lang, names is None) for e in exercises)
+        + "</tr>"
         for nick in pupils
     )
     return (
@@ -164,35 +176,44 @@ def grid(evidence: Evidence, pupils: list[str], exercises: list[str], lang: str)
     )
 
 
-def exit_summary(evidence: Evidence, exercises: list[str], lang: str) -> str:
-    """Per exit-ticket question: how many pupils got it right, how many not yet, and the common
-    wrong answers."""
-    questions = [e for e in exercises if re.search(r"\.exit\d+#", e)]
+def exit_summary(evidence: Evidence, questions: list[str], total: int, lang: str) -> str:
+    """A row for every exit-ticket question in `questions` (answered or not): of the `total`
+    pupils, how many got it right at the first try, later, not yet, and how many have not
+    answered; and the common wrong answers."""
     if not questions:
         return f"<p class='ks-quiet'>{escape(text('dash.exit.none', lang))}</p>"
-    head = "".join(
-        f"<th>{escape(text(f'dash.exit.{name}', lang))}</th>" for name in ("question", "right", "open", "wrong")
-    )
+    names = ("question", "first", "later", "open", "unanswered", "wrong")
+    head = "".join(f"<th>{escape(text(f'dash.exit.{name}', lang))}</th>" for name in names)
     rows = []
     for exercise in questions:
         records = [r for (_, key), r in evidence.records.items() if key == exercise]
-        right = sum(1 for r in records if r.solved and r.first_try_right)
-        later = sum(1 for r in records if r.solved and not r.first_try_right)
-        still = sum(1 for r in records if not r.solved and r.tries)
+        counts = (
+            sum(1 for r in records if r.solved and r.first_try_right),
+            sum(1 for r in records if r.solved and not r.first_try_right),
+            sum(1 for r in records if not r.solved and r.tries),
+        )
+        unanswered = max(0, total - sum(counts))
         common = ", ".join(
             text("dash.wrong.count", lang, answer=answer, count=count)
             for answer, count in evidence.common_wrong(exercise, lang=lang)
         )
-        right_text = text("dash.exit.right_count", lang, count=right, later=later)
+        cells = "".join(
+            f"<td>{escape(text('dash.exit.of', lang, count=count, total=total))}</td>"
+            for count in (*counts, unanswered)
+        )
         rows.append(
-            f"<tr><td>{escape(exercise_title(exercise, lang))}</td><td>{escape(right_text)}</td>"
-            f"<td>{still}</td><td>{escape(common or '–')}</td></tr>"
+            f"<tr><td>{escape(exercise_title(exercise, lang))}</td>{cells}<td>{escape(common or '–')}</td></tr>"
         )
     return f"<table class='ks-exit'><tr>{head}</tr>{''.join(rows)}</table>"
 
 
 def presence(
-    evidence: Evidence, pupils: list[str], lesson_titles: dict[str, str], lang: str, now: float | None = None
+    evidence: Evidence,
+    pupils: list[str],
+    lesson_titles: dict[str, str],
+    lang: str,
+    now: float | None = None,
+    names: dict[str, str] | None = None,
 ) -> str:
     """Who is in the class, on which lesson and exercise, and how long ago they did something."""
     if not pupils:
@@ -208,7 +229,8 @@ def presence(
         exercise = exercise_title(where.exercise, lang) if where and where.exercise else "–"
         seen = text("dash.seen", lang, count=max(0, round(now - where.at))) if where and where.at else "–"
         rows.append(
-            f"<tr><td>{escape(nick)}</td><td>{escape(lesson)}</td><td>{escape(exercise)}</td><td>{escape(seen)}</td></tr>"
+            f"<tr><td>{escape((names or {}).get(nick, nick))}</td><td>{escape(lesson)}</td><td>{escape(exercise)}</td>"
+            f"<td>{escape(seen)}</td></tr>"
         )
     return f"<table class='ks-presence'><tr>{head}</tr>{''.join(rows)}</table>"
 

@@ -2,15 +2,21 @@
 
 Live: a thread in the dashboard's kernel reads the entries pupils appended since the last
 look (one log per pupil) every `interval` seconds and redraws the views (`board`): who is
-where, the pupils × exercises grid, common wrong answers and the rooms being played (with
-"Einlassen" for a pupil who asks to come back to a seat, `classroom.rooms.let_in`). The teacher opens a class, paces the lessons, shows one anonymised answer "an der Tafel",
-exports the class as CSV and deletes it (after a confirmation).
+where, the pupils × exercises grid, the exit ticket, common wrong answers and the rooms being
+played (with "Einlassen" for a pupil who asks to come back to a seat, `classroom.rooms.let_in`).
+
+The page, top to bottom: the class and its switches for the whole class (`ClassControls`:
+pause every screen, hide the names, open the board, a second device), the board's panel
+(`BoardControl`: what the projected board "Tafel" shows), the views, then pacing (lessons, and
+within a lesson `SectionPace`), revealing answers (`RevealControl`) and the class's data (CSV,
+delete). Each panel is its own module; another view joins with `add_panel` (after the views).
+With the names hidden every view shows the class's pseudonyms (`Classes.pseudonyms`).
 """
 
 from __future__ import annotations
 
 import base64
-import random
+import logging
 import threading
 import time
 from html import escape
@@ -19,22 +25,31 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..bots.games import game_info
-from ..catalogue import LESSONS, PRACTICE_LESSONS, PRACTICE_LEVELS
+from ..catalogue import LESSONS, PRACTICE_LESSONS, PRACTICE_LEVELS, exit_questions
+from ..classroom.classes.board_state import Boards
 from ..classroom.classes.classes import Classes
 from ..classroom.classes.evidence import Evidence
-from ..classroom.classes.export import exercise_title, exercises_csv, file_name, pupils_csv
-from ..classroom.classes.tasks import task_html
-from ..classroom.rooms.rooms import RoomError, Rooms
-from ..classroom.store.interface import Store, StoreError
+from ..classroom.classes.export import exercises_csv, file_name, pupils_csv
+from ..classroom.classes.unit import unit_paths
+from ..classroom.classes.unit_words import unit_csv
+from ..classroom.rooms.rooms import PERSON, RoomError, Rooms
+from ..classroom.store.interface import Store
 from ..classroom.store.opening import open_store
 from ..core.errors import KartenspieleError
 from ..i18n import text
 from . import board
+from .board_control import BoardControl
+from .class_controls import ClassControls
 from .gate import teacher_page
+from .login_cards import LoginCardsPanel
 from .reveal_control import RevealControl
+from .section_pace import SectionPace
 from .style import style_widget
 from .texts import default_language
+from .unit_view import UnitView
+from .warn_box import run_or_warn
 
+log = logging.getLogger(__name__)
 INTERVAL = 2.0
 ALL = "*"
 
@@ -47,7 +62,7 @@ class ClassView:
         self.code = code
         self.evidence = Evidence()
         self.pupils: list[str] = []
-        self.members: set[str] = set()  # the marks of its pupils' seats in rooms (`Classes.roster`)
+        self.members: dict[str, str] = {}  # the marks of its pupils' seats in rooms -> their nicknames
         self.seen: dict[str, int] = {}
         self.rooms: dict[str, Any] = {}
 
@@ -55,7 +70,7 @@ class ClassView:
         """Read what is new; returns how many entries came in."""
         roster = self.classes.roster(self.code)
         self.pupils = [nickname for nickname, _ in roster]
-        self.members = {member for _, member in roster}
+        self.members = {member: nickname for nickname, member in roster}
         new = 0
         for nick in self.pupils:
             entries = self.classes.entries(self.code, nick, self.seen.get(nick, 0))
@@ -80,7 +95,7 @@ class ClassView:
                 continue
             self.rooms[code] = room
             seat_names = [seat.name for seat in room.seats]
-            if not self.members & {seat.member for seat in room.seats if seat.member}:
+            if not self.members.keys() & {seat.member for seat in room.seats if seat.member}:
                 continue
             scores = room.state.scores() if room.started else [0] * len(seat_names)
             found.append(
@@ -88,6 +103,7 @@ class ClassView:
                     "code": code,
                     "title": game_info(room.game).title,
                     "names": seat_names,
+                    "members": [seat.member if seat.kind == PERSON else None for seat in room.seats],
                     "scores": scores,
                     "started": room.started,
                     "over": room.over,
@@ -112,6 +128,11 @@ class ClassView:
 
         return sorted(chosen, key=place)
 
+    def lessons_met(self) -> list[str]:
+        """The lessons (catalogue keys, in order) any pupil of the class has opened or answered in."""
+        met = set(self.evidence.exercises.values()) | {w.lesson for w in self.evidence.where.values() if w.lesson}
+        return [lesson.key for lesson in LESSONS if lesson.key in met]
+
 
 class Dashboard(widgets.VBox):
     """The teacher's live view of one class."""
@@ -126,11 +147,12 @@ class Dashboard(widgets.VBox):
         self.store = store or open_store()
         self.classes = Classes(self.store)
         self.rooms = Rooms(self.store)
+        self.boards = Boards(self.classes)
         self.view: ClassView | None = None
+        self.names: dict[str, str] | None = None  # the pseudonyms while the names are hidden
         self.interval = interval
         self.lock = threading.RLock()
         self.refresh_seconds = 0.0
-        self.board_index = 0
         self._stop = threading.Event()
         lang = self.lang
 
@@ -170,13 +192,9 @@ class Dashboard(widgets.VBox):
         self.room_list = widgets.HTML()
         self.let_in_box = widgets.VBox()
         self.let_in_box.add_class("ks-dash-let-in")
-        self.board_choice = widgets.Dropdown(description=text("dash.board.exercise", lang))
-        self.board_button = button("dash.board.show", self.next_on_board, "ks-board-button")
-        self.preview = widgets.HTML()
-        self.board_confirm = button("dash.board.project", self.project, "ks-board-project", "ks-main-action")
-        self.board_confirm.layout.display = "none"
-        self.previewed: tuple[str, str] | None = None
-        self.board = widgets.HTML()
+        self.class_controls = ClassControls(self.classes, self.boards, lang, on_names=lambda: self._safely(self.redraw))
+        self.board_control = BoardControl(self.boards, lang)
+        self.section_pace = SectionPace(self.classes, lang)
         self.pace = widgets.HTML()
         self.lock_button = button("dash.pace.lock", self.lock_beyond, "ks-lock")
         self.release_button = button("dash.pace.next", self.release_next, "ks-release")
@@ -188,13 +206,14 @@ class Dashboard(widgets.VBox):
         self.confirm_yes = button("dash.delete.yes", self.delete, "ks-delete-yes")
         self.confirm_no = button("dash.delete.no", lambda: self._set_confirm(False), "ks-delete-no")
         self.status = widgets.HTML()
+        self.unit = UnitView(lang, shown_name=self._shown_name)
+        self.login_cards = LoginCardsPanel(self.classes, lang, on_change=lambda: self._safely(self.refresh))
 
         def section(key: str) -> widgets.HTML:
             return widgets.HTML(f"<h3>{escape(text(key, lang))}</h3>")
 
-        self.class_parts = widgets.VBox(
+        self.views = widgets.VBox(
             [
-                self.header,
                 section("dash.section.grid"),
                 widgets.HBox([self.lesson_choice, self.level_choice]),
                 self.grid,
@@ -202,20 +221,32 @@ class Dashboard(widgets.VBox):
                 self.exit_ticket,
                 section("dash.section.wrong"),
                 self.wrong,
-                section("dash.section.board"),
-                widgets.HBox([self.board_choice, self.board_button]),
-                self.preview,
-                self.board_confirm,
-                self.board,
+                section("dash.section.unit"),
+                self.unit,
                 section("dash.section.presence"),
                 self.presence,
                 section("dash.section.rooms"),
                 self.room_list,
                 self.let_in_box,
+            ]
+        )
+        self.panels = widgets.VBox()
+        """Views other modules add (`add_panel`), after the dashboard's own."""
+        self.class_parts = widgets.VBox(
+            [
+                self.header,
+                self.class_controls,
+                section("dash.section.tafel"),
+                self.board_control,
+                self.views,
+                self.panels,
                 section("dash.section.pace"),
                 self.pace,
                 widgets.HBox([self.lock_button, self.release_button, self.all_button]),
+                self.section_pace,
                 RevealControl(self.classes, self.class_choice, lang),
+                section("dash.section.cards"),
+                self.login_cards,
                 section("dash.section.data"),
                 widgets.HBox([self.export_button, self.delete_button]),
                 self.download,
@@ -235,6 +266,11 @@ class Dashboard(widgets.VBox):
         self._load_classes()
         if live:
             self.start()
+
+    def add_panel(self, title_key: str, panel: widgets.Widget) -> None:
+        """Add a view of another module (a heading from the text `title_key`, then `panel`)."""
+        heading = widgets.HTML(f"<h3>{escape(text(title_key, self.lang))}</h3>")
+        self.panels.children = (*self.panels.children, heading, panel)
 
     # -- classes ---------------------------------------------------------------------------
     def _lesson_options(self) -> list[tuple[str, str]]:
@@ -259,9 +295,11 @@ class Dashboard(widgets.VBox):
     def show_class(self, code: str | None) -> None:
         with self.lock:
             self.view = ClassView(self.classes, code) if code else None
-            self.board_index = 0
             self.download.value = ""
             self._set_confirm(False)
+            self.unit.clear()
+            self.class_controls.show(code)
+        self.login_cards.show_class(code)
         self.class_parts.layout.display = "" if code else "none"
         self.message.value = "" if code else f"<p>{escape(text('dash.no_class', self.lang))}</p>"
         self.refresh()
@@ -281,6 +319,8 @@ class Dashboard(widgets.VBox):
                 self.refresh()
             except (KartenspieleError, OSError):
                 continue  # the store is away for a moment; the next round tries again
+            except Exception:  # a view's fault never ends the dashboard's live updates
+                log.exception("the dashboard could not redraw")
 
     def refresh(self) -> None:
         """Read what is new and redraw; keeps `refresh_seconds` (the time it took)."""
@@ -299,26 +339,28 @@ class Dashboard(widgets.VBox):
             titles = {lesson.key: text(f"lessons.catalogue.{lesson.key}.title", lang) for lesson in LESSONS}
             exercises = view.exercises(self.lesson_choice.value)
             count = len(view.pupils)
-            released = self.classes.released(view.code)
+            info = self.classes.info(view.code)
+            released = info["released"]
+            self.names = self.classes.pseudonyms(view.code, lang) if info.get("anonymous") else None
             self.header.value = (
                 f"<p>{escape(text('dash.code', lang))} <span class='ks-class-code'>{escape(view.code)}</span> · "
                 f"{escape(text('dash.pupils', lang, count=count))}</p>"
                 f"<p class='ks-quiet'>{escape(text('dash.how_to_join', lang))}</p>"
             )
-            self.presence.value = board.presence(view.evidence, view.pupils, titles, lang)
-            self.grid.value = board.grid(view.evidence, view.pupils, exercises, lang)
+            self.class_controls.redraw()
+            self.board_control.show(view.code, view.evidence, view.exercises(ALL), self.classes.revealed(view.code))
+            self.presence.value = board.presence(view.evidence, view.pupils, titles, lang, names=self.names)
+            self.grid.value = board.grid(view.evidence, view.pupils, exercises, lang, names=self.names)
             self.wrong.value = board.wrong_answers(view.evidence, exercises, lang)
-            self.exit_ticket.value = board.exit_summary(view.evidence, exercises, lang)
-            summaries = view.room_summaries(self.rooms)
+            lesson = self.lesson_choice.value
+            questions = [q for key in (view.lessons_met() if lesson == ALL else [lesson]) for q in exit_questions(key)]
+            self.exit_ticket.value = board.exit_summary(view.evidence, questions, count, lang)
+            self.unit.show(view.evidence, view.pupils, sum(view.seen.values()))
+            summaries = [self._shown_seats(summary) for summary in view.room_summaries(self.rooms)]
             self.room_list.value = board.rooms(summaries, lang)
             self._draw_let_in(summaries)
-            options = [(exercise_title(e, lang), e) for e in view.exercises(ALL) if view.evidence.answers(e)]
-            if [value for _, value in options] != [value for _, value in self.board_choice.options]:
-                chosen = self.board_choice.value
-                self.board_choice.options = options
-                values = [value for _, value in options]
-                self.board_choice.value = chosen if chosen in values else (values[0] if values else None)
             self._show_level(view.code)
+            self.section_pace.show(view.code, LESSONS[self.current_lesson() - 1].key)
             self.pace.value = (
                 "<p>"
                 + escape(
@@ -328,6 +370,23 @@ class Dashboard(widgets.VBox):
                 )
                 + "</p>"
             )
+
+    def _shown_name(self, nickname: str) -> str:
+        """A pupil's nickname as the dashboard shows it (their pseudonym while the names are hidden)."""
+        return nickname if self.names is None else self.names.get(nickname, nickname)
+
+    def _shown_seats(self, summary: dict) -> dict:
+        """A room's summary with its seats' names as the dashboard shows them: with the names
+        hidden, a pupil of the class by their pseudonym and anybody else as a guest."""
+        if self.names is None or self.view is None:
+            return summary
+        shown = [
+            self.names.get(self.view.members.get(member, ""), text("dash.guest", self.lang))
+            if member is not None
+            else name
+            for name, member in zip(summary["names"], summary["members"])
+        ]
+        return {**summary, "names": shown}
 
     def _draw_let_in(self, summaries: list[dict]) -> None:
         """ "Raum ABCD: Ben will wieder mitspielen." with "Einlassen", per pupil asking."""
@@ -377,45 +436,7 @@ class Dashboard(widgets.VBox):
         if self.view is not None and self.lesson_choice.value != ALL:
             self.classes.set_level(self.view.code, self.lesson_choice.value, self.level_choice.value or None)
 
-    # -- the board, pacing, data -----------------------------------------------------------
-    def next_on_board(self) -> None:
-        """Preview the next answer to the chosen exercise for the teacher only (without a name);
-        `project` puts it on the board."""
-        with self.lock:
-            exercise = self.board_choice.value
-            answers = self.view.evidence.answers(exercise) if self.view and exercise else []
-            self.previewed = None
-            self.board_confirm.layout.display = "none"
-            if not answers:
-                self.preview.value = f"<p class='ks-quiet'>{escape(text('dash.board.none', self.lang))}</p>"
-                return
-            order = list(range(len(answers)))
-            random.Random(exercise).shuffle(order)  # not the order pupils answered in
-            number = self.board_index % len(answers)
-            self.board_index += 1
-            self.previewed = (exercise, answers[order[number]])
-            which = text("dash.board.which", self.lang, number=number + 1, count=len(answers))
-            self.preview.value = (
-                f"<div class='ks-preview'><p><b>{escape(text('dash.board.preview', self.lang))}</b> {escape(which)}</p>"
-                f"{self._board_html(*self.previewed)}</div>"
-            )
-            self.board_confirm.layout.display = ""
-
-    def project(self) -> None:
-        """Put the previewed answer on the board, large, with its task and cards."""
-        with self.lock:
-            if self.previewed is None:
-                return
-            self.board.value = f"<div class='ks-board'>{self._board_html(*self.previewed)}</div>"
-            self.board_confirm.layout.display = "none"
-
-    def _board_html(self, exercise: str, answer: str) -> str:
-        task = self.view.evidence.tasks.get(exercise, {}) if self.view else {}
-        words = task.get(self.lang) or next(iter(task.values()), "")
-        title = f"<p class='ks-board-task'>{escape(exercise_title(exercise, self.lang))}</p>"
-        shown = f"<p class='ks-board-task'>{task_html(words)}</p>" if words else ""
-        return f"{title}{shown}<p class='ks-board-answer'>{escape(answer)}</p>"
-
+    # -- pacing, data ----------------------------------------------------------------------
     def current_lesson(self) -> int:
         """The lesson the teacher looks at (the grid's choice), else the furthest any pupil is in."""
         keys = [lesson.key for lesson in LESSONS]
@@ -442,7 +463,7 @@ class Dashboard(widgets.VBox):
             self.redraw()
 
     def export(self) -> None:
-        """Two spreadsheets to download: every exercise, and one row per pupil."""
+        """Three spreadsheets to download: every exercise, one row per pupil, and the unit view."""
         if self.view is None:
             return
         view, lang = self.view, self.lang
@@ -450,6 +471,7 @@ class Dashboard(widgets.VBox):
             files = (
                 ("exercises", exercises_csv(view.evidence, view.code, lang)),
                 ("pupils", pupils_csv(view.evidence, view.pupils, view.code, lang)),
+                ("unit", unit_csv(unit_paths(view.evidence, view.pupils), view.code, lang)),
             )
         links = []
         for kind, content in files:
@@ -483,10 +505,7 @@ class Dashboard(widgets.VBox):
         self.status.value = f"<p>{escape(text('dash.deleted', self.lang, code=code))}</p>"
 
     def _safely(self, action) -> None:
-        try:
-            action()
-        except (KartenspieleError, StoreError) as error:
-            self.status.value = f"<div class='ks-warn-box'>{escape(error.message(self.lang))}</div>"
+        run_or_warn(action, self.status, self.lang, clear=False)
 
     def __repr__(self) -> str:
         return "Dashboard()"

@@ -9,6 +9,7 @@ and after leaving, so that the page carries the pupil in its links (or no longer
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from html import escape
 
@@ -21,6 +22,7 @@ from ..i18n import current_language, text
 from .class_watch import ClassWatch
 from .enter import on_enter
 from .memory import BrowserMemory
+from .pupil_unit import card_link
 
 
 class JoinBox(widgets.HBox):
@@ -46,6 +48,7 @@ class JoinBox(widgets.HBox):
         on_enter(self.nickname, self.join)
         self.status = widgets.HTML()
         self.status.add_class("ks-join-status")
+        self.card = widgets.HTML()  # "Mit Login-Karte", back to this page
         self.watch: ClassWatch | None = None
         self.memory.observe(lambda _: self._remembered_name(), "loaded")
         self._remembered_name()
@@ -117,6 +120,8 @@ class JoinBox(widgets.HBox):
             self.button.description = text("lobby.join.button", lang)
             if not self.status.value.startswith("<span class='ks-join-error'"):
                 self.status.value = ""
-            shown = (self.memory, self.nickname, self.code, self.button, self.status)
+            self.card.value = card_link(lang, os.environ.get("SCRIPT_NAME", ""))
+            card = (self.card,) if self.card.value else ()
+            shown = (self.memory, self.nickname, self.code, self.button, *card, self.status)
         if self.children != shown:
             self.children = shown

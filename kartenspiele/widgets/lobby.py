@@ -27,6 +27,7 @@ Only one room page is alive: when the lobby shows another room, the previous pag
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Callable
 from html import escape
 
@@ -147,6 +148,7 @@ class Lobby(widgets.VBox):
         self._resume_buttons: dict[tuple[str, str], widgets.Button] = {}
         self.memory.observe(lambda _: self._draw_resume(), "games")
         self.memory.observe(lambda _: self._remembered_name(), "loaded")
+        self.name.observe(lambda _: self._name_typed(), "value")
         self.class_watch: ClassWatch | None = None
         # the browser build: rooms and classes need the served version
         self.lite_note = plain(widgets.HTML, _dom_classes=("ks-lobby-lite",))
@@ -154,9 +156,12 @@ class Lobby(widgets.VBox):
         self.set_language(lang)
         self._remembered_name()
         self.reach_store()
+        self._told_damaged: set[str] = set()
+        self.memory.observe(lambda _: self._damaged_note(), "loaded")  # after the store took in the saves
+        self._damaged_note()
         self.resume_asked = (resume or "").strip().upper()
         if self.resume_asked:
-            self.memory.observe(lambda _: self._resume_on_open(), ["loaded", "games"])
+            self.memory.observe(lambda _: self.resume_asked_game(), ["loaded", "games"])
 
     # -- texts -----------------------------------------------------------------------------
     def set_language(self, lang: str) -> None:
@@ -212,6 +217,13 @@ class Lobby(widgets.VBox):
             if session.ended
             else text("class.joined", self.lang, code=code, nickname=nickname)
         )
+
+    def _name_typed(self) -> None:
+        """The browser remembers the typed name at once: a game or tutorial opened from here calls
+        the child by it (`GameTable.set_child_name`)."""
+        typed = " ".join(self.name.value.split())[:NAME_MAX]
+        if typed and self.memory.loaded and typed != self.memory.name:
+            self.memory.name = typed
 
     def _remembered_name(self) -> None:
         """The name this browser remembers fills an empty name field (once the page has loaded)."""
@@ -295,7 +307,10 @@ class Lobby(widgets.VBox):
         self.resume_title.value = f"<h3>{escape(text('lobby.resume.title', lang))}</h3>" if buttons else ""
 
     # -- actions ---------------------------------------------------------------------------
-    def _enter(self, action: Callable[[Rooms], tuple]) -> None:
+    def _enter(self, action: Callable[[Rooms], tuple], kept: str = "") -> None:
+        """Enter the room `action` opens or joins; `kept`: the code of a game whose saves this
+        browser keeps itself (the browser build's "Weiterspielen"), which fails only when they
+        are damaged: the game is forgotten and the lobby says so."""
         if not self.reach_store() or self.rooms is None:
             return
         try:
@@ -312,7 +327,15 @@ class Lobby(widgets.VBox):
             self._store_trouble(error)
             return
         except KartenspieleError as error:
-            self._error(error.message(self.lang))
+            if kept and in_browser():
+                self._damaged(kept, error)
+            else:
+                self._error(error.message(self.lang))
+            return
+        except (LookupError, TypeError, ValueError) as error:  # saves edited in the browser's storage
+            if not (kept and in_browser()):
+                raise
+            self._damaged(kept, error)
             return
         self._store_back(wrote=True)
         self.memory.remember(room.code, token, room.game, room.seats[seat].name)
@@ -347,9 +370,9 @@ class Lobby(widgets.VBox):
 
     def _home(self) -> tuple[widgets.Widget, ...]:
         """The lobby's own parts: name and code, "Weiterspielen", "Raum eröffnen" (in the browser
-        build the note that rooms need a server, and "Weiterspielen")."""
+        build the note that rooms need a server, the lobby's message, and "Weiterspielen")."""
         if in_browser():
-            return (self.memory, self.lite_note, self.resume_title, self.resume_box)
+            return (self.memory, self.message, self.lite_note, self.resume_title, self.resume_box)
         return (self.memory, self.entry, self.resume_title, self.resume_box, self.open_box)
 
     def _back(self) -> None:
@@ -421,9 +444,10 @@ class Lobby(widgets.VBox):
         code, name, member = self.code.value, self.name.value, self._member()
         self._enter(lambda rooms: rooms.join(code, name, self.memory.token(normal_code(code)), member))
 
-    def _resume_on_open(self) -> None:
+    def resume_asked_game(self) -> None:
         """Once the browser's memory is here: back to the asked game if it is remembered
-        (only once; an unknown code leaves the start page as it is)."""
+        (only once; an unknown code leaves the start page as it is). Called again by the page
+        around the lobby once it is built: a memory shared with other pages may be here already."""
         code = self.resume_asked
         entry = self.memory.entry(code)
         if not self.memory.loaded or entry is None or self.page is not None:
@@ -434,4 +458,17 @@ class Lobby(widgets.VBox):
     def resume(self, code: str, name: str) -> None:
         """ "Weiterspielen": back to a remembered seat."""
         member = self._member()
-        self._enter(lambda rooms: rooms.join(code, name, self.memory.token(code), member))
+        self._enter(lambda rooms: rooms.join(code, name, self.memory.token(code), member), kept=code)
+
+    def _damaged(self, code: str, error: Exception) -> None:
+        """A game this browser keeps cannot be continued (its saves are damaged): drop it, say so."""
+        print(f"saved game {code} could not be continued: {error!r}", file=sys.__stderr__)
+        self.memory.drop(code)
+        self.memory.damaged.add(code)
+        self._damaged_note()
+
+    def _damaged_note(self) -> None:
+        """Say that a saved game was damaged and is gone (the others stay), once per damage."""
+        if self.memory.damaged - self._told_damaged:
+            self._told_damaged |= self.memory.damaged
+            self._error(text("lobby.resume.damaged", self.lang))

@@ -1,5 +1,5 @@
-"""What this browser remembers between visits: the codes of its games and the pupil's name
-(in localStorage).
+"""What this browser remembers between visits: the codes of its games, the pupil's name and the
+computer's level for the child's next game of each game (in localStorage).
 
 A tiny anywidget with no visible content. When the page opens, the browser sends the list it
 kept (`games`); when the kernel changes the list, the browser stores it again. The kernel
@@ -29,12 +29,15 @@ import anywidget
 import traitlets
 
 from ..classroom.classes.pupil import CLASS_COOKIE
-from ..classroom.store.memory_store import MemoryStore
+from ..classroom.store.memory_store import MemoryStore, readable
 from ..kernel import update_guard
 
 STORAGE_KEY = "kartenspiele.games"
 NAME_KEY = "kartenspiele.name"
 SAVES_KEY = "kartenspiele.saves"
+LEVELS_KEY = "kartenspiele.levels"
+LEVELS_MAX_SIZE = 400
+"""The largest record of levels the kernel takes back (two games' `bots.ladder.Ladder`s are far less)."""
 CLASS_SECONDS = 3600
 """How long the browser remembers its pupil's class after the last page that showed it
 (a shared tablet forgets the pupil of the period before)."""
@@ -50,7 +53,7 @@ NAME_MAX_CHARS = 40
 
 _ESM = (
     """
-const KEY = "STORAGE_KEY", NAME = "NAME_KEY", SAVES = "SAVES_KEY", CLASS = "CLASS_COOKIE";
+const KEY = "STORAGE_KEY", NAME = "NAME_KEY", SAVES = "SAVES_KEY", LEVELS = "LEVELS_KEY", CLASS = "CLASS_COOKIE";
 function keepClass(value) {
   document.cookie = CLASS + "=" + encodeURIComponent(value) + "; path=/; SameSite=Strict; max-age=" + (value ? CLASS_SECONDS : 0);
 }
@@ -69,6 +72,10 @@ function render({ model, el }) {
     });
   }
   try { model.set("name", String(window.localStorage.getItem(NAME) || "").slice(0, 40)); } catch (error) {}
+  try {
+    const levels = JSON.parse(window.localStorage.getItem(LEVELS) || "{}");
+    if (levels && typeof levels === "object" && !Array.isArray(levels)) model.set("levels", levels);
+  } catch (error) {}
   model.set("loaded", true);
   model.save_changes();
   model.on("change:games", () => {
@@ -86,14 +93,24 @@ function render({ model, el }) {
   model.on("change:name", () => {
     try { window.localStorage.setItem(NAME, model.get("name")); } catch (error) {}
   });
+  model.on("change:levels", () => {
+    try { window.localStorage.setItem(LEVELS, JSON.stringify(model.get("levels"))); } catch (error) {}
+  });
 }
 export default { render };
 """.replace("STORAGE_KEY", STORAGE_KEY)
     .replace("NAME_KEY", NAME_KEY)
     .replace("SAVES_KEY", SAVES_KEY)
+    .replace("LEVELS_KEY", LEVELS_KEY)
     .replace("CLASS_COOKIE", CLASS_COOKIE)
     .replace("CLASS_SECONDS", str(CLASS_SECONDS))
 )
+
+
+def room_of(name: str) -> str:
+    """The room code a stored key or log belongs to (`room/ABCD/log/…` → "ABCD"), else ""."""
+    parts = str(name).split("/")
+    return parts[1] if parts[0] == "room" and len(parts) > 1 else ""
 
 
 def saves_check(value: Any, widget: Any) -> str | None:
@@ -106,11 +123,20 @@ def saves_check(value: Any, widget: Any) -> str | None:
     return "saves too large" if update_guard.size(value, SAVES_MAX_SIZE) > SAVES_MAX_SIZE else None
 
 
+def levels_check(value: Any, _widget: Any) -> str | None:
+    """The levels a browser sends back: one small object of objects (the kernel reads each game's
+    entry through `bots.ladder.Ladder.from_json`, which takes nothing it does not know)."""
+    if not isinstance(value, dict) or not all(isinstance(entry, dict) for entry in value.values()):
+        return f"not an object of objects: {type(value).__name__}"
+    return "levels too large" if update_guard.size(value, LEVELS_MAX_SIZE) > LEVELS_MAX_SIZE else None
+
+
 class BrowserMemory(anywidget.AnyWidget):
     """`games`: [{"code", "token", "game", "name"}, …] kept in this browser, newest first;
     `current`: the code of the game this page shows ("" for none); `name`: the name last used
     on this browser (the kernel checks it again on every use); `pupil_class`: the class the browser
-    remembers (set by the kernel only); `keeps_saves`: the browser
+    remembers (set by the kernel only); `levels`: per game, the computer's level for the child's
+    next game (`bots.ladder.Ladder.to_json`); `keeps_saves`: the browser
     also keeps the saved games themselves (`saves`, the browser build)."""
 
     _esm = _ESM
@@ -119,6 +145,7 @@ class BrowserMemory(anywidget.AnyWidget):
         "loaded": update_guard.boolean,
         "name": update_guard.text(NAME_MAX_CHARS),
         "saves": saves_check,
+        "levels": levels_check,
     }
     """What the browser may send back (`update_guard`): at most `KEEP` short entries, a short name."""
     games = traitlets.List(traitlets.Dict()).tag(sync=True)
@@ -128,6 +155,7 @@ class BrowserMemory(anywidget.AnyWidget):
     keeps_saves = traitlets.Bool(False).tag(sync=True)
     pupil_class = traitlets.Unicode("").tag(sync=True)
     saves = traitlets.Dict().tag(sync=True)
+    levels = traitlets.Dict().tag(sync=True)
 
     @property
     def update_limit(self) -> int:
@@ -137,6 +165,9 @@ class BrowserMemory(anywidget.AnyWidget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._own: dict[str, Any] | None = None
+        self.damaged: set[str] = set()
+        """The codes of remembered games whose saves were damaged (left out, forgotten)."""
+        self._stores: list[MemoryStore] = []
         self.observe(lambda _: self._keep_own(), "loaded")
 
     def _keep_own(self) -> None:
@@ -147,25 +178,50 @@ class BrowserMemory(anywidget.AnyWidget):
 
     def store(self) -> MemoryStore:
         """This page's store over the browser's saves: it takes in what the browser kept when
-        the page opens (without the games it no longer remembers) and hands every change back."""
+        the page opens (without the games it no longer remembers) and hands every change back.
+        A game whose saved records are damaged is left out whole and forgotten (`damaged`
+        names it); the other games stay."""
         self.keeps_saves = True
         kept = MemoryStore(on_write=lambda contents: setattr(self, "saves", contents))
 
         def arrived() -> None:
             if self.loaded:
-                kept.load(self._only_remembered(self.saves))
+                contents = self._only_remembered(self.saves)
+                lost = {room_of(name) for name in readable(contents)[2]} - {""}
+                kept.load(self._without_rooms(contents, lost))
+                for code in lost:
+                    self.forget(code)
+                self.damaged |= lost
 
         arrived()
         self.observe(lambda _: arrived(), "loaded")  # the browser sends games and saves in one message
+        self._stores.append(kept)
         return kept
+
+    def drop(self, code: str) -> None:
+        """Forget the game `code` and delete its saved records from this page's stores."""
+        self.forget(code)
+        for kept in self._stores:
+            for key in kept.keys(f"room/{code}"):
+                if room_of(key) == code:
+                    kept.delete(key)
+            for log in kept.logs(f"room/{code}/"):
+                kept.delete_log(log)
+
+    @staticmethod
+    def _without_rooms(contents: dict[str, Any], codes: set[str]) -> dict[str, Any]:
+        return {
+            part: {name: value for name, value in contents[part].items() if room_of(name) not in codes}
+            for part in ("documents", "logs")
+        }
 
     def _only_remembered(self, contents: dict[str, Any]) -> dict[str, Any]:
         """`contents` without the records of rooms whose game this browser no longer remembers."""
         codes = {str(item.get("code")) for item in self.games}
 
         def wanted(key: object) -> bool:
-            parts = str(key).split("/")
-            return parts[0] != "room" or len(parts) < 2 or parts[1] in codes
+            room = room_of(str(key))
+            return not room or room in codes
 
         def part(name: str) -> dict[str, Any]:
             found = contents.get(name)

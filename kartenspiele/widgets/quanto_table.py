@@ -16,6 +16,8 @@ from ..quanto.display import back_html, card_html
 from ..quanto.explain import card_name
 from ..quanto.moves import (
     CAPTURE,
+    COLLECT,
+    EXTEND,
     FORM,
     JOKER_QUANTO,
     LAY,
@@ -25,6 +27,7 @@ from ..quanto.moves import (
 )
 from ..quanto.state import MAX_PLAYERS, MIN_PLAYERS
 from .buttons import ButtonRow, Spec
+from .motion import Flight, Plan, fixed, matching, seat
 from .plain import plain
 from .setup import GameConfig, Variant
 from .table import GameTable
@@ -59,6 +62,7 @@ def card_spec(
         name=name,
         pressed=pressed,
         description=tooltip,
+        face=face,
     )
 
 
@@ -108,34 +112,44 @@ class QuantoTable(GameTable):
         self._selection_cache: tuple[tuple, Any] | None = None
         self.others = plain(widgets.HTML)
         self.pile = plain(widgets.HTML)
-        self.table_label = plain(widgets.HTML)
-        self.table_row = ButtonRow(self.press_table, row_class="ks-cards", access=self.access)
+        self.table_label = plain(widgets.HTML, _dom_classes=("ks-table-label",))
+        self.table_row = self.card_row("table card", self.press_table)
         self.table_row.add_class("ks-table-cards")
+        self.table_empty = plain(widgets.HTML, _dom_classes=("ks-table-empty",))
         top = plain(widgets.HBox, [self.others, self.pile])
         top.add_class("ks-top")
-        self.public_area.children = (top, plain(widgets.VBox, [self.table_label, self.table_row]))
+        self.public_area.children = (top, plain(widgets.VBox, [self.table_label, self.table_row, self.table_empty]))
         self.sum_line = plain(widgets.HTML)
         self.sum_line.add_class("ks-sum")
-        self.actions = ButtonRow(self.press_action, base_class="ks-action", row_class="ks-actions", access=self.access)
+        self.actions = ButtonRow(
+            self.tapper("action", self.press_action),
+            base_class="ks-action",
+            row_class="ks-actions",
+            access=self.access,
+            on_gone=self.tapper("action", self.gone("action")),
+        )
         self.action_list = plain(widgets.Dropdown, layout=widgets.Layout(width="24em"))
         self.action_go = plain(widgets.Button, button_style="primary")
         self.action_go.add_class("ks-action-go")
-        self.action_go.on_click(lambda _: self._play_listed())
+        self.action_go.on_click(lambda _: self.tap("listed action", self._play_listed))
         self.action_more = plain(
-            widgets.HBox, [self.action_list, self.action_go], layout=widgets.Layout(display="none")
+            widgets.HBox,
+            [self.action_list, self.action_go],
+            layout=widgets.Layout(display="none"),
+            _dom_classes=("ks-action-more",),
         )
-        self.hand_label = plain(widgets.HTML)
-        self.hand_row = ButtonRow(self.press_hand, row_class="ks-cards", access=self.access)
+        self.hand_label = plain(widgets.HTML, _dom_classes=("ks-hand-label",))
+        self.hand_row = self.card_row("hand card", self.press_hand)
         self.hand_row.add_class("ks-hand-cards")
         self.held = plain(widgets.HTML)
         self.mine = plain(widgets.HTML)
-        hand = plain(widgets.VBox, [self.hand_label, self.hand_row, self.held])
+        hand = plain(widgets.VBox, [self.hand_label, self.hand_row, self.held], _dom_classes=("ks-hand",))
         self.private_area.children = (
             self.sum_line,
             self.actions,
             self.action_more,
             self.message,
-            plain(widgets.HBox, [hand, self.mine], layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px")),
+            plain(widgets.HBox, [hand, self.mine], _dom_classes=("ks-hand-box",)),
         )
         self._action_moves: list[Move] = []
 
@@ -145,7 +159,11 @@ class QuantoTable(GameTable):
     # -- the person's clicks ----------------------------------------------------------------
     def press_hand(self, card_id: int) -> None:
         """A playable card was clicked: choose it (or let it go again)."""
-        if not self.my_turn() or card_id not in self.state.playable():
+        if not self.person_acts():
+            self.refuse_turn("hand card")
+            return
+        if card_id not in self.state.playable():
+            self.refuse("hand card", f"{card_id} is not playable", "tap.changed")
             return
         self.card = None if self.card == card_id else card_id
         self.picked = []
@@ -155,7 +173,11 @@ class QuantoTable(GameTable):
 
     def press_table(self, card_id: int) -> None:
         """A table card was clicked: add it to the selection, take it back, or say why not."""
-        if not self.my_turn() or card_id not in self.state.table:
+        if not self.person_acts():
+            self.refuse_turn("table card")
+            return
+        if card_id not in self.state.table:
+            self.refuse("table card", f"{card_id} is not on the table", "tap.changed")
             return
         self.message_html = ""
         self.hinted = None
@@ -171,14 +193,20 @@ class QuantoTable(GameTable):
                 self.say(selection.why_not(card_id, self.lang, self.names), "warn")
         self.redraw()
 
-    def press_action(self, index: int) -> None:
-        """An action button: make its move."""
-        if 0 <= index < len(self._action_moves):
-            self.play(self._action_moves[index])
+    def press_action(self, move: Move) -> None:
+        """An action button: make its move, if it is still offered."""
+        if move in self._action_moves:
+            self.play(move)
+        elif not self.person_acts():
+            self.refuse_turn("action")
+        else:
+            self.refuse("action", f"{move} is no longer offered", "tap.changed")
 
     def _play_listed(self) -> None:
         if self.action_list.value is not None:
             self.press_action(self.action_list.value)
+        else:
+            self.refuse("listed action", "no move chosen in the list", "tap.changed")
 
     def clear_selection(self) -> None:
         self.card = None
@@ -254,6 +282,8 @@ class QuantoTable(GameTable):
                 )
             )
         self.table_row.show(specs)
+        empty = "" if specs else f"<div class='ks-note'>{escape(t('quanto.table_empty', lang))}</div>"
+        self._set(self.table_empty, empty)  # where the table's cards would lie
         if viewer is None:
             return
         self._draw_private(viewer, mine, selection)
@@ -301,16 +331,16 @@ class QuantoTable(GameTable):
         plays = [m for m in moves if m.kind not in (REFILL_TABLE, REFILL_HAND, PASS)]
         if len(plays) > ACTION_BUTTONS:
             others = [m for m in moves if m not in plays]
-            self.action_list.options = [(self._describe(m), i) for i, m in enumerate(moves) if m in plays]
+            self.action_list.options = [(self._describe(m), m) for m in plays]
             if self.hinted in plays:
-                self.action_list.value = moves.index(self.hinted)
+                self.action_list.value = self.hinted
             self.action_go.description = t("quanto.action.do", lang)
             self.action_more.layout.display = ""
             shown = others
         else:
             self.action_more.layout.display = "none"
             shown = moves
-        self.actions.show([self._action_spec(moves.index(m), m) for m in shown])
+        self.actions.show([self._action_spec(m) for m in shown])
 
     def _describe(self, move: Move) -> str:
         label = move_label(move, self.lang, self.names)
@@ -318,13 +348,35 @@ class QuantoTable(GameTable):
             label += ": " + ", ".join(card_name(face, self.lang) for face in move.takes)
         return label
 
-    def _action_spec(self, index: int, move: Move) -> Spec:
+    def _action_spec(self, move: Move) -> Spec:
         label = move_label(move, self.lang, self.names)
         side = move.kind in (REFILL_TABLE, REFILL_HAND, PASS)
         classes = ("ks-side",) if side else ("ks-main-action", f"ks-do-{move.kind}")
         if move == self.hinted:
             classes += ("ks-hinted",)
-        return Spec(index, label, self._describe(move), classes, name=self._describe(move))
+        return Spec(move, label, self._describe(move), classes, name=self._describe(move))
+
+    def motion(self, actor: int, move: Move, events: Sequence[Event]) -> Plan:
+        """The card played and the table cards it takes fly to the player's win pile (a capture,
+        a collected or stolen Quanto) or Quanto (built or extended); a laid card to the table. A
+        built or collected Quanto is cheered."""
+        kind = move.kind
+        if kind not in (CAPTURE, FORM, EXTEND, COLLECT, JOKER_QUANTO, LAY):
+            return Plan()
+        in_hand = dict(self.hand_row.shown()).get(self.card) if actor == self.viewer else None
+        played = in_hand or seat(actor, ".ks-back")
+        taken = matching(move.takes, self.table_row.shown(), DECK.__getitem__)
+        if kind == LAY:
+            laid = move.card
+
+            def on_table() -> str | None:
+                return next((place for key, place in self.table_row.shown() if DECK[key] == laid), None)
+
+            return Plan([Flight(played, on_table)])
+        into = seat(actor, ".ks-chip") if kind in (FORM, EXTEND) else seat(actor, ".ks-count")
+        sources = [played, *taken] + ([seat(move.target, ".ks-chip")] if kind == JOKER_QUANTO else [])
+        cheers = [fixed(into)] if kind in (FORM, COLLECT) else []
+        return Plan([Flight(source, fixed(into)) for source in sources], cheers)
 
     def hint_marks(self, move: Move) -> str:
         """What a hint for `move` marks: its cards and its button, or only the button."""

@@ -1,6 +1,7 @@
 """The dashboard's "Aufdecken": one button per answer section of the lessons
-(`classroom.classes.reveals`), revealing it to the chosen class or hiding it again; and one button that
-hides the lessons' optional parts ("Zusatz") from the class or shows them again.
+(`classroom.classes.reveals`), revealing it to the chosen class or hiding it again; one button that
+hides the lessons' optional parts ("Zusatz") from the class or shows them again; and one that
+switches "Lösung zeigen" in the class's exercises off or on again.
 
 The pupils' pages look every few seconds (`lessons.reveal`) and build the section once it is
 revealed. Only the dashboard (a teacher's page) writes the class document.
@@ -45,6 +46,10 @@ class RevealControl(widgets.VBox):
         self.extras.add_class("ks-extras-toggle")
         self.extras.on_click(lambda _: self.toggle_extras())
         rows.append(_row(t("reveal.extras", lang), self.extras))
+        self.solutions = widgets.Button()
+        self.solutions.add_class("ks-solutions-toggle")
+        self.solutions.on_click(lambda _: self.toggle_solutions())
+        rows.append(_row(t("reveal.solutions", lang), self.solutions))
         self.status = widgets.HTML()
         self.children = (*rows, self.status)
         class_choice.observe(lambda _: self.redraw(), "value")
@@ -61,6 +66,10 @@ class RevealControl(widgets.VBox):
     def toggle_extras(self) -> None:
         """Hide the optional parts from the class, or show them again."""
         self._change(lambda code: self.classes.hide_extras(code, not self.classes.extras_hidden(code)))
+
+    def toggle_solutions(self) -> None:
+        """Switch "Lösung zeigen" off for the class, or on again."""
+        self._change(lambda code: self.classes.hide_solutions(code, not self.classes.solutions_hidden(code)))
 
     def _change(self, change: Callable[[str], None]) -> None:
         """Apply `change` to the chosen class's document; a refusal is said below the buttons."""
@@ -79,9 +88,11 @@ class RevealControl(widgets.VBox):
         try:
             shown = self.revealed()
             hidden = bool(code) and self.classes.extras_hidden(code)
+            no_solutions = bool(code) and self.classes.solutions_hidden(code)
         except KartenspieleError:
-            shown, hidden = frozenset(), False
+            shown, hidden, no_solutions = frozenset(), False, False
         self.extras.description = t("reveal.extras.show" if hidden else "reveal.extras.hide", self.lang)
+        self.solutions.description = t("reveal.solutions.show" if no_solutions else "reveal.solutions.hide", self.lang)
         for section, made in self.buttons.items():
             made.description = t("reveal.hide" if section in shown else "reveal.show", self.lang)
             made.button_style = "success" if section in shown else ""

@@ -37,6 +37,7 @@ from .seats import IDLE, PERSON, Seat, level_label
 from .style import style_widget
 from .table import GameTable
 from .tausch_rausch_table import TauschRauschTable
+from .texts import t
 
 POLL_SECONDS = 0.2
 """How often a page looks for new entries in the room's log (SQLite store)."""
@@ -71,6 +72,14 @@ class RoomTableMixin:
 
     def log_start_line(self) -> str:
         return text("room.log.start", self.lang, code=self.controller.room.code, name=self.names[0])
+
+    def _relabel_frame(self) -> None:
+        """The toolbar's title carries the room's code (the room's own header folds away in play)."""
+        super()._relabel_frame()
+        code = escape(self.controller.room.code)
+        self.heading.value = (
+            f"<h1 class='ks-title'><span class='ks-room-code'>{code}</span> {escape(t(self.title_key, self.lang))}</h1>"
+        )
 
     def _status_text(self) -> str:
         state = self.state
@@ -297,6 +306,7 @@ class RoomPage(widgets.VBox):
         self._store_full = False  # the note says the store is full: only a write clears it
         self._task: asyncio.Task | None = None
         self.closed = False
+        self.language_switch: widgets.Widget | None = None  # the page's own switch (`share_language`)
         self.css = plain(widgets.HTML, ROOM_CSS)
         self._show(self.waiting)
         self.sync()
@@ -343,7 +353,10 @@ class RoomPage(widgets.VBox):
         if room.started:
             if self.controller is None:
                 self.controller = RoomController(self.rooms, room, self.seat, lang, self.say, self.token)
+                if self.language_switch is not None:
+                    self.controller.table.share_language(self.language_switch)
                 self._show(self.controller.table)
+                self.add_class("ks-app")  # the game fills the window; its toolbar names the room
             self._draw_hand_over(names)
             self._draw_let_in(names)
             return
@@ -366,6 +379,14 @@ class RoomPage(widgets.VBox):
         )
         self.start_button.layout.display = "" if self.leads() else "none"
         self._draw_let_in(names)
+
+    def share_language(self, switch: widgets.Widget) -> None:
+        """The start page's language switch: in the header while waiting, in the table's toolbar
+        once the game runs."""
+        self.language_switch = switch
+        self.aside.children = (switch,)
+        if self.controller is not None:
+            self.controller.table.share_language(switch)
 
     def set_language(self, lang: str) -> None:
         """Show the whole page in `lang` in one pass: header and waiting room, then the table."""

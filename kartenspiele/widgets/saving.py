@@ -25,7 +25,9 @@ from ..classroom.store.opening import open_store
 from ..core.errors import KartenspieleError
 from ..core.session import Session
 from ..lite import in_browser
+from .class_screen import class_screen
 from .memory import BrowserMemory
+from .next_level import LevelCoach
 from .quanto_table import QuantoTable
 from .seats import PERSON, Seat
 from .setup import GameConfig
@@ -107,6 +109,10 @@ class SavedGame(widgets.VBox):
     def set_language(self, lang: str) -> None:
         self.table.set_language(lang)
 
+    def share_language(self, switch: widgets.Widget) -> None:
+        """The start page's language switch, in the table's toolbar."""
+        self.table.share_language(switch)
+
     def close(self) -> None:
         """Close the page: no computer move is made on it any more."""
         self.table._cancel_pending()
@@ -117,16 +123,24 @@ class SavedGame(widgets.VBox):
         return super()._repr_mimebundle_(**kwargs)
 
 
-def saved(table: GameTable, store: Store | None = None) -> SavedGame:
+def saved(table: GameTable, store: Store | None = None, memory: BrowserMemory | None = None) -> SavedGame:
     """`table` with its games saved after every move (nothing is saved if the store cannot be
-    opened; the table plays on). In the browser build the browser keeps them (`BrowserMemory.store`)."""
-    memory = BrowserMemory()
+    opened; the table plays on). In the browser build the browser keeps them (`BrowserMemory.store`).
+    `memory`: the browser's memory of games, when the page around the table has one already
+    (the in-browser site's app shows it; the table then does not). The memory also gives the
+    table the child's name and the computer's level that follows the child (`next_level.LevelCoach`)."""
+    own = memory is None
+    memory = BrowserMemory() if memory is None else memory
+    memory.observe(lambda _: table.set_child_name(memory.name), "loaded")
+    if memory.loaded:  # the site's memory arrived before this table
+        table.set_child_name(memory.name)
+    LevelCoach(table, memory)
     try:
         opened = store or (memory.store() if in_browser() else open_store())
         recorder: SaveRecorder | None = SaveRecorder(table, Rooms(opened), memory)
     except KartenspieleError:
         recorder = None
-    return SavedGame(table, recorder, (memory, table))
+    return SavedGame(table, recorder, ((memory,) if own else ()) + (class_screen(), table))
 
 
 def resumed_game(rooms: Rooms, room: Room, lang: str, memory: BrowserMemory) -> SavedGame:
@@ -134,7 +148,6 @@ def resumed_game(rooms: Rooms, room: Room, lang: str, memory: BrowserMemory) -> 
     saving to the same room (the computer players go on as before)."""
     seats = tuple(Seat(PERSON, state.name) if state.is_person else Seat(state.kind) for state in room.seats)
     table = TABLES[room.game](lang=lang, players=room.players, speed="normal")
-    table.language.layout.display = "none"  # shown in the start page, whose switch speaks for it
     table.config = GameConfig(room.players, seats, room.seed, dict(room.options))
     table.step.value = True  # no computer move until the saved ones are replayed
     table.load(room.initial_state(), seats)

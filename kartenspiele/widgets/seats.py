@@ -19,8 +19,9 @@ def available_levels(game: str) -> list[str]:
 
 
 def default_level(levels: Sequence[str]) -> str | None:
-    """The level offered first: the middle one (medium when there are three)."""
-    return levels[(len(levels) - 1) // 2] if levels else None
+    """The level offered first: the easiest, so that a child's first game is one it can win
+    (afterwards the level follows the child: `bots.ladder`, `next_level.LevelCoach`)."""
+    return levels[0] if levels else None
 
 
 def level_label(level: str, lang: str) -> str:
@@ -44,13 +45,17 @@ class Seat:
         return self.kind not in (PERSON, IDLE)
 
 
-def seat_names(seats: Sequence[Seat], lang: str) -> list[str]:
-    """The names shown for the seats: given names, "Spieler 2", "Computer (mittel)" …"""
+def seat_names(seats: Sequence[Seat], lang: str, child: str = "") -> list[str]:
+    """The names shown for the seats: given names, "Spieler 2", "Computer (mittel)" …; the first
+    person, if not given a name, is called `child` (the child's own name, where it is known)."""
     computers = [i for i, seat in enumerate(seats) if seat.is_computer]
+    first = next((i for i, seat in enumerate(seats) if seat.is_person), None)
+    unnamed = first if first is not None and not seats[first].name.strip() else None
     names = []
     for index, seat in enumerate(seats):
         if not seat.is_computer:
-            names.append(seat.name.strip() or t("seat.person_name", lang, number=index + 1))
+            own = child.strip() if index == unnamed else ""
+            names.append(seat.name.strip() or own or t("seat.person_name", lang, number=index + 1))
         elif len(computers) == 1:
             names.append(t("seat.computer_name", lang, level=level_label(seat.kind, lang)))
         else:

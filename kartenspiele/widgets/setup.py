@@ -57,6 +57,8 @@ class SetupPanel(widgets.VBox):
         self.game = game
         self.lang = lang
         self._relabelling = False
+        self.on_level_chosen: Callable[[str], None] | None = None
+        """Called with the level when the child picks a computer level for a seat itself."""
         self.variants = tuple(variants)
         self.levels = available_levels(game)
         low, high = players
@@ -109,9 +111,12 @@ class SetupPanel(widgets.VBox):
         ]
         return options
 
-    def _seats_changed(self, _change: object = None) -> None:
+    def _seats_changed(self, change: dict | None = None) -> None:
         if self._relabelling:
             return
+        picked = change is not None and change["owner"] in self.seat_kinds and change["new"] in self.levels
+        if picked and self.on_level_chosen is not None:
+            self.on_level_chosen(change["new"])
         for index, row in enumerate(self.seat_rows):
             row.layout.display = "flex" if index < self.players.value else "none"
             self.seat_names[index].layout.visibility = "visible" if self.seat_kinds[index].value == PERSON else "hidden"
@@ -148,6 +153,16 @@ class SetupPanel(widgets.VBox):
         names.append(t("setup.seed", self.lang))
         for tag, name in zip(self.control_tags, names):
             access.set(tag, {"control:aria-label": name})
+
+    def preset_computers(self, level: str) -> None:
+        """Let every computer seat play at `level` (the level that follows the child); not a pick."""
+        self._relabelling = True
+        try:
+            for kind in self.seat_kinds:
+                if kind.value != PERSON:
+                    kind.value = level
+        finally:
+            self._relabelling = False
 
     def reroll(self) -> None:
         """A fresh random seed."""

@@ -16,6 +16,8 @@ version, with a link to it and to the ready printable packs.
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -25,9 +27,13 @@ import ipywidgets as widgets
 from ..catalogue import lesson_of_file
 from ..classroom.classes import pupil
 from ..classroom.people.roles import TEACHER_NOTEBOOKS, is_teacher, query, served_by_voila
+from ..classroom.store.interface import Store
 from ..lite import page_href
+from .class_screen import class_screen
 from .lobby import Lobby
+from .memory import BrowserMemory
 from .plain import plain
+from .pupil_unit import PupilUnit, card_link
 from .room import RoomPage
 from .saving import SavedGame
 from .style import style_widget
@@ -97,35 +103,58 @@ def lesson_links(folder: Path | None, teacher: bool = False) -> list[LessonLink]
 
 
 class StartPage(widgets.VBox):
-    """The start page: `StartPage()`; `lessons` is the lessons folder (found by default)."""
+    """The start page: `StartPage()`; `lessons` is the lessons folder (found by default), or
+    `links` the lessons to list. `memory`, `store` and `resume` are the lobby's (`Lobby`): the
+    in-browser site shares one memory and store between its pages and asks for a game itself;
+    by default `?resume=` in the page's address asks."""
 
-    def __init__(self, *, lang: str | None = None, lessons: Path | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        lang: str | None = None,
+        lessons: Path | None = None,
+        links: Sequence[LessonLink] | None = None,
+        memory: BrowserMemory | None = None,
+        store: Store | None = None,
+        resume: str | None = None,
+    ) -> None:
         super().__init__(_dom_classes=("ks-table", "ks-start-page"))
         self.lang = lang or default_language()
-        self.lessons = lesson_links(lessons if lessons is not None else find_lessons_folder(), is_teacher())
+        if links is not None:
+            self.lessons = list(links)
+        else:
+            self.lessons = lesson_links(lessons if lessons is not None else find_lessons_folder(), is_teacher())
         self.language = plain(
             widgets.ToggleButtons, options=language_options(), value=self.lang, _dom_classes=("ks-language",)
         )
         self.language.observe(lambda change: self.set_language(change["new"]), "value")
         self.heading = plain(widgets.HTML)
         self.intro = plain(widgets.HTML)
-        self.body = plain(widgets.HTML, _dom_classes=("ks-start-more",))
+        self.body = plain(widgets.HTML)
         classes = served_by_voila() and not is_teacher()
         if classes:
             pupil.from_address()
         # `?resume=<code>` (the "connection lost" banner's link): straight back to that game
         self.lobby = Lobby(
             self.lang,
+            store=store,
+            memory=memory,
             on_room=self._in_room,
             classes=classes,
             on_class=lambda: self.set_language(self.lang),
-            resume=query().get("resume"),
+            resume=query().get("resume") if resume is None else resume,
         )
         self.bar = plain(widgets.HBox, [self.heading, self.language], _dom_classes=("ks-toolbar",))
-        columns = plain(widgets.HBox, [self.lobby, self.body], _dom_classes=("ks-start-columns",))
+        self.classes = classes
+        self.card = plain(widgets.HTML, _dom_classes=("ks-card-way",))  # back with a login card
+        self.own = PupilUnit()  # the pupil's own view of the unit, above the games and lessons
+        side = plain(widgets.VBox, [self.lobby, self.card], _dom_classes=("ks-start-side",))
+        more = plain(widgets.VBox, [self.own, self.body], _dom_classes=("ks-start-more",))
+        columns = plain(widgets.HBox, [side, more], _dom_classes=("ks-start-columns",))
         self.style = style_widget()
-        self.children = (self.style, self.bar, self.intro, columns)
+        self.children = (self.style, class_screen(), self.bar, self.intro, columns)
         self.set_language(self.lang)
+        self.lobby.resume_asked_game()
 
     def set_language(self, lang: str) -> None:
         """Show the page in `lang`; the links keep the language."""
@@ -136,14 +165,16 @@ class StartPage(widgets.VBox):
         self.heading.value = f"<h1 class='ks-title'>{escape(t('start.title', lang))}</h1>"
         self.intro.value = f"<p class='ks-intro'>{escape(t('start.intro', lang))}</p>"
         self.body.value = self.html()
+        joined = pupil.current() is not None
+        self.card.value = card_link(lang, os.environ.get("SCRIPT_NAME", "")) if self.classes and not joined else ""
+        self.own.redraw(lang)
 
     def _in_room(self, page: RoomPage | SavedGame) -> None:
         """A room or a saved game fills the page: the header, the explanation, the links and
-        the rules fold away; a room's header takes the language switch."""
+        the rules fold away; the room's header or the game's toolbar takes the language switch."""
         self.add_class("ks-in-room")
         self.children = (self.style, self.lobby)
-        if isinstance(page, RoomPage):
-            page.aside.children = (self.language,)
+        page.share_language(self.language)
 
     def lesson_item(self, lesson: LessonLink, query: str) -> str:
         """A lesson's line: a link, or the title with a lock while the teacher has not released it."""

@@ -14,7 +14,7 @@ import ipywidgets as widgets
 from ..tausch_rausch.display import PALETTE
 from .plain import Shared, looks, one
 
-SHEETS = ("cards.css", "tables.css", "tablet.css")
+SHEETS = ("cards.css", "tables.css", "tablet.css", "app.css")
 
 
 def colour_rules() -> str:

@@ -5,8 +5,9 @@ A game's table subclasses `GameTable` and draws the board: what everybody sees
 (`public_area`) and what only the player to move sees (`private_area`, hidden behind the
 curtain in hot-seat play). The engine decides every rule; the table only asks it.
 
-`GameTable` puts together its three jobs — the layout (`table_layout`), the turn flow
-(`turns`) and the toolbar (`toolbar`) — builds the table, and waits for a preheated page.
+`GameTable` puts together its four jobs — the layout (`table_layout`), the turn flow
+(`turns`), the toolbar (`toolbar`) and answering every tap (`taps`) — builds the table, and
+waits for a preheated page.
 """
 
 from __future__ import annotations
@@ -19,15 +20,17 @@ import ipywidgets as widgets
 
 from ..classroom.classes import pupil
 from ..classroom.people.roles import served_by_voila
+from ..classroom.rooms.rooms import NAME_MAX
 from ..core.events import Event
 from ..core.session import Session
 from ..kernel import click_limit
 from ..kernel.page_request import preheated, wait_for_page
 from .access import Access
 from .pacing import Handle, Scheduler, event_loop_scheduler
-from .seats import Seat
+from .seats import PERSON, Seat, seat_names
 from .setup import GameConfig, Variant
 from .table_layout import TableLayout
+from .taps import Taps
 from .texts import default_language, t
 from .toolbar import Toolbar
 from .turns import TurnFlow
@@ -36,7 +39,7 @@ MoveGuard = Callable[[Any], "str | None"]
 """Checks a person's move before it is made; returns a refusal text or None."""
 
 
-class GameTable(TurnFlow, TableLayout, Toolbar, widgets.VBox):
+class GameTable(TurnFlow, TableLayout, Toolbar, Taps, widgets.VBox):
     """The common frame of a game table (see the module text)."""
 
     game: ClassVar[str]
@@ -59,10 +62,12 @@ class GameTable(TurnFlow, TableLayout, Toolbar, widgets.VBox):
     ) -> None:
         super().__init__()
         self.add_class("ks-table")
+        self.add_class(f"ks-game-{self.game}")
         self.lang = lang or default_language(wait=False)  # built ahead of time: see `page_arrived`
         self.scheduler = scheduler
         if served_by_voila() and pupil.current() is None and not preheated():
             pupil.from_address()  # a pupil who joined a class on the start page
+        self.child_name = ""  # the child's own name, once known (`set_child_name`)
         self.session: Session | None = None
         self.config: GameConfig | None = None
         self.seats: tuple[Seat, ...] = ()
@@ -76,11 +81,13 @@ class GameTable(TurnFlow, TableLayout, Toolbar, widgets.VBox):
         self._given_names: list[str] | None = None
         self.listeners: list[Callable[[Any, list[Event]], None]] = []  # after every move
         self.after_play: list[Callable[[], None]] = []  # after a person's move is drawn
+        self.after_game: list[Callable[[str], None]] = []  # at the end: "won", "lost" or "draw" (`person_result`)
         self.show_result = True
         self.message_html = ""
         self._pending: Handle | None = None
         self.access = Access()
         self._build_frame(players, speed, step)
+        self.seats_given = seats is not None  # the computer's level given too: it does not follow the child
         if seats is not None:
             self.setup.set_players(players, [s if isinstance(s, Seat) else Seat(s) for s in seats])
         if seed is not None:
@@ -89,6 +96,7 @@ class GameTable(TurnFlow, TableLayout, Toolbar, widgets.VBox):
             if variant.option in options:
                 box.value = options[variant.option]
         self._layout()
+        self._name_pupil()
         click_limit.when_stopped(self.click_stopped)
         if start:
             self.start_game(self.setup.config())
@@ -105,6 +113,28 @@ class GameTable(TurnFlow, TableLayout, Toolbar, widgets.VBox):
             self.set_language(lang)
         if served_by_voila() and pupil.current() is None:
             pupil.from_address()  # a pupil who joined a class on the start page
+        self._name_pupil()
+
+    def _name_pupil(self) -> None:
+        """A pupil in a class is called by the nickname they joined with."""
+        session = pupil.current()
+        if session is not None:
+            self.set_child_name(session.pupil.nickname)
+
+    def set_child_name(self, name: str) -> None:
+        """The child's own name (typed on the start page, or its class nickname): the first person
+        seat without a name takes it — in the new-game panel and in a game already dealt."""
+        name = " ".join(name.split())[:NAME_MAX]
+        if not name or name == self.child_name:
+            return
+        self.child_name = name
+        if self._setup is not None:
+            field, kind = self.setup.seat_names[0], self.setup.seat_kinds[0]
+            if kind.value == PERSON and not field.value.strip():
+                field.value = name
+        if self.session is not None and not self._given_names:
+            self.names = seat_names(self.seats, self.lang, name)
+            self.redraw()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         self.page_arrived()

@@ -5,17 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
+from ..core.events import Event
 from .access import tagged
 from .ending import EndScreen
 from .home import home_link
 from .log import MoveLog
+from .motion import Plan
 from .pacing import SPEEDS
 from .plain import plain
+from .seats import level_label
 from .setup import SetupPanel
+from .stage import Stage
 from .style import style_widget
 from .texts import relabel_options, t, why
 
@@ -34,6 +38,8 @@ def set_class(widget: widgets.DOMWidget, name: str, on: bool) -> None:
 class TableLayout:
     """The layout part of `GameTable` (mixed in; see the module text)."""
 
+    tells_start: ClassVar[bool] = True
+    """Whether the last move's box tells who begins before the first move (not in a tutorial)."""
     offers_setup: ClassVar[bool] = True
     """Whether the table shows its new-game panel before a game (a room's table never does: its
     game comes from the room, and a panel nobody sees would only cost the page its models)."""
@@ -44,7 +50,12 @@ class TableLayout:
         """The new-game panel, built when it is first needed."""
         if self._setup is None:
             self._setup = SetupPanel(
-                self.game, self.player_range, self.variants, self.lang, self.start_game, self._setup_players
+                self.game,
+                self.player_range,
+                self.variants,
+                self.lang,
+                self.tapper("start", self.start_game),
+                self._setup_players,
             )
             self._setup.name_controls(self.access)
             self.access.flush()
@@ -53,11 +64,16 @@ class TableLayout:
     # -- building ------------------------------------------------------------------------
     def _build_frame(self, players: int, speed: str, step: bool) -> None:
         self.style_sheet = style_widget()
+        hidden = widgets.Layout(display="none")
+        self._build_taps(hidden)
+        self.stage = Stage()
+        self._lifts = 0
+        self._landing: list[tuple[list[str], Plan]] = []  # lifted, not yet landed (`lift`, `land`)
         self._build_toolbar(speed, step)
         self._setup_players = players
         self.resume_button = plain(widgets.Button, icon="arrow-left", layout=widgets.Layout(width="auto"))
         self.resume_button.add_class("ks-resume")
-        self.resume_button.on_click(lambda _: self.resume())
+        self.resume_button.on_click(lambda _: self.tap("resume", self.resume))
         self.keys_help = plain(widgets.HTML)
         self.keys_help.add_class("ks-keys-help")
         self.status = plain(widgets.HTML)
@@ -70,10 +86,10 @@ class TableLayout:
         self.curtain_button = plain(
             widgets.Button, button_style="primary", icon="eye", layout=widgets.Layout(width="auto")
         )
-        self.curtain_button.on_click(lambda _: self.reveal())
+        self.curtain_button.on_click(lambda _: self.tap("curtain", self.reveal))
         self.curtain = plain(widgets.VBox, [self.curtain_text, self.curtain_button])
         self.curtain.add_class("ks-curtain")
-        self.ending = EndScreen(self.play_again, self.show_setup)
+        self.ending = EndScreen(self.tapper("again", self.play_again), self.tapper("new game", self.show_setup))
         self.result = self.ending
         self.result_text, self.again_button = self.ending.text, self.ending.again_button
         self.result_new_button = self.ending.new_button
@@ -86,7 +102,7 @@ class TableLayout:
         self.hand_slot = plain(widgets.VBox)
         self.hand_slot.add_class("ks-hand-slot")
         self.redraws = 0
-        self.tick = plain(widgets.HTML, layout=widgets.Layout(display="none"))  # counts redraws, for automation
+        self.tick = plain(widgets.HTML, layout=hidden)  # counts redraws, for automation
         self.tick.add_class("ks-tick")
         self.game_column = plain(
             widgets.VBox, [self.status, self.result, self.banner, self.public_area, self.hand_slot, self.tick]
@@ -122,7 +138,7 @@ class TableLayout:
             active = " ks-active" if state.to_move == p and not state.is_terminal() else ""
             marker = f"<span class='ks-turn'>{escape(t('to_move', self.lang))}</span>" if active else ""
             rows = [f"<div class='ks-name'>{escape(self.names[p])} {marker}</div>", *self.player_rows(p, own)]
-            blocks.append(f"<div class='ks-player{active}'>{''.join(rows)}</div>")
+            blocks.append(f"<div class='ks-player{active}' data-seat='{p}'>{''.join(rows)}</div>")
         return f"<div class='ks-players'>{''.join(blocks)}</div>"
 
     def _relabel_frame(self) -> None:
@@ -167,33 +183,34 @@ class TableLayout:
         access.flush()
 
     def _layout(self, setup: bool = False) -> None:
+        frame = (self.style_sheet, self.access, self.answered, self.stage, self.toolbar, self.settings)
         if not self.offers_setup:
-            children = (self.style_sheet, self.access, self.toolbar, self.settings) + (
-                (self.main,) if self.session is not None else ()
-            )
+            children = frame + ((self.main,) if self.session is not None else ())
         elif self.session is None or setup:
             running = self.session is not None and not self.state.is_terminal()
-            children = (
-                (self.style_sheet, self.access, self.toolbar, self.settings, self.resume_button, self.setup)
-                if running
-                else (self.style_sheet, self.access, self.toolbar, self.settings, self.setup)
-            ) + (self.keys_help,)
+            children = frame + ((self.resume_button,) if running else ()) + (self.setup, self.keys_help)
         else:
-            children = (self.style_sheet, self.access, self.toolbar, self.settings, self.main)
+            children = frame + (self.main,)
         if self._setup in children and self.setup.lang != self.lang:
             self.setup.relabel(self.lang)  # worded when it shows (see `set_language`)
             self.setup.name_controls(self.access)
             self.access.flush()
         if self.children != children:
             self.children = children
+        self.layouts += 1
         self._sync_toolbar()
 
     # -- drawing ---------------------------------------------------------------------------
     def say(self, text: str, kind: str = "info", more: str = "") -> None:
         """Show a message under the board (a reason, a hint, the tutor's word); `more`, the full
-        reasoning, behind "Warum?"."""
+        reasoning, behind "Warum?". Said while answering a tap, it carries the tap's number:
+        the same words again are sent anew and read out again (`taps`)."""
+        mark = f" data-tap='{self.answers + 1}'" if self._tapping else ""
         self.message_html = (
-            f"<div class='ks-say ks-say-{kind}' role='alert'>{escape(text)}{why(more, self.lang)}</div>" if text else ""
+            f"<div class='ks-say ks-say-{kind}' role='alert'{mark}><span class='ks-say-text'>{escape(text)}</span>"
+            f"{why(more, self.lang)}</div>"
+            if text
+            else ""
         )
 
     def redraw(self) -> None:
@@ -222,6 +239,9 @@ class TableLayout:
         )
         self._set(self.banner, self._banner_html(), keep=True)
         self._set(self.message, self.message_html, keep=True)
+        if over and not self.reported_over:  # first: the end screen says the next game's level
+            self.reported_over = True
+            self._report_result()
         self._draw_result(over)
         self.move_log.show(
             self.session.events, self.actors, self.tell, lang, t("log.title", lang), self.log_start_line()
@@ -229,11 +249,40 @@ class TableLayout:
         self._mark("ks-your-turn", self.my_turn() and not curtain)
         self._mark("ks-over", over)
         self.access.flush()
-        if over and not self.reported_over:
-            self.reported_over = True
-            self._report_result()
+        self.land()
         self.redraws += 1
         self.tick.value = str(self.redraws)
+
+    # -- motion (`motion`) -------------------------------------------------------------------
+    def motion(self, actor: int, move: Any, events: Sequence[Event]) -> Plan:
+        """What a move shows moving (the game's part; nothing by default)."""
+        return Plan()
+
+    def lift(self, actor: int, move: Any, events: Sequence[Event]) -> None:
+        """Just made, not yet drawn: tell the browser where the elements the move takes are."""
+        plan = self.motion(actor, move, events)
+        if not plan.flights and not plan.cheers:
+            return
+        self._lifts += 1
+        keys = [f"{self._lifts}.{index}" for index in range(len(plan.flights))]
+        if plan.flights:
+            self.stage.lift([(key, flight.source) for key, flight in zip(keys, plan.flights)])
+        self._landing.append((keys, plan))
+
+    def land(self) -> None:
+        """Drawn again: tell the browser where the lifted elements went, and what to cheer."""
+        if not self._landing:
+            return
+        targets: dict[str, str] = {}
+        cheers: list[str] = []
+        for keys, plan in self._landing:
+            for key, flight in zip(keys, plan.flights):
+                target = flight.target()
+                if target:
+                    targets[key] = target
+            cheers += [found for found in (cheer() for cheer in plan.cheers) if found]
+        self._landing = []
+        self.stage.land(targets, cheers)
 
     def log_start_line(self) -> str:
         """The first line of the log: the seed (to play the deal again) and who begins."""
@@ -283,15 +332,19 @@ class TableLayout:
         return list(range(index, len(self.actors)))
 
     def _banner_html(self) -> str:
-        if self.session is None or not self.session.events:
+        """The last turn told, or before the first move the game's first line (who begins)."""
+        if self.session is None:
             return ""
-        sentences = [
-            s for index in self.last_turn()[-6:] for s in self.tell(self.actors[index], self.session.events[index])
-        ]
+        if not self.session.events:
+            sentences = [self.log_start_line()] if self.tells_start else []
+        else:
+            sentences = [
+                s for index in self.last_turn()[-6:] for s in self.tell(self.actors[index], self.session.events[index])
+            ]
         if not sentences:
             return ""
         lines = "".join(f"<div>{escape(s)}</div>" for s in sentences)
-        return f"<div class='ks-banner-box'>{lines}</div>"
+        return f"<div class='ks-banner-box'><div class='ks-banner-lines'>{lines}</div></div>"
 
     def _draw_result(self, over: bool) -> None:
         shown = over and self.show_result
@@ -305,6 +358,12 @@ class TableLayout:
             self.names,
             self.narrator_viewer,
             self.score_label(),
-            self.ending_lines(last),
+            self.ending_lines(last) + self._next_level_lines(),
             self.lang,
         )
+
+    def _next_level_lines(self) -> list[str]:
+        """The level of the next game, when it follows the child (`next_level.LevelCoach`)."""
+        if self.next_level is None:
+            return []
+        return [t("level.next", self.lang, level=level_label(self.next_level, self.lang))]

@@ -18,10 +18,12 @@ from ..tausch_rausch import Move, narrate, new_game
 from ..tausch_rausch.cards import DECK, Card
 from ..tausch_rausch.display import PALETTE
 from ..tausch_rausch.explain import count_of_cards
+from ..tausch_rausch.moves import FULFIL, SWAP
 from ..tausch_rausch.reasons import judge, sum_arith
 from ..tausch_rausch.state import MAX_PLAYERS, MIN_PLAYERS
 from .access import tagged, token
-from .buttons import ButtonRow, Spec
+from .buttons import Spec
+from .motion import Flight, Plan, fixed, matching, seat
 from .plain import plain
 from .setup import GameConfig, Variant
 from .table import GameTable
@@ -50,6 +52,7 @@ def card_spec(
         name=name,
         pressed=pressed,
         description=tooltip,
+        face=face,
     )
 
 
@@ -68,13 +71,17 @@ def _slots(
 ) -> tuple[list[widgets.HTML], list[widgets.Button], list[widgets.VBox], list[str]]:
     """`count` boxes (class `css_class`) of a text over a button (class `css_class`-button, with
     its `Access` token); pressing button i calls `press(i)`. The market's stalls and the open
-    tasks. Returns the texts, buttons, boxes and the buttons' tokens."""
+    tasks. Box i has the class `css_class`-i too. Returns the texts, buttons, boxes and the buttons'
+    tokens."""
     tags = [token() for _ in range(count)]
     texts = [plain(widgets.HTML) for _ in range(count)]
     buttons = [plain(widgets.Button, _dom_classes=(f"{css_class}-button", tag)) for tag in tags]
     for index, button in enumerate(buttons):
         button.on_click(lambda _button, index=index: press(index))
-    boxes = [plain(widgets.VBox, [text, button], _dom_classes=(css_class,)) for text, button in zip(texts, buttons)]
+    boxes = [
+        plain(widgets.VBox, [text, button], _dom_classes=(css_class, f"{css_class}-{index}"))
+        for index, (text, button) in enumerate(zip(texts, buttons))
+    ]
     return texts, buttons, boxes, tags
 
 
@@ -99,17 +106,22 @@ class TauschRauschTable(GameTable):
     # -- building ------------------------------------------------------------------------
     def build_board(self) -> None:
         self.picked: list[int] = []
+        self.drawn_tasks: list[str] = []  # the open tasks as the page shows them, slot by slot
         self.hinted: Move | None = None
         self.others = plain(widgets.HTML)
         self.piles = plain(widgets.HTML)
         self.market_label = plain(widgets.HTML)
         self.market_label.add_class("ks-market-label")
-        self.stall_cards, self.stall_buttons, self.stalls, self.stall_tags = _slots("ks-stall", self.press_stall)
+        self.stall_cards, self.stall_buttons, self.stalls, self.stall_tags = _slots(
+            "ks-stall", self.tapper("stall", self.press_stall)
+        )
         self.market = plain(widgets.HBox, self.stalls)
         self.market.add_class("ks-market")
         self.tasks_label = plain(widgets.HTML)
         self.tasks_label.add_class("ks-tasks-label")
-        self.task_texts, self.task_buttons, self.task_boxes, self.task_tags = _slots("ks-task", self.press_task)
+        self.task_texts, self.task_buttons, self.task_boxes, self.task_tags = _slots(
+            "ks-task", self.tapper("task", self.press_task)
+        )
         self.tasks_row = plain(widgets.HBox, self.task_boxes)
         self.tasks_row.add_class("ks-tasks")
         top = plain(widgets.HBox, [self.others, self.piles])
@@ -120,17 +132,17 @@ class TauschRauschTable(GameTable):
         self.clear_button = plain(widgets.Button, icon="times", own_layout=True)
         self.clear_button.add_class("ks-side")
         self.clear_tag = tagged(self.clear_button)
-        self.clear_button.on_click(lambda _: self._clear())
+        self.clear_button.on_click(lambda _: self.tap("clear", self._clear))
         self.hand_label = plain(widgets.HTML)
         self.hand_label.add_class("ks-hand-label")
-        self.hand_row = ButtonRow(self.press_hand, row_class="ks-cards", access=self.access)
+        self.hand_row = self.card_row("hand card", self.press_hand)
         self.hand_row.add_class("ks-hand-cards")
         self.mine = plain(widgets.HTML)
-        hand = plain(widgets.VBox, [self.hand_label, self.hand_row])
+        hand = plain(widgets.VBox, [self.hand_label, self.hand_row], _dom_classes=("ks-hand",))
         self.private_area.children = (
-            plain(widgets.HBox, [self.sum_line, self.clear_button]),
+            plain(widgets.HBox, [self.sum_line, self.clear_button], _dom_classes=("ks-pick-row",)),
             self.message,
-            plain(widgets.HBox, [hand, self.mine], layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px")),
+            plain(widgets.HBox, [hand, self.mine], _dom_classes=("ks-hand-box",)),
         )
 
     def new_state(self, config: GameConfig) -> Any:
@@ -139,7 +151,11 @@ class TauschRauschTable(GameTable):
     # -- the person's clicks ----------------------------------------------------------------
     def press_hand(self, card_id: int) -> None:
         """A hand card was clicked: pick it or put it back."""
-        if not self.my_turn() or card_id not in self.state.hands[self.state.to_move]:
+        if not self.person_acts():
+            self.refuse_turn("hand card")
+            return
+        if card_id not in self.state.hands[self.state.to_move]:
+            self.refuse("hand card", f"{card_id} is not in the hand", "tap.changed")
             return
         if card_id in self.picked:
             self.picked.remove(card_id)
@@ -157,9 +173,12 @@ class TauschRauschTable(GameTable):
         """Fulfil the open task in `slot` with the picked cards — or say why not."""
         if slot < len(self.state.open_tasks):
             self._try(Move.fulfil(self.state.open_tasks[slot], self._faces()))
+        else:
+            self.refuse("task", f"no open task in slot {slot}", "tap.changed")
 
     def _try(self, move: Move) -> None:
-        if not self.my_turn():
+        if not self.person_acts():
+            self.refuse_turn("stall or task")
             return
         try:
             self.state.check(move)
@@ -191,6 +210,41 @@ class TauschRauschTable(GameTable):
             if match is not None:
                 pool.remove(match)
                 self.picked.append(match)
+
+    def motion(self, actor: int, move: Move, events: Sequence[Event]) -> Plan:
+        """A swap: the cards given fly to the stall, the stall's cards to the hand. A fulfilled
+        task: its cards fly into the task, the task to the player's count, which is cheered."""
+        if move.kind not in (SWAP, FULFIL):
+            return Plan()
+        own = actor == self.viewer
+        hand = self.hand_row.shown()
+        given = [place for key, place in hand if key in self.picked] if own and self.picked else []
+        given = given or [seat(actor, ".ks-back")] * len(move.cards)
+        if move.kind == FULFIL:
+            count = seat(actor, ".ks-count")
+            if move.task not in self.drawn_tasks:
+                return Plan([Flight(place, fixed(count)) for place in given], [fixed(count)])
+            box = f".ks-task-{self.drawn_tasks.index(move.task)}"
+            return Plan([*(Flight(place, fixed(box)) for place in given), Flight(box, fixed(count))], [fixed(count)])
+        stall = f".ks-stall-{move.stall}"
+        received = next((event.groups[0] for event in events if event.kind == "swapped"), ())
+        before = {key for key, _ in hand}
+
+        def into_hand(index: int):
+            def target() -> str | None:
+                if not own:
+                    return seat(actor, ".ks-back")
+                new = [(key, place) for key, place in self.hand_row.shown() if key not in before]
+                found = matching(received, new, DECK.__getitem__)
+                return found[index] if index < len(found) else None
+
+            return target
+
+        back = [
+            Flight(f"{stall} .ks-row > .ks-card:nth-child({index + 1})", into_hand(index))
+            for index in range(len(received))
+        ]
+        return Plan([*(Flight(place, fixed(stall)) for place in given), *back])
 
     def forced_move(self) -> Move | None:
         return Move.pass_turn() if self.state.must_pass() else None
@@ -227,6 +281,7 @@ class TauschRauschTable(GameTable):
                 self.stall_tags[index], {"aria-label": t("access.swap", lang, label=label, number=index + 1)}
             )
         self._set(self.tasks_label, f"<h2 class='ks-area'>{escape(t('tausch_rausch.open_tasks', lang))}</h2>")
+        self.drawn_tasks = list(state.open_tasks)
         for slot, (text_widget, button, box) in enumerate(zip(self.task_texts, self.task_buttons, self.task_boxes)):
             unused = slot >= len(state.open_tasks)
             set_class(box, EMPTY, unused)

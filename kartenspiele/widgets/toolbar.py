@@ -1,5 +1,6 @@
-"""A game table's toolbar: the buttons row (undo, hint, next move, log, settings, new game) and the
-settings row (language, pace, card size), what their clicks and toggles do, and when they show."""
+"""A game table's toolbar: the buttons row (undo, hint, next move, log, settings, new game, the
+language switch, the way home) and the settings row (pace, step by step, card size), what their
+clicks and toggles do, and when they show."""
 
 from __future__ import annotations
 
@@ -38,18 +39,18 @@ class Toolbar:
         # built with their width and classes: each later change would travel as a message of its own
         self.big = plain(widgets.ToggleButton, value=False, icon="search-plus", layout=_auto())
         self.big.observe(self._big_changed, "value")
-        self.new_button = plain(widgets.Button, icon="plus", _dom_classes=("ks-apart",), layout=_auto())
-        self.new_button.on_click(lambda _: self.show_setup())
-        self.undo_button = plain(widgets.Button, icon="undo", layout=_auto())
-        self.undo_button.on_click(lambda _: self.undo())
+        self.new_button = plain(widgets.Button, icon="plus", _dom_classes=("ks-apart", *COMPACT), layout=_auto())
+        self.new_button.on_click(lambda _: self.tap("new game", self.show_setup))
+        self.undo_button = plain(widgets.Button, icon="undo", _dom_classes=COMPACT, layout=_auto())
+        self.undo_button.on_click(lambda _: self.tap("undo", self.undo))
         # only their icons on a narrow screen (the name is still read out)
         self.hint_button = plain(widgets.Button, icon="lightbulb-o", _dom_classes=COMPACT, layout=_auto())
-        self.hint_button.on_click(lambda _: self.show_hint())
+        self.hint_button.on_click(lambda _: self.tap("hint", self.show_hint))
         self.speed = plain(widgets.Dropdown, options=list(SPEEDS), value=speed, layout=widgets.Layout(width="12em"))
-        self.step = plain(widgets.Checkbox, value=step, indent=False, layout=_auto())
+        self.step = plain(widgets.ToggleButton, value=step, icon="hand-pointer-o", layout=_auto())
         self.step.observe(lambda _: self._pace_changed(), "value")
         self.next_button = plain(widgets.Button, icon="step-forward", button_style="info", layout=_auto())
-        self.next_button.on_click(lambda _: self.next_move())
+        self.next_button.on_click(lambda _: self.tap("next move", self.next_move))
         self.log_button = plain(widgets.ToggleButton, value=False, icon="list", _dom_classes=COMPACT, layout=_auto())
         self.log_button.observe(self._log_toggled, "value")
         self.settings_button = plain(
@@ -66,22 +67,25 @@ class Toolbar:
                 self.log_button,
                 self.settings_button,
                 self.new_button,
+                self.language,
                 self.home_link,
             ]
         )
         self.toolbar.add_class("ks-toolbar")
-        # language, pace and card size: always shown while a game is set up; during a game behind
+        self._language_slot: widgets.Widget = self.language  # the switch the toolbar shows
+        # pace, step by step and card size: always shown while a game is set up; during a game behind
         # "Einstellungen", so that the toolbar keeps to one row on a tablet
-        self.settings = widgets.HBox([self.language, self.speed, self.step, self.big])
+        self.settings = widgets.HBox([self.speed, self.step, self.big])
         self.settings.add_class("ks-toolbar")
         self.settings.add_class("ks-settings")
 
     # -- hint ------------------------------------------------------------------------------
     def show_hint(self) -> None:
         """Ask the best computer level for a move, pick its cards and say why."""
-        if not self.my_turn():
+        if not self.person_acts():
+            self.refuse_turn("hint")
             return
-        tip = hint(self.state.view(self.state.to_move), self.lang)
+        tip = hint(self.state.view(self.state.to_move), self.lang, names={self.lang: self.names})
         self.clear_selection()
         self.show_move(tip.move)
         self.say(t("hint.shown", self.lang, reason=tip.short(self.lang)), "info", tip.more(self.lang))
@@ -97,11 +101,20 @@ class Toolbar:
         if self._setup is not None and self._setup in self.children:
             self._setup.relabel(lang)
         if self.session is not None and not self._given_names:
-            self.names = seat_names(self.seats, lang)
+            self.names = seat_names(self.seats, lang, self.child_name)
         self.message_html = ""
         self._relabel_frame()
         if self.session is not None:
             self.redraw()
+
+    def share_language(self, switch: widgets.Widget) -> None:
+        """Show a page's own language switch in the toolbar instead of the table's (a room or a
+        continued game on the start page: one switch for the whole page)."""
+        self.language.layout.display = "none"
+        self.toolbar.children = tuple(
+            switch if child is self._language_slot else child for child in self.toolbar.children
+        )
+        self._language_slot = switch
 
     def _log_toggled(self, change: dict) -> None:
         """Show or hide the log ("Verlauf"): open by default only on wide screens (CSS)."""

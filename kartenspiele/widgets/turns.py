@@ -9,15 +9,15 @@ from typing import Any
 
 from .. import bots
 from ..classroom.classes import pupil
-from ..core.errors import ClickTimeoutError, KartenspieleError
+from ..core.errors import KartenspieleError
 from ..core.events import Event
 from ..core.rng import derive_rng
 from ..core.session import Session
 from ..kernel import click_limit
-from .closing import resend_tree
 from .pacing import SPEEDS
 from .seats import Seat, seat_names
 from .setup import GameConfig
+from .taps import log
 
 
 class TurnFlow:
@@ -75,10 +75,11 @@ class TurnFlow:
         self._cancel_pending()
         self.session = Session(state)
         self.reported_over = False
+        self.next_level: str | None = None  # the computer's level for the next game, when it follows the child
         self.started_at = time.monotonic()
         self.seats = tuple(seats)
         self._given_names = list(names) if names else None
-        self.names = self._given_names or seat_names(self.seats, self.lang)
+        self.names = self._given_names or seat_names(self.seats, self.lang, self.child_name)
         self.bots = {i: bots.make_bot(self.game, seat.kind) for i, seat in enumerate(self.seats) if seat.is_computer}
         self.bot_rngs = {i: derive_rng(state.seed, "widgets", "computer", i) for i in self.bots}
         self.actors, self.decisions = [], []
@@ -113,18 +114,22 @@ class TurnFlow:
 
     # -- moves -----------------------------------------------------------------------------
     def play(self, move: Any) -> bool:
-        """Make a person's move (from the buttons); returns whether it was made."""
-        if not self.my_turn():
+        """Make a person's move (from the buttons); returns whether it was made (else the
+        person is told why)."""
+        if not self.person_acts():
+            self.refuse_turn(f"move {move}")
             return False
         if self.move_guard is not None:
             refusal = self.move_guard(move)
             if refusal:
+                log.info("%s: the move %s was refused: %s", type(self).__name__, move, refusal)
                 self.say(refusal, "warn")
                 self.redraw()
                 return False
         try:
             self._apply(move, decision=True)
         except KartenspieleError as error:
+            log.info("%s: the engine refused the move %s: %s", type(self).__name__, move, error.key)
             self.say(error.message(self.lang), "warn")
             self.redraw()
             return False
@@ -148,6 +153,7 @@ class TurnFlow:
                 self.shown_seat = None
             for listener in self.listeners:
                 listener(move, events)
+        self.lift(actor, move, events)
         return events
 
     def forced_move(self) -> Any | None:
@@ -197,6 +203,7 @@ class TurnFlow:
     def next_move(self) -> None:
         """Step mode: let the computer make its next move."""
         if not self._computer_to_move():
+            self.refuse("next move", "no computer to move", "tap.changed")
             return
         self._computer_move()
         if not self.step.value or not self.seats[self.state.to_move].is_computer:
@@ -216,6 +223,7 @@ class TurnFlow:
     def undo(self) -> None:
         """Take back the last move a person chose, and the computer moves after it."""
         if self.session is None or True not in self.decisions:
+            self.refuse("undo", "no move of a person to take back", "tap.nothing_to_undo")
             return
         self._cancel_pending()
         while True:
@@ -244,22 +252,24 @@ class TurnFlow:
         if self.session is not None and self.seats[self.state.to_move].is_person:
             self.shown_seat = self.state.to_move
             self.redraw()
+        else:
+            self.refuse_turn("curtain")
 
-    def click_stopped(self) -> None:
-        """A click computed too long and was stopped (`kartenspiele serve --click-limit`): say
-        so, draw the table again from its state and send all of it again (the stop may have
-        come between setting a value, such as "Tipp" enabled, and sending it)."""
-        self.say(ClickTimeoutError("serve.click_too_long").message(self.lang), "warn")
-        self.redraw()
-        resend_tree(self)
-
-    def _report_result(self) -> None:
-        """Tell the pupil's class (if they joined one) how the game ended and how long it was."""
+    def person_result(self) -> str:
+        """How the finished game ended for the people at the screen: "won", "lost" or "draw"."""
         scores = list(self.state.scores())
         people = self.people or [0]
         best = max(scores)
         mine = max(scores[seat] for seat in people)
-        result = "draw" if scores.count(best) > 1 and mine == best else "won" if mine == best else "lost"
+        return "draw" if scores.count(best) > 1 and mine == best else "won" if mine == best else "lost"
+
+    def _report_result(self) -> None:
+        """Tell the pupil's class (if they joined one) how the game ended and how long it was, and
+        whoever waits for the end (`after_game`)."""
+        scores = list(self.state.scores())
+        result = self.person_result()
+        for callback in self.after_game:
+            callback(result)
         pupil.record(
             "game",
             game=self.game,

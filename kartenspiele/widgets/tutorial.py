@@ -19,8 +19,12 @@ from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
+from ..classroom.classes import pupil
+from ..classroom.rooms.rooms import NAME_MAX
 from ..core.errors import KartenspieleError
+from .class_screen import class_screen
 from .home import home_href, home_link
+from .memory import BrowserMemory
 from .seats import IDLE, PERSON, Seat
 from .style import style_widget
 from .table import GameTable
@@ -73,14 +77,19 @@ class Tutorial(widgets.VBox):
     def __init__(self, *, lang: str | None = None, lesson: int = 0) -> None:
         super().__init__()
         self.add_class("ks-tutorial")
+        self.add_class("ks-app")  # in Voilà the tutorial fills the window (static/app.css)
         self.lang = lang = lang or default_language()
         self.index = 0
         self.step = 0
         self.done = False
+        self.child_name = ""
+        self.memory = BrowserMemory()  # the name the child typed on the start page
+        self.memory.observe(lambda _: self.set_child_name(self.memory.name), "loaded")
         self.table = self.make_table(lang)
         self.table.toolbar.layout.display = "none"
         self.table.settings.layout.display = "none"
         self.table.show_result = False
+        self.table.tells_start = False  # the lesson says what to do
         self.table.move_guard = self.guard
         self.table.listeners.append(self._moved)
         self.table.after_play.append(self.after_move)
@@ -88,15 +97,15 @@ class Tutorial(widgets.VBox):
         self.language = widgets.ToggleButtons(options=language_options(), value=lang)
         self.language.add_class("ks-language")
         self.language.observe(lambda change: self.set_language(change["new"]), "value")
-        self.chooser = widgets.Dropdown(layout=widgets.Layout(width="22em"))
+        self.chooser = widgets.Dropdown(layout=widgets.Layout(width="15em"))
         self.chooser.add_class("ks-lesson-chooser")
         self._chooser_tag = "ks-lesson-chooser"
         self.chooser.observe(self._chosen, "value")
         self.text = widgets.HTML()
         self.text.add_class("ks-lesson")
-        self.back_button = widgets.Button(icon="arrow-left")
+        self.back_button = widgets.Button(icon="arrow-left", _dom_classes=("ks-compact",))
         self.back_button.on_click(lambda _: self.go(self.index - 1))
-        self.again_button = widgets.Button(icon="repeat")
+        self.again_button = widgets.Button(icon="repeat", _dom_classes=("ks-compact",))
         self.again_button.on_click(lambda _: self.go(self.index))
         self.hint_button = widgets.Button(icon="lightbulb-o")
         self.hint_button.on_click(lambda _: self.hint())
@@ -105,17 +114,20 @@ class Tutorial(widgets.VBox):
         for button in (self.back_button, self.again_button, self.hint_button, self.next_button):
             button.layout.width = "auto"
         self.home = widgets.HTML()
-        bar = widgets.HBox([self.heading, self.language, self.chooser, self.home])
-        bar.add_class("ks-toolbar")
         buttons = widgets.HBox([self.back_button, self.again_button, self.hint_button, self.next_button])
         buttons.add_class("ks-tutor-buttons")
-        side = widgets.VBox([self.text, buttons])
+        bar = widgets.HBox([self.heading, self.chooser, buttons, self.language, self.home])  # one row, as a game's
+        bar.add_class("ks-toolbar")
+        side = widgets.VBox([self.text])
         side.add_class("ks-tutor-side")
         body = widgets.HBox([side, self.table])  # the lesson beside the table on a landscape screen (CSS)
         body.add_class("ks-tutor-body")
-        self.children = (style_widget(), bar, body)
+        self.children = (style_widget(), self.memory, class_screen(), bar, body)
         self.add_class("ks-table")
         self._relabel()
+        session = pupil.current()
+        if session is not None:
+            self.child_name = " ".join(session.pupil.nickname.split())[:NAME_MAX]
         self.go(lesson)
 
     # -- the game's part -------------------------------------------------------------------
@@ -152,7 +164,19 @@ class Tutorial(widgets.VBox):
         self._draw()
 
     def _names(self, players: int) -> list[str]:
-        return [t("seat.person_name", self.lang, number=number) for number in range(1, players + 1)]
+        """The learner by their own name (else "Spieler 1"), the other seats as the computer."""
+        learner = self.child_name or t("seat.person_name", self.lang, number=1)
+        if players == 2:
+            return [learner, t("seat.tutor_computer", self.lang)]
+        return [learner, *(t("seat.tutor_computer_numbered", self.lang, number=n) for n in range(1, players))]
+
+    def set_child_name(self, name: str) -> None:
+        """The learner's own name (remembered by the browser, or the class nickname)."""
+        name = " ".join(name.split())[:NAME_MAX]
+        if name and name != self.child_name:
+            self.child_name = name
+            self.table.names[:] = self._names(len(self.table.names))
+            self.table.redraw()
 
     def _chosen(self, change: dict) -> None:
         if change["new"] is not None and change["new"] != self.index:

@@ -19,8 +19,8 @@ def test_worked_example_one():
     state = from_scenario({"players": 2, "table": "2 4 4 8", "hands": ["8 11 11 5", "5"], "draw": "9 9 9 9"})
     tip = hint(state, "de")
     assert tip.move == Move.capture("8", "8 4 4")
-    assert tip.reason.startswith("Nimm 8, 4 und 4 mit deiner 8 (8 = 8, 4 + 4 = 8): das sind 4 Karten")
-    assert tip.text("en").startswith("Take 8, 4 and 4 with your 8 (8 = 8, 4 + 4 = 8): that is 4 cards")
+    assert tip.reason.startswith("Nimm 8, 4 und 4 mit deiner 8 (8 passt genau, 4 + 4 = 8): das sind 4 Karten")
+    assert tip.text("en").startswith("Take 8, 4 and 4 with your 8 (8 fits exactly, 4 + 4 = 8): that is 4 cards")
     assert tip.text("de") == tip.reason
 
 

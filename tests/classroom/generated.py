@@ -130,3 +130,51 @@ def generate_pupils(classes: Classes, pupils: int, exercises: int, seed: int = 1
                     pupil, {"kind": "reason", "lesson": lesson, "exercise": exercise, "text": rng.choice(REASONS)}
                 )
     return code, joined
+
+
+UNIT_QUIZZES = {
+    "subsets": ("subsets.ways", "subsets.capture", "subsets.watch"),
+    "parity": ("parity.sum", "select.title.parity", "can", "parity.watch"),
+    "sequences": ("sequences.count", "select.title.runs", "sequences.sum", "sequences.watch"),
+    "chance": ("chance.likely", "chance.reward", "chance.estimate", "chance.watch"),
+}
+"""The quizzes a generated pupil works on in each lesson (those every pupil works on)."""
+
+
+def generate_unit(classes: Classes, pupils: int, seed: int = 1) -> str:
+    """A class at the end of a four-lesson unit: every pupil opened each lesson, answered its
+    quizzes (three problems each, some wrong first), practised at one or two levels with the
+    anticipated mistakes a wrong answer shows (`sections.MISTAKE_SECTIONS`), and most handed in
+    the exit ticket; the later lessons are a little less far along."""
+    from kartenspiele.sections import MISTAKE_SECTIONS
+
+    rng = random.Random(seed)
+    code = classes.open()
+    kinds = {lesson: [k for k, s in MISTAKE_SECTIONS.items() if s.startswith(f"{lesson}.")] for lesson in UNIT_QUIZZES}
+    for number in range(pupils):
+        pupil = classes.join(code, f"{ANIMALS[number % len(ANIMALS)]} {number + 1}")
+        habit = rng.random() < 0.4  # some pupils keep making one mistake
+        for index, (lesson, quizzes) in enumerate(UNIT_QUIZZES.items()):
+            classes.record(pupil, {"kind": "seen", "lesson": lesson})
+            if rng.random() < 0.1 * index:
+                continue  # not this far yet
+            for quiz in quizzes:
+                for problem in range(1, 4):
+                    answer = {"kind": "attempt", "lesson": lesson, "exercise": f"{quiz}#{problem}", "seconds": 9.0}
+                    if rng.random() < 0.3:
+                        classes.record(pupil, {**answer, "answer": "7", "ok": False})
+                    classes.record(pupil, {**answer, "answer": "5", "ok": True})
+            favourite = rng.choice(kinds[lesson])
+            for level in ("grundschule", "klasse56")[: rng.randint(1, 2)]:
+                for problem in range(1, 5):
+                    answer = {"kind": "attempt", "lesson": lesson, "exercise": f"{lesson}.practice.{level}#{problem}"}
+                    answer |= {"seconds": 20.0, "right": {"de": "6", "en": "6"}}
+                    if habit or rng.random() < 0.25:
+                        kind = favourite if habit else rng.choice(kinds[lesson])
+                        classes.record(pupil, {**answer, "answer": "4", "ok": False, "mistake": kind})
+                    classes.record(pupil, {**answer, "answer": "6", "ok": True})
+            if rng.random() < 0.8:
+                for question in (1, 2, 3):
+                    exit_answer = {"kind": "attempt", "lesson": lesson, "exercise": f"{lesson}.exit{question}#1"}
+                    classes.record(pupil, {**exit_answer, "answer": "3", "ok": rng.random() < 0.7, "seconds": 15.0})
+    return code

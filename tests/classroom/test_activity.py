@@ -13,6 +13,7 @@ from kartenspiele.lessons.sicherung import Sicherung, merksatz_html
 from kartenspiele.lessons.subsets_problems import WaysProblem
 from kartenspiele.quanto.cards import parse_cards
 from kartenspiele.widgets.dashboard import Dashboard
+from kartenspiele.widgets.tafel import BoardPage
 
 
 @pytest.fixture
@@ -31,11 +32,14 @@ def test_the_merksatz_follows_the_class_level_as_the_printed_pack_does(page, sql
     code = classes.open()
     pupil.join(code, "Ben", classes)
     ticket = Sicherung("chance", problems)
-    assert ticket.merksatz.value == merksatz_html("chance", "de")
+    assert "ks-merksatz" not in ticket.merksatz.answer.value  # a pupil of a class: not before the reveal
+    assert ticket.merksatz.content("de") == merksatz_html("chance", "de")
     classes.set_level(code, "chance", "grundschule")
     ticket.redraw()  # as the language switch or joining the class redraws it
-    assert ticket.merksatz.value == merksatz_html("chance", "de", "grundschule") != merksatz_html("chance", "de")
-    assert "Häufigkeit" not in ticket.merksatz.value
+    assert (
+        ticket.merksatz.content("de") == merksatz_html("chance", "de", "grundschule") != merksatz_html("chance", "de")
+    )
+    assert "Häufigkeit" not in ticket.merksatz.content("de")
 
 
 def test_the_class_level_wins_and_the_chooser_hides(page, sqlite_store):
@@ -94,7 +98,7 @@ def test_exit_ticket_answers_become_evidence(page, sqlite_store):
     code = classes.open()
     pupil.join(code, "Cem", classes)
     sicherung = ticket()
-    assert text("lessons.subsets.merksatz").split("\n")[0] in sicherung.merksatz.value
+    assert text("lessons.subsets.merksatz").split("\n")[0] in sicherung.merksatz.content("de")
     first = sicherung.quizzes[0]
     first.give(first.problem.answer)
     second = sicherung.quizzes[1]
@@ -116,12 +120,17 @@ def test_reasons_are_stored_and_shown_on_the_board(page, sqlite_store):
     assert text("activity.reason.saved_class") in widget.feedback.value
     assert text("lessons.subsets.reason.cut.example") in widget.feedback.value
     dashboard = Dashboard(sqlite_store, live=False)
-    assert "subsets.reason.cut" in [value for _, value in dashboard.board_choice.options]
-    dashboard.board_choice.value = "subsets.reason.cut"
-    dashboard.next_on_board()
-    assert "Weil die Karten danach noch größer sind." in dashboard.preview.value and not dashboard.board.value
-    dashboard.project()
-    assert "Weil die Karten danach noch größer sind." in dashboard.board.value
+    control = dashboard.board_control
+    assert "subsets.reason.cut" in [value for _, value in control.exercise.options]
+    control.exercise.value = "subsets.reason.cut"
+    assert control.answer_values("subsets.reason.cut") == ["Weil die Karten danach noch größer sind."]
+    board = BoardPage(dashboard.boards, code, "de", live=False)
+    control.pick("Weil die Karten danach noch größer sind.")
+    board.look()
+    assert "Weil die Karten" not in board.content.value  # picked, not yet sent
+    control.send_chosen()
+    board.look()
+    assert "Weil die Karten danach noch größer sind." in board.content.value and "Dora" not in board.content.value
 
 
 def test_without_a_class_a_reason_is_not_sent_anywhere(page, sqlite_store):

@@ -11,6 +11,7 @@ from kartenspiele.classroom.classes.classes import Classes
 from kartenspiele.classroom.classes.evidence import Evidence
 from kartenspiele.lessons import sicherung, subsets
 from kartenspiele.widgets.dashboard import Dashboard
+from kartenspiele.widgets.tafel import BoardPage
 
 
 @pytest.fixture
@@ -56,16 +57,17 @@ def test_answers_hints_and_time_reach_the_class_and_the_dashboard(page, sqlite_s
     assert dashboard.view.code == code
     assert "ks-after" in dashboard.grid.value and "ks-first" in dashboard.grid.value
     assert f"{right + 1} (1-mal)" in dashboard.wrong.value and "Ana" in dashboard.presence.value
-    # the board shows the wrong answer with its task and cards, after the teacher's preview
-    dashboard.board_choice.value = "subsets.ways#1"
-    dashboard.next_on_board()
-    assert dashboard.board_confirm.layout.display == "" and not dashboard.board.value
-    dashboard.project()
-    cards = re.findall(r"<span class='ks-chip'>(\d+)</span>", dashboard.board.value)
+    # the board shows the wrong answer with its task and cards, once the teacher picked and sent it
+    dashboard.board_control.exercise.value = "subsets.ways#1"
+    board = BoardPage(dashboard.boards, code, "de", live=False)
+    dashboard.board_control.pick(str(right + 1))
+    dashboard.board_control.send_chosen()
+    board.look()
+    cards = re.findall(r"<span class='ks-chip'>(\d+)</span>", board.content.value)
     faces = re.findall(r'aria-label="(\d+)"', subsets.ways_quiz().problem.prompt("de"))
     assert cards == faces and len(cards) >= 3
-    assert f"<p class='ks-board-answer'>{right + 1}</p>" in dashboard.board.value
-    assert "Auf wie viele Arten" in dashboard.board.value and "Ana" not in dashboard.board.value
+    assert f"<p class='ks-tafel-text'>{right + 1}</p>" in board.content.value
+    assert "Auf wie viele Arten" in board.content.value and "Ana" not in board.content.value
 
 
 def test_card_and_choice_answers_are_recorded_as_people_read_them(page, sqlite_store):
@@ -126,11 +128,14 @@ def test_dashboard_board_pacing_export_and_delete(page, sqlite_store):
         },
     )
     dashboard = Dashboard(sqlite_store, live=False)
-    dashboard.board_choice.value = "parity.sum#1"
-    dashboard.next_on_board()
-    assert "Weil zwei ungerade" in dashboard.preview.value and "Weil zwei ungerade" not in dashboard.board.value
-    dashboard.project()
-    assert "Weil zwei ungerade" in dashboard.board.value and "Ana" not in dashboard.board.value
+    dashboard.board_control.exercise.value = "parity.sum#1"
+    board = BoardPage(dashboard.boards, code, "de", live=False)
+    shown = [row.children[1].value for row in dashboard.board_control.answers.children]
+    assert any("Weil zwei ungerade" in value for value in shown) and "Weil zwei ungerade" not in board.content.value
+    dashboard.board_control.answers.children[0].children[0].click()  # "Auswählen"
+    dashboard.board_control.send.click()
+    board.look()
+    assert "Weil zwei ungerade" in board.content.value and "Ana" not in board.content.value
     dashboard.lesson_choice.value = "subsets"
     dashboard.lock_beyond()
     assert classes.released(code) == 1 and "gesperrt" in dashboard.pace.value
@@ -140,11 +145,12 @@ def test_dashboard_board_pacing_export_and_delete(page, sqlite_store):
     files = dict(
         re.findall(r"download='([^']+)' href='data:text/csv;charset=utf-8;base64,([^']+)'", dashboard.download.value)
     )
-    assert set(files) == {f"klasse-{code}-aufgaben.csv", f"klasse-{code}-kinder.csv"}
+    assert set(files) == {f"klasse-{code}-aufgaben.csv", f"klasse-{code}-kinder.csv", f"klasse-{code}-einheit.csv"}
     sheets = {name: base64.b64decode(data).decode("utf-8") for name, data in files.items()}
     assert all(sheet.startswith("\ufeffKlasse;Spitzname;") for sheet in sheets.values())
     assert "Weil zwei ungerade" in sheets[f"klasse-{code}-aufgaben.csv"]
     assert f"\r\n{code};Ana;1;" in sheets[f"klasse-{code}-kinder.csv"]  # one exercise worked on
+    assert f"\r\n{code};Ana;" in sheets[f"klasse-{code}-einheit.csv"]  # the unit view: a row per pupil
     dashboard.ask_delete()
     assert classes.codes() == [code] and dashboard.confirm.children  # asking deletes nothing
     dashboard.confirm_no.click()
@@ -190,3 +196,21 @@ def test_the_start_page_shows_a_locked_lesson_without_a_link(page, sqlite_store,
     assert "(noch gesperrt)</li>" in start.body.value and "fa-lock" in start.body.value
     start.language.value = "en"
     assert "(still locked)</li>" in start.body.value
+
+
+def test_the_answers_board_holds_one_exercises_answers_by_nickname_without_right_ones():
+    evidence = Evidence()
+    for nickname, exercise, answer, ok in (
+        ("Zoe", "subsets.ways#1", "5", False),
+        ("Ana", "subsets.ways#2", "9", False),
+        ("Ana", "subsets.ways#1", "3", False),
+        ("Ana", "subsets.ways#1", "4", True),
+        ("Ben", "subsets.ways#1", "4", True),
+    ):
+        entry = {"kind": "attempt", "lesson": "subsets", "exercise": exercise, "answer": answer, "ok": ok}
+        evidence.add(nickname, entry | {"seconds": 2.0, "at": 1.0})
+    evidence.add(
+        "Ben", {"kind": "reason", "lesson": "subsets", "exercise": "subsets.ways#1", "text": "weil", "at": 2.0}
+    )
+    assert evidence.answers("subsets.ways#1") == ["3", "weil", "5"]
+    assert evidence.answers("subsets.ways#2") == ["9"] and evidence.answers("parity.sum#1") == []

@@ -79,6 +79,8 @@ class VoilaServer:
             command += ["--teacher-code", teacher_code]
         if preheat is not None:  # tests count kernels: none started ahead unless asked (None: the default)
             command += ["--preheat", str(preheat)]
+        if "--log-file" not in extra:  # the server's log and its kernels' output in this server's log too
+            command += ["--log-file", "-"]
         command += list(extra)
         self._log = self.log_path.open("w")
         self.process = subprocess.Popen(
@@ -201,65 +203,70 @@ def open_app(page, url: str, timeout_ms: int = LOAD_TIMEOUT_MS) -> float:
 
 
 def start_game(page, seed: int | None = None, speed: str = "instant") -> None:
-    """Start a game from the new-game panel (optionally with a seed; computer at `speed`)."""
+    """Start a game from the new-game panel (optionally with a seed; computer at `speed`).
+    Every helper here acts on the table shown: the in-browser site keeps hidden pages too."""
     if seed is not None:
-        field = page.locator(".ks-setup input[type=number]")
+        field = page.locator(".ks-setup input[type=number]:visible")
         field.fill(str(seed))
         field.press("Enter")
-    page.locator(".ks-toolbar select").select_option(index=list(SPEEDS).index(speed))
-    page.locator(".ks-setup .ks-start").click()
-    page.wait_for_selector(".ks-main", timeout=STEP_TIMEOUT_MS)
+    page.locator(".ks-toolbar select:visible").select_option(index=list(SPEEDS).index(speed))
+    page.locator(".ks-setup .ks-start:visible").click()
+    page.wait_for_selector(".ks-main:visible", timeout=STEP_TIMEOUT_MS)
 
 
 def wait_for_turn_or_end(page) -> bool:
     """Wait until the person may act or the game is over (the table marks both with a class,
     set after the board is drawn); returns whether the game is over."""
-    page.wait_for_selector(".ks-table.ks-your-turn, .ks-table.ks-over", timeout=STEP_TIMEOUT_MS * 3)
-    return page.locator(".ks-table.ks-over").count() > 0
+    page.wait_for_selector(".ks-table.ks-your-turn:visible, .ks-table.ks-over:visible", timeout=STEP_TIMEOUT_MS * 3)
+    return page.locator(".ks-table.ks-over:visible").count() > 0
+
+
+SHOWN_TICK = """() => {
+  const ticks = [...document.querySelectorAll('.ks-table .ks-tick')];
+  const shown = ticks.find((tick) => tick.closest('.ks-table').checkVisibility()) || ticks[0];
+  return Number((shown && shown.textContent) || 0);
+}"""
+"""How often the table shown has been redrawn (the table counts its redraws)."""
 
 
 def ticks(page) -> int:
     """How often the visible table has been redrawn (the table counts its redraws)."""
-    return int(page.locator(".ks-table .ks-tick").first.text_content() or 0)
+    return int(page.evaluate(SHOWN_TICK))
 
 
 def click_and_wait(page, locator, tap: bool = False) -> None:
     """Click (or `tap` by touch), then wait until the table has been redrawn after it."""
     before = ticks(page)
     locator.tap() if tap else locator.click()
-    page.wait_for_function(
-        "(before) => Number(document.querySelector('.ks-table .ks-tick').textContent || 0) > before",
-        arg=before,
-        timeout=STEP_TIMEOUT_MS,
-    )
+    page.wait_for_function(f"(before) => ({SHOWN_TICK})() > before", arg=before, timeout=STEP_TIMEOUT_MS)
 
 
 TAKING = ", ".join(
-    f".ks-actions button.ks-do-{kind}" for kind in ("capture", "form", "extend", "collect", "joker_quanto")
+    f".ks-actions button.ks-do-{kind}:visible" for kind in ("capture", "form", "extend", "collect", "joker_quanto")
 )
 
 
 def play_quanto_turn(page, tap: bool = False) -> None:
     """One move of the person: a hand card, table cards that fit until a move that takes is
     offered (else lay the card); refill when the hand is empty. `tap`: by touch."""
-    if page.locator(".ks-hand-cards button").count() == 0:
-        click_and_wait(page, page.locator(".ks-actions button.ks-side").first, tap)
+    if page.locator(".ks-hand-cards button:visible").count() == 0:
+        click_and_wait(page, page.locator(".ks-actions button.ks-side:visible").first, tap)
         return
-    click_and_wait(page, page.locator(".ks-hand-cards button:not([disabled])").first, tap)
+    click_and_wait(page, page.locator(".ks-hand-cards button:not([disabled]):visible").first, tap)
     while True:
         taking = page.locator(TAKING)
         if taking.count():
             click_and_wait(page, taking.first, tap)
             return
-        joinable = page.locator(".ks-table-cards button.ks-joinable")
+        joinable = page.locator(".ks-table-cards button.ks-joinable:visible")
         if joinable.count() == 0:
             break
         click_and_wait(page, joinable.first, tap)
-    while page.locator(".ks-table-cards button.ks-selected").count():
-        click_and_wait(page, page.locator(".ks-table-cards button.ks-selected").first, tap)
-    lay = page.locator(".ks-actions button.ks-do-lay")
-    if lay.count() == 0 and page.locator(".ks-action-go").is_visible():
-        lay = page.locator(".ks-action-go")  # more moves than buttons: they are listed; play the first
+    while page.locator(".ks-table-cards button.ks-selected:visible").count():
+        click_and_wait(page, page.locator(".ks-table-cards button.ks-selected:visible").first, tap)
+    lay = page.locator(".ks-actions button.ks-do-lay:visible")
+    if lay.count() == 0 and page.locator(".ks-action-go:visible").count():
+        lay = page.locator(".ks-action-go:visible")  # more moves than buttons: they are listed; play the first
     click_and_wait(page, lay.first, tap)
 
 

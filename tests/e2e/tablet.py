@@ -23,7 +23,7 @@ GEOMETRY_JS = """() => {
   const t = table ? table.getBoundingClientRect() : null;
   return {table: t ? t.height : 0, top: t ? t.top + scrolled : 0, bottom: t ? t.bottom + scrolled : 0,
           scrollHeight: scroller.scrollHeight, scrolled, width: document.documentElement.scrollWidth,
-          toolbar: box('.ks-toolbar'), hand: box('.ks-hand-cards'), pinned: box('.ks-hand-slot'), play: union('PLAY')};
+          toolbar: box('.ks-toolbar'), hand: box('.ks-hand-cards'), play: union('PLAY')};
 }""".replace("PLAY", PLAYING_AREA)
 
 SMALL_TEXT_JS = """(minimum) => {

@@ -81,7 +81,7 @@ def test_single_user_settings_use_the_template_and_spare_open_pages():
     assert config.MappingKernelManager.cull_connected is False
     page = config.VoilaConfiguration.page_config_hook({"baseUrl": "/user/anna/"})
     assert page["kartenspiele"]["alive"] == "api/kernels/"
-    assert page["kartenspiele"]["texts"]["de"]["lost"] == "Verbindung verloren – Spiel fortsetzen"
+    assert page["kartenspiele"]["texts"]["de"]["lost"] == "Verbindung verloren"
     extensions = config.ServerApp.jpserver_extensions
     assert extensions["kartenspiele.serving.pupil_server"] is True
     assert extensions["jupyterlab"] is False and extensions["jupyter_server_terminals"] is False

@@ -119,7 +119,7 @@ def test_an_answer_reaches_the_pupils_within_five_seconds_of_aufdecken(class_ser
         page = pupils[0][1]
         page.locator(".ks-reveal", has_text=GROUPS_OF_8).first.scroll_into_view_if_needed()
         page.screenshot(path="test-output/screenshots/lesson_after_reveal.png")
-        assert pupils[0][1].locator(".ks-reveal-note").count() == 1  # the captures table still waits
+        assert pupils[0][1].locator(".ks-reveal-note").count() == 2  # the captures table and the Merksatz wait
 
         # the optional parts: labelled, and gone for the class once the teacher hides them
         page.locator(".ks-zusatz").nth(1).scroll_into_view_if_needed()

@@ -117,12 +117,54 @@ def fits_both_viewports(page, shot: str, scrolls_down: bool) -> None:
         page.screenshot(path=str(SCREENSHOTS / f"{shot}_{shape}.png"))
 
 
+WATCHER_JS = """() => {
+  const watcher = document.querySelector('.ks-watch');
+  watcher.scrollIntoView({block: 'start'});
+  const box = watcher.getBoundingClientRect();
+  const covered = [...watcher.querySelectorAll('button')].filter((b) => {
+    const r = b.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) return false;
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !(top && b.contains(top));
+  }).map((b) => b.innerText.trim());
+  return {height: box.height, window: window.innerHeight, covered};
+}"""
+"""The watched game scrolled to the window's top: its height, the window's, and the labels of its
+buttons that are not on top at their centre (`elementFromPoint`) — out of the window or covered."""
+
+
+def watched_game_fits(page, steps: int = 8) -> float:
+    """The lesson's watched game, move by move (a prediction answered with its first choice),
+    stays within one tablet screen at 1024×768 and 768×1024 with every button on top; returns its
+    greatest height at 1024×768 (px). Before issue 35 it was 1132–1200 px tall."""
+    watcher = page.locator(".ks-watch")
+    watcher.scroll_into_view_if_needed(timeout=60_000)
+    tallest = 0.0
+    for step in range(steps + 1):
+        for shape in ("landscape", "portrait"):
+            width, height = VIEWPORTS[shape]
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(300)
+            found = page.evaluate(WATCHER_JS)
+            assert found["height"] <= found["window"] and found["covered"] == [], (step, shape, found)
+            if shape == "landscape":
+                tallest = max(tallest, found["height"])
+        choices = watcher.locator(".ks-cards button")
+        if choices.count() and choices.first.is_visible() and choices.first.is_enabled():
+            choices.first.click()
+        else:
+            watcher.locator("button.ks-main-action").click()
+        page.wait_for_timeout(500)
+    return tallest
+
+
 @pytest.mark.parametrize("name", LESSONS)
 def test_a_lesson_renders_fits_both_tablet_viewports_and_speaks_english(voila, browser, name):
     with watched_tablet(browser) as (page, errors):
         open_lesson(page, voila.url(f"lessons/{name}"))
         rendered(page, name)
         fits_both_viewports(page, f"lesson_{name[:2]}", scrolls_down=True)  # a lesson is read downwards
+        print(f"{name}: the watched game at most {watched_game_fits(page):.0f} px tall at 1024×768")
         outputs = ".jp-OutputArea-output"
         assert german_words_shown(page, outputs)
         seconds = english_within(page, outputs)
@@ -209,19 +251,27 @@ def test_lesson_2_loaded_three_times_at_once_shows_every_widget():
 
 
 def test_alone_a_pupil_writes_an_answer_before_the_solution_shows(voila, browser):
-    """Without a class, "Lösung aufdecken" shows lesson 3's arithmetic sequences only after the
-    pupil wrote an answer, and then that answer beside the game's."""
+    """Without a class, "Lösung aufdecken" appears under lesson 3's arithmetic sequences only once
+    the pupil wrote a genuine answer (a number in the question's range), and then shows the game's
+    answer beside the pupil's."""
     solution = "8 Folgen mit 5 Zahlen"
     with watched_tablet(browser) as (page, errors):
         open_lesson(page, voila.url("lessons/03_folgen.ipynb"))
         section = page.locator(".ks-reveal").nth(1)  # the first is the adjacent pairs'
         button = section.get_by_role("button", name="Lösung aufdecken")
-        button.scroll_into_view_if_needed(timeout=60_000)
+        box = section.locator("input")
+        box.scroll_into_view_if_needed(timeout=60_000)
+        expect(section).to_contain_text("arithmetische Folgen", timeout=10_000)  # the question
         assert solution not in page.content()
-        button.click()
-        expect(section).to_contain_text("Schreib zuerst deine Antwort in das Feld.", timeout=10_000)
+        expect(button).to_be_hidden()
+        box.fill("x")  # no attempt: the button stays away
+        box.press("Tab")
+        page.wait_for_timeout(1_000)
+        expect(button).to_be_hidden()
+        box.fill("7")
+        box.press("Tab")
+        expect(button).to_be_visible(timeout=10_000)
         assert solution not in page.content()
-        section.locator("input").fill("7")
         button.click()
         expect(section).to_contain_text(solution, timeout=10_000)
         expect(section).to_contain_text("Deine Antwort: 7")

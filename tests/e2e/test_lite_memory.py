@@ -52,7 +52,7 @@ def test_a_game_kept_in_the_browser_continues_from_the_start_page(lite_voila, br
         assert code in resume.first.inner_text()
         page.screenshot(path=str(shots / "lite-start-1024x768.png"))
         resume.first.click()
-        page.wait_for_selector(".ks-in-room", timeout=STEP_TIMEOUT_MS)
+        page.wait_for_selector(".ks-in-room .ks-room .ks-table", timeout=STEP_TIMEOUT_MS)  # the game fills the page
         assert code in page.inner_text(".ks-in-room")
         page.locator(".ks-hand-cards button").first.wait_for(timeout=STEP_TIMEOUT_MS)
         for database in store.rglob("*.db"):  # the server made its store; the pages kept nothing in it

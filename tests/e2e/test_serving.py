@@ -92,20 +92,24 @@ def test_closed_and_reloaded_pages_free_their_kernels(server, browser):
     print(f"kernel gone {close_s:.1f} s after close; reload left one kernel after {reload_s:.1f} s")
 
 
-def test_lost_kernel_shows_the_banner_and_resumes(server, browser, shots):
+def test_lost_kernel_shows_the_banner_and_reloads(server, browser, shots):
+    """A connected page without a game (no game begun yet) offers to load the page again; with
+    a game it offers "Spiel fortsetzen" (`test_browsers.py`)."""
     context = browser.new_context(viewport={"width": 1024, "height": 768})
     page = context.new_page()
-    open_app(page, server.url("notebooks/quanto.ipynb"))
+    url = server.url("notebooks/quanto.ipynb")
+    open_app(page, url)
     banner = page.locator("#ks-lost")
     expect(banner).to_be_hidden()
     kernel_id = page.evaluate(KERNEL_ID)
     server.kernel_of(kernel_id).kill()  # a crash, or the culler
     expect(banner).to_be_visible(timeout=30_000)
-    expect(banner).to_contain_text("Verbindung verloren – Spiel fortsetzen")
+    expect(banner).to_contain_text("Verbindung verloren")
+    expect(banner).not_to_contain_text("Spiel fortsetzen")  # no game was begun there
     page.screenshot(path=str(shots / "connection-lost-1024.png"))
-    page.get_by_role("link", name="Spiel fortsetzen").click()
-    page.wait_for_selector(".ks-start-page", timeout=120_000)
-    assert "resume" not in page.url  # no game was begun there: the start page itself (test_browsers.py)
+    page.get_by_role("button", name="Seite neu laden").click()
+    page.wait_for_selector(".ks-table", timeout=120_000)
+    assert page.url == url and page.evaluate(KERNEL_ID) != kernel_id
     page.close(run_before_unload=True)
     context.close()
     server.wait_kernels(0, KERNEL_GONE_S)

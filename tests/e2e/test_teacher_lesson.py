@@ -1,9 +1,10 @@
 """The end of a lesson through Voilà, with one teacher and two pupils in their own browsers.
 
 The pupils answer the exit ticket (one right at once, one after a wrong answer) and one writes
-a reason naming a classmate. The dashboard sums up the exit-ticket question (right, wrong, the
-wrong answer); "An die Tafel" previews an answer with its task and cards for the teacher only,
-and the board shows it only after the confirm (the free text too). Then the teacher deletes
+a reason naming a classmate. The dashboard sums up the exit-ticket questions (a row for each,
+right, wrong, the wrong answer); the teacher looks at the answers alone, picks one, and the board
+window ("Tafel") shows it with its task and cards only after "An die Tafel" (the free text too,
+never a nickname). Then the teacher deletes
 the class: the open pupil pages say that it has ended, a later answer is not stored, and no
 row of the store (every key, log and value of its SQLite file) holds the class's code or
 anything a pupil wrote.
@@ -56,31 +57,42 @@ def test_exit_ticket_summary_board_preview_and_deletion(class_server, browser):
         reason.locator("button.ks-main-action").click()
         expect(reason.locator(".ks-say-good")).to_be_visible(timeout=STEP)
 
-        # the exit-ticket summary: one row per question, right and wrong counted
+        # the exit-ticket summary: one row per question (answered or not), right and wrong counted
         row = teacher.locator(".ks-exit tr", has_text="Exit-Ticket, Frage 1")
-        expect(row).to_contain_text("1 beim ersten Versuch, 1 später", timeout=10_000)
-        expect(row.locator("td").nth(3)).to_have_text(f"{right + 1} (1-mal)")
+        expect(row.locator("td").nth(1)).to_have_text("1 von 2", timeout=10_000)  # right at the first try
+        expect(row.locator("td").nth(2)).to_have_text("1 von 2")  # right later
+        expect(row.locator("td").nth(5)).to_have_text(f"{right + 1} (1-mal)")
+        expect(teacher.locator(".ks-exit tr", has_text="Exit-Ticket, Frage 3").locator("td").nth(4)).to_have_text(
+            "2 von 2"  # nobody answered it yet: a row all the same
+        )
 
-        # the board: a preview for the teacher with the task's cards, the board only after the confirm
-        choice = teacher.locator(".ks-dash .widget-dropdown", has_text="Aufgabe").locator("select")
-        choice.select_option(label="Exit-Ticket, Frage 1")
-        teacher.locator(".ks-board-button").click()
-        preview = teacher.locator(".ks-preview")
-        expect(preview).to_contain_text(str(right + 1), timeout=STEP)
-        assert preview.locator(".ks-chip").count() >= 3  # the task's cards, drawn
-        assert teacher.locator(".ks-board").count() == 0
-        teacher.locator(".ks-board-project").click()
-        board = teacher.locator(".ks-board")
-        expect(board.locator(".ks-board-answer")).to_have_text(str(right + 1), timeout=STEP)
-        assert board.locator(".ks-chip").count() >= 3
-        choice.select_option(label="Begründe: Abschneiden im Suchbaum – Aufgabe 1")
-        teacher.locator(".ks-board-button").click()
-        expect(preview).to_contain_text(
-            "Mia Muster", timeout=STEP
-        )  # names are not removed: the teacher sees them first
-        assert "Mia Muster" not in board.inner_text()
-        teacher.locator(".ks-board-project").click()
-        expect(board).to_contain_text("Mia Muster", timeout=STEP)
+        # the board: the teacher looks at the answers alone; the board window shows one once it is sent
+        with teacher_context.expect_page() as opened:
+            teacher.locator("a.ks-open-board").click()
+        board = opened.value
+        expect(board.locator(".ks-tafel-code")).to_have_text(code, timeout=LOAD)
+        control = teacher.locator(".ks-board-control")
+        control.locator(".widget-dropdown", has_text="Aufgabe").locator("select").select_option(
+            label="Exit-Ticket, Frage 1"
+        )
+        expect(control.locator(".ks-board-answers")).to_contain_text(str(right + 1), timeout=STEP)
+        control.locator(".ks-board-answers .ks-board-pick").first.click()
+        expect(control.locator(".ks-board-chosen")).to_contain_text(str(right + 1), timeout=STEP)
+        assert board.locator(".ks-tafel-answer").count() == 0  # picked, not yet sent
+        control.locator(".ks-board-project").click()
+        expect(board.locator(".ks-tafel-text")).to_have_text([str(right + 1)], timeout=STEP)
+        assert board.locator(".ks-tafel-answer .ks-chip").count() >= 3  # the task's cards, drawn
+        control.locator(".widget-dropdown", has_text="Aufgabe").locator("select").select_option(
+            label="Begründe: Abschneiden im Suchbaum – Aufgabe 1"
+        )
+        # names are not removed from free text: the teacher sees it first, the board only once sent
+        expect(control.locator(".ks-board-answers")).to_contain_text("Mia Muster", timeout=STEP)
+        assert "Mia Muster" not in board.inner_text("body")
+        control.locator(".ks-board-answers .ks-board-pick").first.click()
+        control.locator(".ks-board-project").click()
+        expect(board.locator(".ks-tafel-text")).to_have_text([str(right + 1), REASON], timeout=STEP)
+        shown = board.inner_text("body")
+        assert "Ana" not in shown and "Ben" not in shown
 
         # deleting the class: the pupils' pages say so and record nothing more
         teacher.locator(".ks-delete").click()

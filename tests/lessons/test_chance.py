@@ -11,7 +11,8 @@ from kartenspiele.classroom.classes import pupil
 from kartenspiele.classroom.classes.classes import Classes
 from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from kartenspiele.i18n import text
-from kartenspiele.lessons import chance, chance_numbers, chance_problems
+from kartenspiele.lessons import chance, chance_numbers, chance_problems, page_level
+from kartenspiele.lessons.watch import GameWatcher
 from kartenspiele.tausch_rausch import probability, reward_for, task_by_id
 
 
@@ -104,22 +105,64 @@ def test_reward_rows_and_figures():
     rows = chance_numbers.reward_rows()
     assert len(rows) == 24 and rows[0][1] >= rows[-1][1]
     assert all((reward == 2) == (p < chance.REWARD_THRESHOLD) for _, p, reward in rows)
-    assert "+2" in chance.reward_table("de").data
-    figure = chance.simulation_figure("five-even", 300, "de").data
-    assert figure.startswith("<svg") and figure.count("<polyline") == 1 and "<polygon" in figure
+    table = chance.reward_table("de").data
+    assert "+2" not in table and "+1" not in table and "3,76 %" in table  # the chances, not the answers
+    assert "2,74 %" not in table and "Hand mit 5 Karten" not in table  # nor section 2's or Übung 4's
+    figure = re.search(r"<svg.*</svg>", chance.many_hands("five-even", 300, "de").data).group(0)
+    assert figure.count("<polyline") == 1 and "<polygon" in figure
     assert "role='img'" in figure and "2,74 %" in figure
     bars = chance.reward_figure("en").data
-    assert bars.count("class='ks-bar") == 24
-    assert bars.count("class='ks-bar ks-bar-marked'") == sum(1 for *_, reward in rows if reward == 2)
+    assert bars.count("class='ks-bar") == 24 and "ks-bar-marked" not in bars  # which earn +2 is the exercise
+    assert "less than 5 %" in chance.reward_rule("en").data and "10 of the 24 tasks" in chance.reward_rule("en").data
+
+
+def test_at_grundschule_level_lesson_4_counts_hands_and_says_no_per_cent():
+    page_level.choose_level("grundschule")
+    try:
+        table = chance.reward_table("de").data
+        assert "%" not in table and "so oft in 1000 Händen mit 7 Karten" in table
+        assert "38" in table  # 5 cards in one colour: 3,76 % of hands of 7, about 38 in 1000
+        assert chance.reward_figure("de").data == ""
+        rule = chance.reward_rule("de").data
+        assert "weniger als 50-mal" in rule and "%" not in rule
+        many = chance.many_hands("five-even", lang="de").data
+        assert "%" not in many and "<svg" not in many and "ungefähr 3 von 100" in many
+        widget = chance.Simulation("five-even", seed=1234)
+        widget.estimate_box.value = "5"
+        widget.deal(100)
+        shown = widget.result.value + widget.chart.value
+        assert "%" not in shown and "<svg" not in shown and "100 Hände ausgeteilt" in shown
+        assert widget.chart.value.count("<span class='ks-hand") == 100 and widget.chart.value.count("ks-hit") == sum(
+            widget.hits
+        )
+        assert isinstance(chance.challenge_quiz().problem, chance_problems.HalfProblem)
+        half = chance.challenge_quiz().problem
+        assert (
+            half.check("same", "de").ok
+            and not half.check("even", "de").ok
+            and "%" not in half.check("same", "de").html()
+        )
+        for problem in chance_problems.reward_problems():
+            reward = reward_for(task_by_id(problem.task_id))
+            assert "%" not in problem.check(reward, "de").html() + problem.hint("de")
+        assert all("%" not in problem.made.solution_text("de") for problem in chance_problems.exit_questions())
+    finally:
+        page_level.choose_level(None)
+    assert isinstance(chance.challenge_quiz().problem, chance_problems.PercentProblem)
 
 
 def test_the_figure_approaches_the_line():
-    """The 2000 hands end inside the band of about 95 of 100 runs, which is narrow by then."""
+    """The 1000 hands end inside the band of about 95 of 100 runs, which is narrow by then."""
     hits = chance_numbers.simulate("five-even", chance.FIGURE_HANDS)
     p = chance_numbers.exact("five-even", 5)
     share = 100 * sum(hits) / len(hits)
     assert abs(share - 100 * float(p)) < chance_numbers.spread(p, chance.FIGURE_HANDS)
-    assert chance_numbers.spread(p, chance.FIGURE_HANDS) < 100 * float(p) / 3 < chance_numbers.spread(p, 100)
+    assert (
+        chance_numbers.spread(p, chance.FIGURE_HANDS)
+        < 100 * float(p) / 2
+        < 100 * float(p)
+        < chance_numbers.spread(p, 100)
+    )
 
 
 def test_the_lesson_needs_neither_sympy_nor_matplotlib():
@@ -178,8 +221,19 @@ def test_a_wrong_choice_reveals_no_chances():
             assert (re.search(r"\d+,\d\d %", " ".join(judged.lines)) is not None) == judged.ok
 
 
+def test_the_lessons_game_asks_once_then_plays_on():
+    watcher = chance.watcher()  # the Kern plans one stop: the most likely task
+    watcher.answer(next(iter(watcher.problem.tasks)))
+    for _ in range(30):
+        watcher.step()
+        assert watcher.problem is None
+    assert watcher.activities() == {"game": 1}
+
+
 def test_watched_game_asks_first_then_comments_on_the_open_tasks():
-    watcher = chance.watcher()
+    watcher = GameWatcher(
+        "tausch_rausch", 3, chance.WATCH_SEED, chance.chance_commentary, predict=chance_problems.chance_prediction
+    )
     assert isinstance(watcher.problem, chance_problems.MostLikelyPrediction) and watcher.comment.value == ""
     chances = watcher.problem.chances()
     best = max(chances, key=chances.get)

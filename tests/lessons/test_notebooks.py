@@ -43,6 +43,7 @@ def test_code_cells_are_thin_and_stored_with_their_outputs(name):
         code = source(cell)
         assert len(code.splitlines()) <= 4, code
         assert "NBVAL" not in code  # every output is compared
+        assert "nbval-check-output" in cell["metadata"].get("tags", []), code  # also by `pytest --nbval-lax`
         assert cell["execution_count"] is not None and cell["outputs"], code
         for output in cell["outputs"]:
             assert output["output_type"] != "error" and output.get("name") != "stderr", code

@@ -48,6 +48,8 @@ def pupil_page(monkeypatch):
     for watch in reveal._watch:
         watch.stop()
     reveal._watch.clear()
+    reveal._again.clear()
+    reveal._shown_alone.clear()
 
 
 def widget_states(widget: widgets.Widget) -> str:
@@ -204,11 +206,15 @@ def test_a_teacher_gets_the_answer_table_itself(monkeypatch):
 def test_alone_the_pupil_reveals_the_answer_after_answering(pupil_page):
     shown = reveal.answer("subsets.groups", subsets.ways_table, subsets.LESSON_VALUES, targets=[8])
     assert isinstance(shown, reveal.Reveal) and GROUPS not in widget_states(shown)
-    shown.entry.value = "   "
-    shown.button.click()  # nothing written yet: the answer stays hidden, and the note says why
-    states = widget_states(shown)
-    assert GROUPS not in states and "4 Gruppen" not in states and "Schreib zuerst deine Antwort" in states
+    assert "Wie viele Gruppen für die 8 habt ihr gefunden?" in shown.question.value
+    for nothing in ("   ", "x", "0", "keine Ahnung", "99"):  # no attempt: no number of groups
+        shown.entry.value = nothing
+        assert shown.button.layout.display == "none"  # "Lösung aufdecken" is not offered …
+        shown.button.click()  # … and a forged click keeps the answer hidden; the note says why
+        states = widget_states(shown)
+        assert GROUPS not in states and "4 Gruppen" not in states and "Schreib zuerst deine eigene Antwort" in states
     shown.entry.value = "3 Gruppen"
+    assert shown.button.layout.display == ""
     shown.button.click()
     states = widget_states(shown)
     assert GROUPS in states and "Der Suchbaum findet genau 4 Gruppen" in states and "Deine Antwort: 3 Gruppen" in states
@@ -231,9 +237,41 @@ def test_a_shown_answer_follows_the_language(pupil_page):
 def test_an_answer_without_a_table_is_its_sentence(pupil_page):
     shown = reveal.answer("parity.odd_sums")
     assert "zwischen 5 und 45" not in widget_states(shown)
-    shown.entry.value = "ungerade"
+    shown.entry.value = "ungerade"  # one word is no sentence
+    shown.button.click()
+    assert "zwischen 5 und 45" not in widget_states(shown)
+    shown.entry.value = "Die Summe ist ungerade"
     shown.button.click()
     assert "zwischen 5 und 45" in widget_states(shown) and "<table" not in shown.answer.value
+
+
+def test_a_section_shown_again_asks_nothing_and_shows_with_the_first(classes, pupil_page):
+    """Lesson 1's outlook shows the groups for 8 again (the multiplied-out product): it asks no
+    second time and holds nothing of the answer until the section above is revealed."""
+    first = reveal.answer("subsets.groups", subsets.ways_table, subsets.LESSON_VALUES, targets=[8])
+    again = reveal.answer("subsets.groups", subsets.expanded_html, subsets.LESSON_VALUES, 8, said=False, again=True)
+    states = widget_states(again)
+    assert "4x⁸" not in states and "Vor x⁸ steht die 4" not in states
+    assert "Wie viele Gruppen" not in states and "sobald oben die Lösung aufgedeckt ist" in states
+    assert again.children == (again.note,)  # no box, no button
+    first.entry.value = "5"
+    first.button.click()
+    assert "4x⁸" in widget_states(again) and "Vor x⁸ steht die 4" in widget_states(again)
+    late = reveal.answer("subsets.groups", subsets.ways_table, subsets.LESSON_VALUES, said=False, again=True)
+    assert GROUPS in widget_states(late)  # a cell run again after the answer shows it at once
+
+    # in a class: the teacher's reveal shows both
+    reveal._again.clear()
+    reveal._shown_alone.clear()
+    code = classes.open()
+    pupil.set_current(pupil.PupilSession(classes, classes.join(code, "Ben")))
+    first = reveal.answer("subsets.groups", subsets.ways_table, subsets.LESSON_VALUES, targets=[8])
+    again = reveal.answer("subsets.groups", subsets.expanded_html, subsets.LESSON_VALUES, 8, said=False, again=True)
+    reveal._watch[0].look()
+    assert "4x⁸" not in widget_states(again) and not first.shown
+    classes.reveal(code, "subsets.groups")
+    reveal._watch[0].look()
+    assert GROUPS in widget_states(first) and "Vor x⁸ steht die 4" in widget_states(again)
 
 
 def test_in_a_class_only_the_teacher_reveals_and_the_page_follows(classes, pupil_page):
@@ -267,9 +305,8 @@ def test_reveals_are_kept_in_the_class_document_and_only_a_teacher_writes_them(c
 
 
 def test_every_section_has_a_lesson_and_the_dashboard_a_button(classes):
-    assert {section for lesson in ("subsets", "parity", "sequences") for section in sections_of(lesson)} == set(
-        SECTIONS
-    )
+    assert {section for lesson in LESSONS for section in sections_of(lesson.key)} == set(SECTIONS)
+    assert all(f"{lesson.key}.sicherung" in SECTIONS for lesson in LESSONS)  # every Merksatz waits
     code = classes.open()
     choice = widgets.Dropdown(options=[code], value=code)
     control = RevealControl(classes, choice, "de")
@@ -283,27 +320,64 @@ def test_every_section_has_a_lesson_and_the_dashboard_a_button(classes):
 def test_the_teacher_hides_the_optional_parts_for_the_class(classes, pupil_page):
     code = classes.open()
     pupil.set_current(pupil.PupilSession(classes, classes.join(code, "Ana")))
-    assert lesson_gate.template_verdict(lesson_gate.verdict()) == {"locked": False, "extras": True}
+    assert lesson_gate.template_verdict(lesson_gate.verdict()) == {
+        "locked": False,
+        "extras": True,
+        "sections": None,
+        "outlook": True,
+    }
     control = RevealControl(classes, widgets.Dropdown(options=[code], value=code), "de")
     control.extras.click()
     assert classes.extras_hidden(code) and control.extras.description == "Zusatz wieder zeigen"
-    assert lesson_gate.template_verdict(lesson_gate.verdict()) == {"locked": False, "extras": False}
+    assert lesson_gate.template_verdict(lesson_gate.verdict()) == {
+        "locked": False,
+        "extras": False,
+        "sections": None,
+        "outlook": False,
+    }
     assert lesson_gate._no_extras([f"{lesson_gate.EXTRA_MARK}\n", "lesson.practice()"]) == []
+    assert lesson_gate._no_extras([f"{lesson_gate.OUTLOOK_MARK}\n", "lesson.hands(5)"]) == []
     assert lesson_gate._no_extras(["lesson.reason()"]) == ["lesson.reason()"]
+
+
+def test_at_grundschule_level_the_outlooks_are_left_out(classes, pupil_page):
+    """The class's level for the page's lesson (lesson 3 here) decides; without one the
+    address's `niveau` (the pupil's own choice) does."""
+    code = classes.open()
+    pupil.set_current(pupil.PupilSession(classes, classes.join(code, "Ana")))
+    assert lesson_gate.template_verdict(lesson_gate.verdict())["outlook"]
+    classes.set_level(code, "sequences", "grundschule")
+    assert lesson_gate.template_verdict(lesson_gate.verdict()) == {
+        "locked": False,
+        "extras": True,
+        "sections": None,
+        "outlook": False,
+    }
+    assert lesson_gate._no_outlook([f"{lesson_gate.OUTLOOK_MARK}\n", "lesson.sum_quiz()"]) == []
+    assert lesson_gate._no_outlook([f"{lesson_gate.EXTRA_MARK}\n", "lesson.practice()"]) != []
+    pupil.set_current(None)
+    pupil_page.setenv("QUERY_STRING", "niveau=grundschule")
+    assert not lesson_gate.template_verdict(lesson_gate.verdict())["outlook"]
+    pupil_page.setenv("QUERY_STRING", "niveau=klasse56")
+    assert lesson_gate.template_verdict(lesson_gate.verdict())["outlook"]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.key)
 def test_each_lesson_marks_its_optional_parts_in_text_and_code(lesson):
-    """What the template leaves out (a section labelled Zusatz, up to the next `## `) is exactly
-    what the kernel blanks (code cells whose first line is the mark)."""
-    optional, labelled = False, 0
+    """What the template leaves out (a section labelled Zusatz or, at Grundschule level, Ausblick,
+    up to the next `## `) is exactly what the kernel blanks (code cells whose first line is the
+    mark: an outlook's cells carry the outlook's mark, which is an optional part's, too)."""
+    optional = outlook = False
+    labelled = 0
     for cell in cells(lesson.file):
         text = source(cell)
         if cell["cell_type"] == "markdown":
             labelled += "ks-zusatz" in text
             optional = "ks-zusatz" in text or (optional and not text.startswith("## "))
+            outlook = "ks-ausblick" in text or (outlook and not text.startswith("## "))
         else:
-            assert text.startswith(lesson_gate.EXTRA_MARK + "\n") == optional, text
+            assert text.startswith(lesson_gate.EXTRA_MARK) == optional, text
+            assert text.startswith(lesson_gate.OUTLOOK_MARK + "\n") == outlook, text
     assert labelled >= 2
 
 

@@ -1,5 +1,6 @@
 """Lesson 2: parity of sums, the engine's judgement of task cards, the task designer."""
 
+import re
 from itertools import combinations_with_replacement
 
 import pytest
@@ -46,7 +47,9 @@ def test_select_problems_let_the_engine_explain_every_click():
     assert problem.task_id == "five-even"
     even = [i for i, card in enumerate(problem.cards) if card.value % 2 == 0][:5]
     judged = problem.check(tuple(even), "de")
-    assert judged.ok and any("2 ·" in line for line in judged.lines)
+    halves = re.compile(r"\b(\d+) = (\d+) \+ \2\b")  # an even number as two equal halves, "4 = 2 + 2"
+    assert judged.ok and any(halves.search(line) for line in judged.lines)
+    assert not any("·" in line for line in judged.lines)  # no product for Klasse 3–4
     assert problem.check(tuple(even[:2]), "de").ok is None
     odd = next(i for i, card in enumerate(problem.cards) if card.value % 2)
     assert problem.check(tuple(sorted(even[:4] + [odd])), "de").ok is False

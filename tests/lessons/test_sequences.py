@@ -59,7 +59,7 @@ def test_missing_card_is_what_completes_the_run_and_praise_does_not_contradict()
 )
 def test_each_run_counting_mistake_gets_its_own_help_and_no_solution(answer, key):
     judged = sequences.CountRunsProblem(5).check(answer, "de")
-    assert not judged.ok and judged.headline == text(key, "de", answer=answer, length=5, last=6)
+    assert not judged.ok and judged.headline == text(key, "de", answer=answer, length=5, last=6, high=10)
     assert "1-2-3-4-5" not in judged.html() and "1-2-3-4-5" in judged.html(revealed=True)
 
 
@@ -129,8 +129,11 @@ def test_watched_game_asks_for_the_missing_number_before_the_move():
 
 
 def test_exit_ticket_answers():
-    runs6, gauss, missing = sequences.exit_questions()
-    assert runs6.check(5, "de").ok and gauss.check(35, "de").ok and missing.check(4, "de").ok
+    runs6, runs_to_8, missing = sequences.exit_questions()
+    assert runs6.check(5, "de").ok and runs_to_8.check(5, "de").ok and missing.check(4, "de").ok
+    assert "1 bis 8" in runs_to_8.prompt("de") and runs_to_8.check(8, "de").headline == text(
+        "lessons.sequences.count.every_start", "de", length=4, high=8
+    )  # every number 1–8 taken as a start
 
 
 def test_select_run_problems_hold_a_run():

@@ -6,9 +6,13 @@ import sys
 from dataclasses import dataclass
 from html import escape
 
+from kartenspiele.classroom.classes import pupil
+from kartenspiele.classroom.classes.classes import Classes
+from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from kartenspiele.i18n import text
 from kartenspiele.lessons.ausblick import ausblick
 from kartenspiele.lessons.pack_link import pack_download
+from kartenspiele.lessons.practice import Practice
 from kartenspiele.lessons.quiz import TRIES_BEFORE_SOLUTION, Feedback, NumberQuiz
 
 SOLUTION = "Die Gruppen sind 1 + 7 und 3 + 5."
@@ -28,30 +32,83 @@ class Puzzle:
         return Feedback(False, "Noch nicht.", (f"{answer} ist zu viel.",), (SOLUTION,))
 
 
-def test_one_wrong_answer_reveals_no_solution_the_third_does():
+def test_one_wrong_answer_offers_no_solution_two_offer_it_the_third_shows_it():
     quiz = NumberQuiz([Puzzle()], "lessons.subsets.ways.title")
     assert quiz.solution_button.layout.display == "none"  # no try yet: nothing to reveal
     quiz.reveal()
     assert escape(SOLUTION) not in quiz.feedback.value
     quiz.give(5)
     assert "5 ist zu viel." in quiz.feedback.value and escape(SOLUTION) not in quiz.feedback.value
-    assert quiz.solution_button.layout.display == ""
-    quiz.give(5)  # the same answer again is not another try
-    quiz.give(4)
+    assert quiz.solution_button.layout.display == "none"  # one wrong answer: no "Lösung zeigen"
+    quiz.reveal()  # what a forged click would do
     assert escape(SOLUTION) not in quiz.feedback.value
+    quiz.give(5)  # the same answer again is not another try
+    assert quiz.solution_button.layout.display == "none"
+    quiz.give(4)
+    assert escape(SOLUTION) not in quiz.feedback.value and quiz.solution_button.layout.display == ""
     quiz.give(6)
     assert len(quiz.wrong) == TRIES_BEFORE_SOLUTION and escape(SOLUTION) in quiz.feedback.value
     assert text("lessons.quiz.solution") in quiz.feedback.value
 
 
-def test_show_solution_after_one_try_and_the_right_answer_explains():
+@dataclass(frozen=True)
+class RangedPuzzle(Puzzle):
+    answers = range(1, 11)
+
+
+def test_answers_out_of_range_are_no_genuine_tries():
+    quiz = NumberQuiz([RangedPuzzle()], "lessons.subsets.ways.title")
+    for nonsense in (0, 99, 1000):
+        quiz.give(nonsense)
+    assert quiz.wrong == [] and quiz.solution_button.layout.display == "none"
+    quiz.reveal()
+    assert escape(SOLUTION) not in quiz.feedback.value
+    quiz.give(3)
+    quiz.give(4)
+    assert quiz.wrong == [3, 4] and quiz.solution_button.layout.display == ""
+
+
+def test_show_solution_after_two_tries_and_the_right_answer_explains():
     quiz = NumberQuiz([Puzzle()], "lessons.subsets.ways.title")
     quiz.give(3)
+    quiz.give(4)
     quiz.reveal()
     assert escape(SOLUTION) in quiz.feedback.value and quiz.solution_button.layout.display == "none"
     right = NumberQuiz([Puzzle()], "lessons.subsets.ways.title")
     right.give(2)
     assert escape(SOLUTION) in right.feedback.value and "ks-say-good" in right.feedback.value
+
+
+def test_a_class_whose_teacher_switched_solutions_off_gets_help_but_no_solution(tmp_path):
+    store = SQLiteStore(tmp_path / "store.db")
+    classes = Classes(store)
+    code = classes.open()
+    pupil.set_current(pupil.PupilSession(classes, classes.join(code, "Ana")))
+    try:
+        quiz = NumberQuiz([Puzzle()], "lessons.subsets.ways.title")
+        quiz.give(3)
+        quiz.give(4)
+        assert quiz.solution_button.layout.display == ""  # switched on: offered as alone
+        classes.hide_solutions(code)
+        assert classes.solutions_hidden(code)
+        quiz.next_problem()
+        for wrong in (3, 4, 5, 6):
+            quiz.give(wrong)
+            assert quiz.solution_button.layout.display == "none"
+            assert f"{wrong} ist zu viel." in quiz.feedback.value  # the help for the answer stays
+        quiz.reveal()  # a forged click
+        assert escape(SOLUTION) not in quiz.feedback.value and not quiz.revealed
+        practice = Practice(1, "klasse56")
+        right = practice.exercise.answer
+        for wrong in (right + 1, right + 2, right + 3):
+            practice.submit(str(wrong))
+        assert practice.solution_button.disabled and not practice.revealed
+        classes.hide_solutions(code, False)
+        quiz.give(7)  # switched on again: the tries so far count
+        assert escape(SOLUTION) in quiz.feedback.value
+    finally:
+        pupil.set_current(None)
+        store.close()
 
 
 def test_ausblick_label_in_both_languages():
@@ -103,7 +160,11 @@ def test_the_shared_pieces_follow_the_language_switch():
         assert practice.practice.check_button.description == "Check"
         assert "Explain why!" in reason.title.value and reason.send_button.description == "Send"
         assert "Summing up" in sicherung.heading.value and "Exit ticket" in sicherung.quizzes[0].title.value
-        assert "Remember" in sicherung.merksatz.value
+        merksatz = sicherung.merksatz  # alone: the rule after the pupil's own sentence
+        assert "Write it in one sentence" in merksatz.question.value and "Remember" not in merksatz.answer.value
+        merksatz.entry.value = "We put the cards in order"
+        merksatz.button.click()
+        assert "Remember" in merksatz.answer.value
     finally:
         bar.switch.value = "de"
     assert practice.practice.check_button.description == "Prüfen" and "Sicherung" in sicherung.heading.value

@@ -82,9 +82,9 @@ def test_generated_exercises_are_valid_solvable_and_checked(lesson: int, level: 
 
 def check_level(ex) -> None:
     faces = ex.faces()
-    if ex.lesson == 1 and ex.level == "grundschule":  # Klasse 3–4: two or three cards, sums up to 33
-        assert all(not face.rainbow and face.value <= 12 for face in faces)
-        assert ex.pick in (2, 3) and ex.params["target"] <= 33
+    if ex.lesson == 1 and ex.level == "grundschule":  # Klasse 3–4: cards 1–10, two or three, sums up to 20
+        assert all(not face.rainbow and face.value <= 10 for face in faces)
+        assert ex.pick in (2, 3) and ex.params["target"] <= 20
         assert len({face.value for face in faces}) == len(faces)
     if ex.lesson == 1 and ex.level == "klasse56":
         assert not any(face.is_joker for face in faces)

@@ -5,7 +5,7 @@ is answered by tapping cards in the widget, judged in the kernel.
 
 Number ranges (documented in `practice.captures` and `practice.parity`):
 
-* lesson 1 Grundschule: 5–6 different cards 1–12; two cards make 3–23, three cards 6–33;
+* lesson 1 Grundschule: 5–6 different cards 1–10 (as the lesson says); two or three of them make 3–20;
 * lesson 1 Klasse 5–6: a played card 1–12 takes 1–5 of six table cards (more after a rainbow card);
 * lesson 1 Knobeln: 6–8 different values, targets 8–20, 2–7 groups;
 * lesson 2 Grundschule: 3–5 cards 1–10, sums up to 50, even or odd;
@@ -69,8 +69,8 @@ def test_lesson_1_answers_match_a_brute_force_and_stay_at_the_level(level: str) 
         if level == "grundschule":
             target, size = ex.params["target"], ex.pick
             assert len(values) in (5, 6) and len(set(values)) == len(values)
-            assert all(1 <= value <= 12 for value in values) and not any(card.startswith("R") for card in ex.cards)
-            assert 3 <= target <= 23 if size == 2 else size == 3 and 6 <= target <= 33, ex
+            assert all(1 <= value <= 10 for value in values) and not any(card.startswith("R") for card in ex.cards)
+            assert 3 <= target <= 20 if size == 2 else size == 3 and 6 <= target <= 20, ex
             right = {pick for pick in combinations(range(len(values)), size) if sum(values[i] for i in pick) == target}
             assert right and set(ex.picks) == right and ex.answer == len(right)
             for pick in combinations(range(len(values)), size):  # the model judges every pick
@@ -252,10 +252,12 @@ def test_the_widget_switches_between_picks_choices_and_typing() -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_wrong_parity_choice_gets_its_hint_with_the_solution(lang: str) -> None:
+def test_a_wrong_parity_choice_gets_its_hint_and_the_right_one_the_solution(lang: str) -> None:
     for number in (1, 2, 3, 4):
         widget = Practice(2, "grundschule", number=number, lang=lang)
         ex = widget.exercise
         widget.choice_buttons[1 - ex.answer].click()
         assert escape(text(ex.mistakes[1 - ex.answer], lang)) in widget.feedback.value
-        assert escape(ex.solution_text(lang)) in widget.feedback.value and widget.revealed
+        assert escape(ex.solution_text(lang)) not in widget.feedback.value and not widget.revealed
+        widget.choice_buttons[ex.answer].click()  # the choice left: the pupil still taps it
+        assert escape(ex.solution_text(lang)) in widget.feedback.value and widget.solved

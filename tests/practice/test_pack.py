@@ -64,10 +64,21 @@ def pdf_text(data: bytes, tmp_path: Path) -> str:
     return " ".join(pdf_pages(data, tmp_path))
 
 
+def roles(lang: str) -> dict[str, str]:
+    """The tag each kind of page carries at its top (and in its footer)."""
+    return {role: text(f"practice.pack.role.{role}", lang) for role in ("pupils", "teacher", "board", "cut")}
+
+
+def without_role(page: str, lang: str) -> tuple[str, str]:
+    """(the page's role tag, the page without it): the tag is drawn first, before the title."""
+    tag = next((tag for tag in sorted(roles(lang).values(), key=len, reverse=True) if page.startswith(tag)), "")
+    return tag, page[len(tag) :].strip()
+
+
 @cache
 def full_pack(lesson: int, lang: str, tmp: str) -> list[str]:
-    """The pages (raw text) of the lesson's pack with all three levels."""
-    return pdf_pages(pack_pdf(lesson, None, lang, 40), Path(tmp), raw=True)
+    """The pages (raw text, without their role tag) of the lesson's pack with all three levels."""
+    return [without_role(page, lang)[1] for page in pdf_pages(pack_pdf(lesson, None, lang, 40), Path(tmp), raw=True)]
 
 
 @pytest.fixture(scope="module")
@@ -150,14 +161,15 @@ def test_the_pack_and_the_sicherung_show_one_merksatz_and_grundschule_gets_plain
 
     assert merksatz_key("chance") == "lessons.chance.merksatz"
     assert merksatz_key("chance", "grundschule") == "lessons.chance.merksatz.grundschule"
-    assert merksatz_key("subsets", "grundschule") == "lessons.subsets.merksatz"
+    assert merksatz_key("subsets", "grundschule") == "lessons.subsets.merksatz.grundschule"
+    assert merksatz_key("subsets", "knobeln") == "lessons.subsets.merksatz"  # no words of its own
     for lang in LANGUAGES:
         plain = text(merksatz_key("chance", "grundschule"), lang)
         for words in ("Wahrscheinlichkeit =", "relative Häufigkeit", "günstigen Fälle", "relative frequency"):
             assert words not in plain
     questions = exit_questions()
     assert repr(Sicherung("subsets", questions)) == "Sicherung('subsets')"  # the notebooks' outputs stay
-    shown = Sicherung("chance", questions, level="grundschule").merksatz.value
+    shown = Sicherung("chance", questions, level="grundschule").merksatz_html("de")
     assert text("lessons.chance.merksatz.grundschule", "de").split("\n")[1] in shown
     with pytest.raises(ValueError):
         Sicherung("chance", questions, level="abitur")
@@ -278,3 +290,32 @@ def test_board_numbers_are_the_engines() -> None:
     assert len(best.takes) == 6  # 1 + 7, 2 + 6 and 3 + 5 together
     for k in (3, 4, 5):
         assert len(list(Run().targets(k, 1))) == 11 - k
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lesson", (1, 2, 3, 4))
+def test_the_instructions_match_the_items_and_every_page_says_whom_it_is_for(lesson: int, lang: str, tmp_path) -> None:
+    """A sheet asks to tick only where there are boxes to tick, to circle cards only where cards
+    are picked; each page is tagged for the children, the teacher or cutting out, top and bottom."""
+    tag = roles(lang)
+    for level in LEVELS:
+        pages = pdf_pages(pack_pdf(lesson, level, lang, 40), tmp_path, raw=True)
+        exercises = [exercise(lesson, level, number) for number in range(40, 40 + EXERCISES_PER_SHEET)]
+        worksheet = [page for page in pages if page.startswith(tag["pupils"])]
+        said = worksheet[0]
+        for kind, present in (
+            ("choice", any(ex.choices for ex in exercises)),
+            ("pick", any(ex.pick for ex in exercises)),
+            ("number", any(not ex.choices and not ex.pick for ex in exercises)),
+        ):
+            assert (text(f"practice.pack.do.{kind}", lang) in said) == present, (lesson, level, kind)
+        if any(ex.choices for ex in exercises):  # the boxes to tick are there: each choice's words
+            assert all(choice in " ".join(worksheet) for ex in exercises for choice in ex.choice_texts(lang))
+        footer = {role: f"{words.removeprefix('✂ ')} ·" for role, words in tag.items()}
+        longest_first = sorted(tag.items(), key=lambda item: -len(item[1]))
+        kinds = [next(role for role, words in longest_first if page.startswith(words)) for page in pages]
+        for page, role in zip(pages, kinds):
+            assert footer[role] in page  # the footer says it again
+        assert kinds[: len(worksheet)] == ["pupils"] * len(worksheet) and kinds[-1] == "cut"
+        assert {"teacher", "board"} <= set(kinds)
+        assert all(text("practice.pack.cards.quanto", lang) not in page for page in worksheet)

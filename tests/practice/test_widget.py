@@ -34,11 +34,8 @@ def test_each_anticipated_mistake_gets_its_own_hint_and_no_solution(lesson: int,
             else:
                 widget.submit(str(value))
             assert escape(text(key, lang)) in widget.feedback.value
-            if len(widget.exercise.choices) == 2:  # one choice is left: the hint comes with the solution
-                assert solution(widget) in widget.feedback.value
-            else:
-                assert solution(widget) not in widget.feedback.value
-                assert not widget.answer_box.disabled
+            assert solution(widget) not in widget.feedback.value  # one try earns no solution
+            assert not widget.answer_box.disabled and widget.solution_button.disabled
             checked += 1
     assert checked >= 20
 
@@ -61,7 +58,7 @@ def wrong_picks_get_their_hints(widget: Practice, number: int, lang: str) -> int
 
 
 @pytest.mark.parametrize("lesson", (1, 2, 3))
-def test_one_wrong_answer_gives_a_hint_the_third_shows_the_solution(lesson: int) -> None:
+def test_one_wrong_answer_gives_a_hint_the_third_different_shows_the_solution(lesson: int) -> None:
     widget = Practice(lesson, "klasse56")
     for number in range(1, 30):
         widget.show(number)
@@ -70,9 +67,11 @@ def test_one_wrong_answer_gives_a_hint_the_third_shows_the_solution(lesson: int)
         first = widget.feedback.value
         hint = widget.exercise.mistakes.get(int(wrong), "practice.f.less")  # 2 × 7 = 14: counted twice
         assert escape(text(hint)) in first and solution(widget) not in first
-        widget.submit(wrong)
-        assert solution(widget) not in widget.feedback.value
-        widget.submit(wrong)
+        widget.submit(wrong)  # the same answer again is no new try
+        assert solution(widget) not in widget.feedback.value and widget.solution_button.disabled
+        widget.submit(str(widget.exercise.answer + 8))
+        assert solution(widget) not in widget.feedback.value and not widget.solution_button.disabled
+        widget.submit(str(widget.exercise.answer + 9))
         assert solution(widget) in widget.feedback.value
         assert widget.answer_box.disabled
 
@@ -86,6 +85,10 @@ def test_show_solution_needs_a_real_try_first() -> None:
     assert text("practice.f.not_number") in widget.feedback.value
     assert widget.tries == 0 and widget.solution_button.disabled
     widget.submit(str(widget.exercise.answer + 1))
+    assert widget.solution_button.disabled  # one try: no solution yet
+    widget.submit("100000")  # far out of range: no genuine try
+    assert widget.solution_button.disabled
+    widget.submit(str(widget.exercise.answer + 2))
     assert not widget.solution_button.disabled
     widget.solution_button.click()
     assert solution(widget) in widget.feedback.value

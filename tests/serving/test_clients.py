@@ -133,4 +133,5 @@ def test_every_check_reads_the_address_through_client_address():
     assert peer_readers == {"clients.py"}
     assert header_names == {"clients.py", "local_query.py"}
     handlers = (package / "serving" / "handlers.py").read_text(encoding="utf-8")
-    assert handlers.count("client_address(self.request, self.access.proxies)") == 2  # login and pages
+    # the password page, the pages, and the second device's pass (its tries count per client)
+    assert handlers.count("client_address(self.request, self.access.proxies)") == 3

@@ -2,10 +2,13 @@
 SQLite store open) and a planted free-text reason is deleted while `kartenspiele serve` runs.
 Within 5 seconds no byte of it (nicknames, the reason, the class's keys) is left in the store's
 `.db`, `-wal` or `-shm` file, and none comes back after the server stops by SIGINT or SIGTERM.
-Before, the `-wal` file kept every nickname and the reason, also after a clean stop."""
+Before, the `-wal` file kept every nickname and the reason, also after a clean stop. The class
+also has login cards, one used through the server's QR address (the server process then holds
+the store open too): no card nickname, card id, salt or secret hash is left either."""
 
 from __future__ import annotations
 
+import http.client
 import os
 import signal
 import threading
@@ -16,6 +19,7 @@ from urllib.parse import urlencode
 
 import pytest
 
+from kartenspiele.classroom.classes.cards import DIGITS, LoginCards
 from kartenspiele.classroom.classes.classes import Classes
 from kartenspiele.classroom.store.opening import open_store
 from tests.e2e.driver import VoilaServer
@@ -63,7 +67,15 @@ def test_a_deleted_class_leaves_no_byte_in_the_store_files(tmp_path, stop):
         assert len(server.kernels()) == len(NICKNAMES)  # four pupil pages keep the store open
         for pupil in pupils:
             classes.record(pupil, {"kind": "reason", "lesson": "subsets", "exercise": "subsets.cut#1", "text": REASON})
-        planted = [*NICKNAMES, REASON, f"class/{code}/pupil"]
+        cards = LoginCards(classes).make(code, ["Kartenkindel", "Geheimlingo"], kind=DIGITS)
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+        connection.request("GET", cards[0].path(), headers={"Host": f"127.0.0.1:{server.port}"})
+        assert connection.getresponse().status == 302  # in by the QR code: the server opened the store
+        connection.close()
+        stored = [classes.store.get(f"class/{code}/card/{card.card_id}").value for card in cards]
+        card_traces = [*(card.nickname for card in cards), *(card.card_id for card in cards), f"class/{code}/card/"]
+        card_traces += [value[part] for value in stored for part in ("salt", "secret", "key")]
+        planted = [*NICKNAMES, REASON, f"class/{code}/pupil", *card_traces]
         assert {text for _, text in traces(folder, planted)} == set(planted)  # the scan finds them
         classes.delete(code)
         deleted = time.monotonic()

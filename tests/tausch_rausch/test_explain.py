@@ -35,7 +35,7 @@ from .reference import holds
             [
                 "Die Karten gelbe 2, grüne 4, blaue 6, rote 8 und gelbe 10 erfüllen die Aufgabe „5 Karten, alle gerade“:",
                 "Genau 5 Karten, wie die Aufgabe verlangt.",
-                "Alle Zahlen sind gerade (durch 2 teilbar): 2 = 2 · 1; 4 = 2 · 2; 6 = 2 · 3; 8 = 2 · 4; 10 = 2 · 5.",
+                "Alle Zahlen sind gerade (durch 2 teilbar): 2 = 1 + 1; 4 = 2 + 2; 6 = 3 + 3; 8 = 4 + 4; 10 = 5 + 5.",
             ],
         ),
         (
@@ -75,22 +75,22 @@ def test_why_cards_fulfil_a_task_or_not(task_id, cards, lines):
 @pytest.mark.parametrize(
     "task_id, cards, lang, last",
     [
-        ("five-odd", "ge1 gr3 bl5 ro7 ge2", "de", "Nicht ungerade, denn die Zahl ist durch 2 teilbar: 2 = 2 · 1."),
-        ("five-odd", "ge1 gr3 bl5 ge2 ge2", "de", "Nicht ungerade, denn die Zahl ist durch 2 teilbar: 2 = 2 · 1."),
+        ("five-odd", "ge1 gr3 bl5 ro7 ge2", "de", "Nicht ungerade, denn die Zahl ist durch 2 teilbar: 2 = 1 + 1."),
+        ("five-odd", "ge1 gr3 bl5 ge2 ge2", "de", "Nicht ungerade, denn die Zahl ist durch 2 teilbar: 2 = 1 + 1."),
         (
             "five-odd",
             "ge1 gr3 bl5 ge2 ge4",
             "de",
-            "Nicht ungerade, denn diese Zahlen sind durch 2 teilbar: 2 = 2 · 1; 4 = 2 · 2.",
+            "Nicht ungerade, denn diese Zahlen sind durch 2 teilbar: 2 = 1 + 1; 4 = 2 + 2.",
         ),
         (
             "five-odd",
             "ge1 gr3 bl5 ge2 ge4",
             "en",
-            "Not odd, because these values are divisible by 2: 2 = 2 · 1; 4 = 2 · 2.",
+            "Not odd, because these values are divisible by 2: 2 = 1 + 1; 4 = 2 + 2.",
         ),
-        ("five-even", "ge2 gr4 bl6 ro8 ge9", "de", "Nicht gerade, denn es bleibt 1 übrig: 9 = 2 · 4 + 1."),
-        ("five-even", "ge2 gr4 bl6 ro8 ge9", "en", "Not even, because 1 is left over: 9 = 2 · 4 + 1."),
+        ("five-even", "ge2 gr4 bl6 ro8 ge9", "de", "Nicht gerade, denn es bleibt 1 übrig: 9 = 4 + 4 + 1."),
+        ("five-even", "ge2 gr4 bl6 ro8 ge9", "en", "Not even, because 1 is left over: 9 = 4 + 4 + 1."),
     ],
 )
 def test_one_wrong_value_is_told_in_the_singular(task_id, cards, lang, last):
@@ -106,7 +106,7 @@ def test_why_not_in_english():
         "Sum: 4 + 5 = 9, exactly 9.",
     ]
     lines = explain_selection(task_by_id("five-odd"), parse_cards("ge1 gr3 bl5 ro7 ge8"), "en")
-    assert lines[-1] == "Not odd, because the value is divisible by 2: 8 = 2 · 4."
+    assert lines[-1] == "Not odd, because the value is divisible by 2: 8 = 4 + 4."
     lines = explain_selection(task_by_id("run-of-5"), parse_cards("ge3 gr4 bl5 ro7 bl8"), "en")
     assert lines[-1] == "After 5 comes 7, not 6 = 5 + 1."
     lines = explain_selection(task_by_id("full-house"), parse_cards("ge7 gr7 bl7 ro7 ge2"), "en")

@@ -94,7 +94,7 @@ def test_no_such_stall(position, stall):
 
 def test_fulfil_says_why_not(position):
     error = illegal(position, Move.fulfil("five-even", "ge2 gr4 bl6 ro8 bl3"), "tausch_rausch.illegal.not_fulfilled")
-    assert "3 = 2 · 1 + 1" in error.message("de") and "ungerade" not in error.message("en")
+    assert "3 = 1 + 1 + 1" in error.message("de") and "ungerade" not in error.message("en")
     assert "Not even" in error.message("en") and "Nicht gerade" in error.message("de")
     error = illegal(position, Move.fulfil("five-even", "ge2 gr4 bl6 ro8"), "tausch_rausch.illegal.not_fulfilled")
     assert "exactly 5 cards" in error.message("en")

@@ -43,11 +43,10 @@ def press_quanto_move(table, move) -> None:
             match = next(i for i in pool if QUANTO_DECK[i] == face)
             pool.remove(match)
             table.table_row.press(match)
-    index = table._action_moves.index(move)
-    if index in [spec.key for spec in table.actions.specs]:
-        table.actions.press(index)
+    if table.actions.shows(move):
+        table.actions.press(move)
     else:
-        table.action_list.value = index
+        table.action_list.value = move
         table.action_go.click()
 
 

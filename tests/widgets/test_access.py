@@ -50,14 +50,14 @@ def test_focus_goes_to_the_table_at_the_start_and_back_to_the_hand_after_a_move(
     assert table.access.focus == "table"
     serial = table.access.focus_serial
     table.hand_row.press(next(i for i in table.state.hands[0] if DECK[i].value == 8))
-    table.actions.press(next(i for i, m in enumerate(table._action_moves) if m.kind == "lay"))
+    table.actions.press(next(m for m in table._action_moves if m.kind == "lay"))
     assert table.access.focus == "hand" and table.access.focus_serial == serial + 1
 
 
 def test_new_game_keeps_the_running_game_until_one_starts():
     table = QuantoTable(start=True, seats=["person", "greedy"], seed=3, speed="instant")
     table.hand_row.press(table.state.hands[0][0])
-    table.actions.press(0)
+    table.actions.press(table.actions.specs[0].key)
     moves = len(table.session.moves)
     table.new_button.click()
     assert table.setup in table.children and table.resume_button in table.children

@@ -2,6 +2,7 @@
 
 import re
 
+from kartenspiele.catalogue import exit_questions
 from kartenspiele.classroom.classes.evidence import GIVEN, Evidence
 from kartenspiele.widgets import board
 from kartenspiele.widgets.dashboard import ALL, ClassView
@@ -57,14 +58,22 @@ def test_the_legend_reads_from_right_at_once_to_not_started():
     assert order == sorted(order) and html.index("noch nicht bearbeitet") > order[-1]
 
 
-def test_the_exit_ticket_summary_counts_right_and_wrong_per_question():
-    html = board.exit_summary(evidence(), ["subsets.ways#1", "subsets.exit1#1"], "de")
-    rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td></tr>", html)
-    assert len(rows) == 1  # only the exit-ticket question, not the lesson's other exercises
-    _, right, still, wrong = rows[0]
-    assert right == "1 beim ersten Versuch, 1 später" and still == "3"
+def test_the_exit_ticket_summary_has_a_row_for_every_question_answered_or_not():
+    html = board.exit_summary(evidence(), exit_questions("subsets"), 6, "de")
+    rows = re.findall(r"<tr><td>(.*?)</td>" + r"<td>(.*?)</td>" * 5 + "</tr>", html)
+    assert [row[0] for row in rows] == ["Exit-Ticket, Frage 1", "Exit-Ticket, Frage 2", "Exit-Ticket, Frage 3"]
+    _, first, later, still, unanswered, wrong = rows[0]
+    assert (first, later, still, unanswered) == ("1 von 6", "1 von 6", "3 von 6", "1 von 6")
     assert wrong.startswith("5 (3-mal)") and "6 (1-mal)" in wrong
-    assert "Noch keine" in board.exit_summary(evidence(), ["subsets.ways#1"], "de")
+    for _, *counts, wrong in rows[1:]:  # nobody answered: "0 von 6", not missing
+        assert counts == ["0 von 6", "0 von 6", "0 von 6", "6 von 6"] and wrong == "–"
+    assert "Noch keine" in board.exit_summary(evidence(), [], 6, "de")
+
+
+def test_the_dashboard_lists_the_exit_questions_of_the_lessons_the_class_met():
+    view = ClassView(None, "ABCDE")
+    view.evidence = evidence()
+    assert view.lessons_met() == ["subsets"]
 
 
 def test_a_task_s_columns_stay_together_in_the_order_of_their_numbers():

@@ -136,7 +136,8 @@ def test_an_empty_text_is_hidden_by_its_class_not_by_a_layout(store):
     table = room_page(store, "quanto").controller.table
     assert table.held.layout is plain_layout() and table.held.value == ""
     assert EMPTY in table.held._dom_classes  # nothing held yet: hidden
-    assert table.banner.value == "" and EMPTY not in table.banner._dom_classes  # keeps its place
+    assert "beginnt" in table.banner.value  # before the first move: who begins
+    assert table.message.value == "" and EMPTY not in table.message._dom_classes  # keeps its place
     table._set(table.held, "<b>7</b>")
     assert EMPTY not in table.held._dom_classes and table.held.layout.display is None
     table._set(table.held, "")

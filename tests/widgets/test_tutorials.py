@@ -48,7 +48,7 @@ def test_a_wrong_capture_is_told_with_its_arithmetic_and_undone():
     before = state.to_dict()
     press_quanto_move(tutorial.table, wrong)
     message = tutorial.table.message.value
-    assert "8 = 8: du nimmst 8." in message and "Da geht noch mehr" in message
+    assert "8 passt genau: du nimmst 8." in message and "Da geht noch mehr" in message
     assert tutorial.table.state.to_dict() == before and not tutorial.done
 
 

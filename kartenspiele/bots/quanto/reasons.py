@@ -7,6 +7,7 @@ as in the narration (`quanto.explain`), sums written out ("4 + 4 = 8").
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ...i18n import text
 from ...quanto.cards import DECK, Card
@@ -21,11 +22,11 @@ def explain(view: QuantoView, decision: Decision, lang: str) -> str:
     return " ".join(sentences(view, decision, lang))
 
 
-def sentences(view: QuantoView, decision: Decision, lang: str) -> list[str]:
-    """The reason's sentences, what the move does first."""
+def sentences(view: QuantoView, decision: Decision, lang: str, names: Sequence[str] | None = None) -> list[str]:
+    """The reason's sentences, what the move does first (other players by `names`, if given)."""
     move = decision.move
     state = view.sample_state(random.Random(0))  # only open cards matter to what follows
-    said = [_what(state, move, lang)]
+    said = [_what(state, move, lang, names)]
     kept = _kept(view, move, lang)
     if kept:
         said.append(kept)
@@ -33,7 +34,7 @@ def sentences(view: QuantoView, decision: Decision, lang: str) -> list[str]:
     return said
 
 
-def _what(state, move: Move, lang: str) -> str:
+def _what(state, move: Move, lang: str, names: Sequence[str] | None = None) -> str:
     player = state.to_move
     kind = move.kind
     if kind == PASS:
@@ -105,7 +106,7 @@ def _what(state, move: Move, lang: str) -> str:
             "bots.quanto.joker_quanto",
             lang,
             chip=chip,
-            other=player_name(other, lang),
+            other=player_name(other, lang, names),
             count=len(state.stacks[other]) + 1,
         )
     if plan.bonus is not None:

@@ -26,8 +26,9 @@ def explain(view: TauschRauschView, decision: Decision, lang: str) -> str:
     return " ".join(sentences(view, decision, lang))
 
 
-def sentences(view: TauschRauschView, decision: Decision, lang: str) -> list[str]:
-    """The reason's sentences, what the move does first."""
+def sentences(view: TauschRauschView, decision: Decision, lang: str, names: Sequence[str] | None = None) -> list[str]:
+    """The reason's sentences, what the move does first (no other player is named: `names` is
+    taken as for Quanto's reasons)."""
     move = decision.move
     hand, stalls, tasks = from_view(view)
     if move.kind == FULFIL:

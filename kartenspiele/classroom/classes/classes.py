@@ -2,10 +2,19 @@
 
 Layout in the store (`store.Store`):
 
-* `class/CODE` — the class: when it was opened, how far the lessons are released and the
-  practice level the teacher set per lesson (`levels`, none at first: pupils choose);
-* `class/CODE/pupil/NICK` — a pupil: nickname, when they joined, the hash of their page token
-  (NICK is the nickname's `names.name_key`: look-alike nicknames are one pupil);
+* `class/CODE` — the class: when it was opened, how far the lessons are released (and within
+  a lesson, up to which section: `sections`), the practice level the teacher set per lesson
+  (`levels`, none at first: pupils choose), the answer sections revealed (`revealed`), whether
+  the optional parts are hidden (`extras_hidden`), whether "Lösung zeigen" is switched off
+  (`solutions_hidden`), whether the teacher paused every pupil's screen (`paused`) and shows the
+  dashboard's names as pseudonyms (`anonymous`);
+* `class/CODE/board` — what the class's board ("Tafel") shows (`board_state`);
+* `class/CODE/pupil/NICK` — a pupil: nickname, when they joined, the hash of their first page
+  token (`token`, which also makes their `member_id`), the hashes of the tokens of the devices
+  they came back on with a login card (`devices`, at most `MAX_DEVICES`), and `card` when a
+  login card was made for them (NICK is the nickname's `names.name_key`: look-alike nicknames
+  are one pupil);
+* `class/CODE/card/ID` — a login card (`cards`: salted hashes of its secrets, never the secrets);
 * `class/CODE/pupil/NICK/log` — the pupil's evidence, append-only (`evidence.Event`s).
 
 A pupil who takes a seat in a room marks it with their `member_id` (a hash of their record
@@ -25,10 +34,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ...catalogue import PRACTICE_LEVELS
+from ...catalogue import LESSONS, PRACTICE_LEVELS
 from ...core.errors import KartenspieleError
 from ..people.names import hidden_signs, name_key, tidy
-from ..store.interface import SequenceConflictError, Store, VersionConflictError
+from ..store.interface import SequenceConflictError, Store, StoreError, VersionConflictError
+from .pseudonyms import pseudonyms
 from .reveals import check_section
 
 CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY"
@@ -36,6 +46,8 @@ CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY"
 CODE_LENGTH = 5
 NICK_MAX = 16
 APPEND_TRIES = 20
+MAX_DEVICES = 8
+"""Devices a pupil may have come back on with their login card at once (the oldest goes first)."""
 
 
 class ClassError(KartenspieleError):
@@ -79,11 +91,13 @@ def token_hash(token: str) -> str:
 
 @dataclass(frozen=True)
 class Pupil:
-    """A pupil of a class: nickname and the page token that proves it (only on their pages)."""
+    """A pupil of a class: nickname and the page token that proves it (only on their pages);
+    `anchor` is the hash of their first token, which names them in rooms on every device."""
 
     code: str
     nickname: str
     token: str = ""
+    anchor: str = ""
 
     @property
     def log(self) -> str:
@@ -92,7 +106,7 @@ class Pupil:
     @property
     def member(self) -> str:
         """What a room's seat keeps of this pupil (`member_id`)."""
-        return member_id(self.code, self.nickname, token_hash(self.token))
+        return member_id(self.code, self.nickname, self.anchor or token_hash(self.token))
 
 
 def class_key(code: str) -> str:
@@ -115,6 +129,15 @@ def member_id(code: str, nickname: str, hashed_token: str) -> str:
     teacher, who reads the record) can make it; a class opened anew under the same code and a
     pupil of another class with the same nickname make other ones."""
     return hashlib.sha256(f"{pupil_key(code, nickname)}\n{hashed_token}".encode()).hexdigest()[:32]
+
+
+def holds(record: dict[str, Any], token: str) -> bool:
+    """Whether a page token is the pupil's: their first one or a device's (constant time each)."""
+    hashed = token_hash(token)
+    found = False
+    for known in [record.get("token", ""), *record.get("devices", [])]:
+        found |= secrets.compare_digest(str(known), hashed)
+    return found
 
 
 class Classes:
@@ -196,15 +219,76 @@ class Classes:
         """Hide the lessons' optional parts from the class's pupils (`hidden=False`: show them)."""
         self._change(code, lambda value: {**value, "extras_hidden": hidden})
 
+    def free_join(self, code: str) -> bool:
+        """Whether pupils may join with a nickname of their own (else only with a login card)."""
+        return self.info(code).get("free_join", True) is not False
+
+    def allow_free_join(self, code: str, allowed: bool = True) -> None:
+        """Let pupils join with a new nickname (`allowed=False`: only with their login cards)."""
+        self._change(code, lambda value: {**value, "free_join": allowed})
+
+    def paused(self, code: str) -> bool:
+        """Whether the teacher paused every pupil's screen of the class ("Schau nach vorne")."""
+        return bool(self.info(code).get("paused"))
+
+    def pause(self, code: str, paused: bool = True) -> None:
+        """Freeze every pupil's page of the class (`paused=False`: let them go on where they were)."""
+        self._change(code, lambda value: {**value, "paused": bool(paused)})
+
+    def anonymous(self, code: str) -> bool:
+        """Whether the dashboard shows the class's nicknames as pseudonyms (`pseudonyms`)."""
+        return bool(self.info(code).get("anonymous"))
+
+    def set_anonymous(self, code: str, anonymous: bool = True) -> None:
+        self._change(code, lambda value: {**value, "anonymous": bool(anonymous)})
+
+    def pseudonyms(self, code: str, lang: str | None = None) -> dict[str, str]:
+        """A stable pseudonym for each nickname of the class ("Eule", "Biber 2"), by the order the
+        pupils joined: the same pupil keeps theirs, whatever view asks and whenever."""
+        return pseudonyms(self.pupils(code), lang)
+
+    def sections(self, code: str) -> dict[str, int]:
+        """Per lesson (catalogue key), how many of its sections pupils see; a lesson not named
+        shows all of them."""
+        return {key: int(count) for key, count in (self.info(code).get("sections") or {}).items()}
+
+    def release_sections(self, code: str, lesson: str, count: int | None) -> None:
+        """Let pupils see the first `count` sections of `lesson` (its `## ` headings; None: all)."""
+        if lesson not in {item.key for item in LESSONS}:
+            raise ClassError("class.sections.lesson", lesson=lesson)
+        if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 1):
+            raise ClassError("class.sections.count", count=count)
+
+        def change(value: dict[str, Any]) -> dict[str, Any]:
+            sections = {key: n for key, n in (value.get("sections") or {}).items() if key != lesson}
+            return {**value, "sections": {**sections, lesson: count} if count is not None else sections}
+
+        self._change(code, change)
+
+    def solutions_hidden(self, code: str) -> bool:
+        """Whether the teacher switched off the worked solutions after wrong answers ("Lösung
+        zeigen") in the class's exercises."""
+        return bool(self.info(code).get("solutions_hidden"))
+
+    def hide_solutions(self, code: str, hidden: bool = True) -> None:
+        """Switch off "Lösung zeigen" for the class's pupils (`hidden=False`: on again)."""
+        self._change(code, lambda value: {**value, "solutions_hidden": hidden})
+
     def _change(self, code: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
-        key = class_key(normal_code(code))
+        self._change_key(
+            class_key(normal_code(code)), change, ClassNotFoundError("class.unknown", code=normal_code(code))
+        )
+
+    def _change_key(self, key: str, change: Callable[[dict[str, Any]], dict[str, Any]], missing: ClassError) -> dict:
+        """Write `change(value)` to the document `key` (compare-and-set, retried); returns it."""
         for _ in range(APPEND_TRIES):
             document = self.store.get(key)
             if document is None:
-                raise ClassNotFoundError("class.unknown", code=normal_code(code))
+                raise missing
+            value = change(document.value)
             try:
-                self.store.put(key, change(document.value), expected=document.version)
-                return
+                self.store.put(key, value, expected=document.version)
+                return value
             except VersionConflictError:
                 continue
         raise ClassError("class.busy")
@@ -252,25 +336,74 @@ class Classes:
     # -- pupils ----------------------------------------------------------------------------
     def join(self, code: str, nickname: str) -> Pupil:
         """A pupil joins with the class code and a nickname of their own; returns the pupil
-        with a fresh page token. A nickname taken by another pupil is refused."""
+        with a fresh page token. A nickname taken by another pupil (or kept for a login card)
+        is refused, and so is any new nickname where the teacher switched free joining off."""
         code = normal_code(code)
-        self.info(code)
+        free = self.info(code).get("free_join", True) is not False
         nick = normal_nickname(nickname)
+        if not free:
+            raise ClassError("class.free_join_off")
         token = secrets.token_urlsafe(12)
         record = {"nickname": nick, "joined": self.clock(), "token": token_hash(token)}
         try:
             self.store.put(pupil_key(code, nick), record, expected=0)
         except VersionConflictError:
+            raise NicknameError(
+                "class.nick.card" if self._carded(code, nick) else "class.nick.taken", nickname=nick
+            ) from None
+        return Pupil(code, nick, token, token_hash(token))
+
+    def _carded(self, code: str, nickname: str) -> bool:
+        """Whether a taken nickname is kept for a login card (a store that will not tell: no)."""
+        try:
+            taken = self.store.get(pupil_key(code, nickname))
+        except StoreError:  # a hub pupil may not read another pupil's record
+            return False
+        return taken is not None and bool(taken.value.get("card"))
+
+    def reserve(self, code: str, nickname: str) -> str:
+        """Keep a nickname for a login card: the pupil's record, with no device yet (nobody can
+        take the nickname by joining freely). Returns the nickname as stored; a nickname that
+        is taken raises `NicknameError`."""
+        code = normal_code(code)
+        self.info(code)
+        nick = normal_nickname(nickname)
+        anchor = token_hash(secrets.token_urlsafe(12))  # nobody holds this token: it only names the pupil
+        record = {"nickname": nick, "joined": self.clock(), "token": anchor, "devices": [], "card": True}
+        try:
+            self.store.put(pupil_key(code, nick), record, expected=0)
+        except VersionConflictError:
             raise NicknameError("class.nick.taken", nickname=nick) from None
-        return Pupil(code, nick, token)
+        return nick
+
+    def add_device(self, code: str, nickname: str) -> Pupil:
+        """A new page token for a pupil who proved who they are (a login card); the oldest of
+        more than `MAX_DEVICES` devices ends."""
+        code = normal_code(code)
+        token = secrets.token_urlsafe(12)
+
+        def add(value: dict[str, Any]) -> dict[str, Any]:
+            return {**value, "devices": [*value.get("devices", []), token_hash(token)][-MAX_DEVICES:]}
+
+        value = self._change_key(pupil_key(code, nickname), add, ClassEndedError("class.ended", code=code))
+        return Pupil(code, value["nickname"], token, value["token"])
+
+    def end_devices(self, code: str, nickname: str) -> None:
+        """Every device that came back with the pupil's login card ends (the card was reset)."""
+        code = normal_code(code)
+        self._change_key(
+            pupil_key(code, nickname),
+            lambda value: {**value, "devices": []},
+            ClassEndedError("class.ended", code=code),
+        )
 
     def resume(self, code: str, nickname: str, token: str) -> Pupil:
         """The pupil whose page carries this token (another page of the same pupil)."""
         code = normal_code(code)
         document = self.store.get(pupil_key(code, nickname))
-        if document is None or not secrets.compare_digest(document.value["token"], token_hash(token)):
+        if document is None or not holds(document.value, token):
             raise ClassNotFoundError("class.unknown", code=code)
-        return Pupil(code, document.value["nickname"], token)
+        return Pupil(code, document.value["nickname"], token, document.value["token"])
 
     def pupils(self, code: str) -> list[str]:
         """The nicknames of a class, in the order they joined."""
@@ -305,7 +438,7 @@ class Classes:
 
     def _check_member(self, pupil: Pupil) -> None:
         document = self.store.get(pupil_key(pupil.code, pupil.nickname))
-        if document is None or not secrets.compare_digest(document.value["token"], token_hash(pupil.token)):
+        if document is None or not holds(document.value, pupil.token):
             raise ClassEndedError("class.ended", code=pupil.code)
 
     def entries(self, code: str, nickname: str, since: int = 0) -> list[tuple[int, dict[str, Any]]]:

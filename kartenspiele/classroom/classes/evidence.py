@@ -6,6 +6,8 @@ Log entries (written by `pupil.record`), each with `at` (seconds since the epoch
 * `{"kind": "attempt", "lesson": L, "exercise": E, "answer": "…", "ok": bool, "seconds": s}`
   (with `"answer_words": {"de": …, "en": …}` where an answer is words, such as a choice's label)
   — an answer to exercise E after `s` seconds on it (see `pupil.Stopwatch`);
+  — practice answers also carry `"right": {"de": …, "en": …}` (the right answer as a pupil writes it) and,
+  for a wrong answer that shows an anticipated mistake, `"mistake": KIND` (`sections.MISTAKE_SECTIONS`);
 * `{"kind": "hint", "lesson": L, "exercise": E, "seconds": s}` — the hint (or the solution) was
   shown, `s` seconds into the problem;
 * `{"kind": "reason", "lesson": L, "exercise": E, "text": "…"}` — a "Begründe" answer;
@@ -45,6 +47,8 @@ class ExerciseRecord:
     seconds: float = 0.0
     wrong: list[str] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
+    mistakes: list[tuple[str, str]] = field(default_factory=list)  # (kind, the wrong answer that showed it)
+    right: dict[str, str] = field(default_factory=dict)  # the right answer per language (practice)
     last_at: float = 0.0  # when the pupil last worked on it (seconds since the epoch)
 
     @property
@@ -81,6 +85,7 @@ class Evidence:
     def __init__(self) -> None:
         self.records: dict[tuple[str, str], ExerciseRecord] = {}
         self.where: dict[str, Whereabouts] = {}
+        self.visited: dict[str, set[str]] = {}  # nickname -> the lessons whose pages they opened
         self.games: list[GameRecord] = []
         self.exercises: dict[str, str] = {}  # exercise -> lesson, in the order first seen
         self.tasks: dict[str, dict[str, str]] = {}  # exercise -> its task's text per language
@@ -106,9 +111,10 @@ class Evidence:
         lesson = entry.get("lesson")
         if lesson:
             where.lesson = lesson
+            self.visited.setdefault(nickname, set()).add(str(lesson))
         exercise = entry.get("exercise")
         if not exercise or kind not in ("attempt", "hint", "reason"):
-            if kind == "seen":
+            if kind == "seen" and lesson:  # (the start page is seen without a lesson: the place stays)
                 where.exercise = None
             return
         where.exercise = exercise
@@ -123,6 +129,8 @@ class Evidence:
         elif kind == "reason":
             record.reasons.append(str(entry["text"]))
         elif not record.solved:
+            if isinstance(entry.get("right"), dict) and not record.right:
+                record.right = {str(lang): str(words) for lang, words in entry["right"].items()}
             record.tries += 1
             record.seconds = max(record.seconds, float(entry.get("seconds", 0.0)))
             if record.first_try_right is None:
@@ -131,6 +139,8 @@ class Evidence:
                 record.solved = True
             else:
                 record.wrong.append(str(entry["answer"]))
+                if isinstance(entry.get("mistake"), str):
+                    record.mistakes.append((entry["mistake"], str(entry["answer"])))
                 words = entry.get("answer_words")
                 if isinstance(words, dict):
                     self.answer_words[(exercise, str(entry["answer"]))] = {str(k): str(v) for k, v in words.items()}
@@ -159,7 +169,6 @@ class Evidence:
     def answers(self, exercise: str) -> list[str]:
         """Every wrong answer and every reason given to an exercise, without names."""
         found: list[str] = []
-        for (_, key), record in sorted(self.records.items()):
-            if key == exercise:
-                found += record.reasons + record.wrong
+        for _, record in sorted(item for item in self.records.items() if item[0][1] == exercise):
+            found += record.reasons + record.wrong
         return found

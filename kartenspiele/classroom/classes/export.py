@@ -6,7 +6,9 @@ titles) follow the dashboard's language; dates are `03.12.2026` and `14:05` in G
 `2026-12-03` in English, in the server's local time.
 
 - `exercises_csv`: one row per pupil and exercise, and one per finished game;
-- `pupils_csv`: one row per pupil, summing up their exercises and games.
+- `pupils_csv`: one row per pupil, summing up their exercises and games;
+- `unit_words.unit_csv`: the unit view, one row per pupil (each lesson's state, first tries and
+  practice level, the recurring mistakes with an example, the suggested next step).
 
 Numbers with a fraction are written with a decimal comma in German (`0,8`: German Excel reads
 `0.8` as text and `1.5` as a date). A pupil's free text can be a formula to a spreadsheet
@@ -52,8 +54,16 @@ EXERCISE_COLUMNS = (
     "time",
 )
 FILE_NAMES = {
-    "de": {"exercises": "klasse-{code}-aufgaben.csv", "pupils": "klasse-{code}-kinder.csv"},
-    "en": {"exercises": "class-{code}-exercises.csv", "pupils": "class-{code}-pupils.csv"},
+    "de": {
+        "exercises": "klasse-{code}-aufgaben.csv",
+        "pupils": "klasse-{code}-kinder.csv",
+        "unit": "klasse-{code}-einheit.csv",
+    },
+    "en": {
+        "exercises": "class-{code}-exercises.csv",
+        "pupils": "class-{code}-pupils.csv",
+        "unit": "class-{code}-unit.csv",
+    },
 }
 """The two files' names (names of files, not sentences: they stay out of the text table)."""
 PUPIL_COLUMNS = (
@@ -151,10 +161,14 @@ def cell(value: object, lang: str) -> object:
     return value
 
 
-def _write(columns: Sequence[str], rows: Iterable[Sequence[object]], lang: str) -> str:
+def write_sheet(columns: Sequence[str | tuple[str]], rows: Iterable[Sequence[object]], lang: str) -> str:
+    """A sheet with the BOM, semicolons and neutralised cells; `columns` are text keys
+    (`export.column.<column>`) or, for a header already in words, `(words,)`."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=DELIMITER, lineterminator="\r\n")
-    writer.writerow([text(f"export.column.{column}", lang) for column in columns])
+    writer.writerow(
+        [column[0] if isinstance(column, tuple) else text(f"export.column.{column}", lang) for column in columns]
+    )
     writer.writerows([cell(value, lang) for value in row] for row in rows)
     return BOM + out.getvalue()
 
@@ -202,7 +216,7 @@ def exercises_csv(evidence: Evidence, code: str, lang: str) -> str:
                 *when(game.at, lang),
             ]
         )
-    return _write(EXERCISE_COLUMNS, rows, lang)
+    return write_sheet(EXERCISE_COLUMNS, rows, lang)
 
 
 def pupils_csv(evidence: Evidence, pupils: Sequence[str], code: str, lang: str) -> str:
@@ -228,4 +242,4 @@ def pupils_csv(evidence: Evidence, pupils: Sequence[str], code: str, lang: str) 
                 *when(last, lang),
             ]
         )
-    return _write(PUPIL_COLUMNS, rows, lang)
+    return write_sheet(PUPIL_COLUMNS, rows, lang)

@@ -22,9 +22,11 @@ Open are: a page outside Voilà (JupyterLab, nbval), a teacher's page, a page th
 (the start page, a game), and a released lesson (`released`) — and on a server that is not
 class-only, a pupil without any class (`no_class` unlocked: the lessons work alone).
 
-`Pace.extras` says whether the lesson's optional parts ("Zusatz") show. A later "pace within a
-lesson" (a pause, sections released one by one) extends `Pace` and this one function; every
-page asks `pace()` and nothing else.
+`Pace.extras` says whether the lesson's optional parts ("Zusatz") show, and `Pace.sections` how
+many of its `## ` sections (`sections.py`): the teacher may release a lesson up to a section
+(`Classes.release_sections`); None shows them all. The lesson gate runs none of the later
+sections' code and the template drops their Markdown, as for a locked lesson. Every page asks
+`pace()` and nothing else.
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ class Pace:
     locked: bool
     reason: str
     extras: bool = True
+    sections: int | None = None
+    """How many of the lesson's sections show (None: all)."""
 
     @property
     def text_key(self) -> str | None:
@@ -92,13 +96,17 @@ def decide_for(session: pupil.PupilSession, lesson: str) -> Pace:
     """The decision for a joined pupil's page of `lesson` (what their class released)."""
     code = session.pupil.code
     try:
-        released = session.classes.released(code)
-        hidden = session.classes.extras_hidden(code)
+        info = session.classes.info(code)
+        released = info["released"]
+        hidden = bool(info.get("extras_hidden"))
+        shown = (info.get("sections") or {}).get(lesson)
     except ClassNotFoundError:
         return Pace(True, UNCONFIRMED)
-    except (ClassError, StoreError):
+    except (ClassError, StoreError, KeyError, TypeError):
         return Pace(True, STORE)
     keys = [item.key for item in LESSONS]
     if released is not None and keys.index(lesson) >= released:
         return Pace(True, NOT_RELEASED)
-    return Pace(False, RELEASED, extras=not hidden)
+    if shown is not None and (isinstance(shown, bool) or not isinstance(shown, int) or shown < 1):
+        return Pace(True, STORE)  # a record the dashboard never writes: fail closed
+    return Pace(False, RELEASED, extras=not hidden, sections=shown)

@@ -101,6 +101,14 @@ class PupilSession:
         except (ClassError, StoreError):
             return False
 
+    def solutions_hidden(self) -> bool:
+        """Whether the teacher switched off "Lösung zeigen" for this class (a store that cannot
+        be reached keeps the solutions back: the pupil still gets every hint)."""
+        try:
+            return self.classes.solutions_hidden(self.pupil.code)
+        except (ClassError, StoreError):
+            return True
+
 
 _current: list[PupilSession | None] = [None]
 

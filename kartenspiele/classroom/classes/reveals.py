@@ -1,6 +1,7 @@
 """The answer sections of the lessons that a teacher reveals to a class ("Aufdecken").
 
-Each section is an answer table or a worked solution (or both) in a lesson (`lesson key.section`). A
+Each section is an answer table, a worked solution or a rule (or several) in a lesson
+(`lesson key.section`); the Sicherung's Merksatz is one too. A
 pupil's page builds it only once it is revealed (`lessons.reveal`); which sections a class may
 see is kept in its document (`Classes.revealed`), written from the teacher's dashboard only.
 """
@@ -17,14 +18,20 @@ class UnknownSectionError(KartenspieleError, ValueError):
 SECTIONS: tuple[str, ...] = (
     "subsets.groups",
     "subsets.captures",
+    "subsets.sicherung",
     "parity.sums",
     "parity.odd_sums",
     "parity.high",
     "parity.low",
+    "parity.sicherung",
     "sequences.pairs",
     "sequences.arithmetic",
+    "sequences.sicherung",
+    "chance.many",
+    "chance.sicherung",
 )
-"""Every answer section, in lesson order; `widgets.reveal.section.<section>` names it."""
+"""Every answer section, in lesson order; `widgets.reveal.section.<section>` names it. A
+lesson's `sicherung` is its Merksatz."""
 
 
 def check_section(section: str) -> None:

@@ -1,10 +1,14 @@
 """Who looks at a page: a teacher or a pupil — decided in the kernel, never in the browser.
 
 `kartenspiele serve` makes a teacher code (random per start, or `--teacher-code`) and hands
-it to every kernel in the environment variable `KARTENSPIELE_TEACHER_CODE`. Voilà passes the
-page's query string to the kernel (`QUERY_STRING`); a page opened with `?lehrkraft=<code>` is
-in teacher mode. Teacher material is only *rendered* in teacher mode; a pupil's page never
-receives it.
+it to every kernel in the environment variable `KARTENSPIELE_TEACHER_CODE`. The teacher opens
+the address with `?lehrkraft=<code>` once: the server checks the code, keeps it in an HttpOnly
+cookie of that browser and sends the page to its address without the code. From then on the
+server hands the code to each page's kernel in the request header `TEACHER_HEADER` (replacing
+any such header a browser sent; never for the board, `serving/teacher_cookie.py`), and the
+kernel compares it with its own. A page whose query string carries the code (plain Voilà with
+the code in its environment) is a teacher's too. Teacher material is only *rendered* in teacher
+mode; a pupil's page never receives it.
 
 Under JupyterHub the hub may grant the role: a user in the hub group `teachers`
 (`KARTENSPIELE_TEACHER_GROUP`) is a teacher on every page of their own server, asked of the hub
@@ -34,6 +38,9 @@ from .hub_role import hub_teacher
 
 CODE_ENV = "KARTENSPIELE_TEACHER_CODE"
 CODE_PARAMETER = "lehrkraft"
+TEACHER_HEADER = "X-Kartenspiele-Teacher"
+"""The request header in which `kartenspiele serve` hands a teacher's page its code (from the cookie)."""
+TEACHER_ENVIRONMENT = "HTTP_X_KARTENSPIELE_TEACHER"
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: easy to read aloud
 CODE_LENGTH = 10
 MIN_CODE_LENGTH = 6
@@ -75,9 +82,9 @@ def role() -> Role:
     expected = os.environ.get(CODE_ENV, "")
     if not served_by_voila():
         return Role.TEACHER if valid_teacher_code(expected) or hub_teacher() else Role.PUPIL
-    given = query().get(CODE_PARAMETER, "")
-    if expected and given and hmac.compare_digest(expected.encode(), given.encode()):
-        return Role.TEACHER
+    for given in (query().get(CODE_PARAMETER, ""), os.environ.get(TEACHER_ENVIRONMENT, "")):
+        if expected and given and hmac.compare_digest(expected.encode(), given.encode()):
+            return Role.TEACHER
     return Role.TEACHER if hub_teacher() else Role.PUPIL
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -127,15 +128,27 @@ def running_server(folder: Path) -> int | None:
         return None
     if pid == os.getpid():
         return pid
+    return pid if process_runs(pid) else None  # else left behind by a server that was killed
+
+
+def process_runs(pid: int) -> bool:
+    """Whether process `pid` runs (also as another user). Without POSIX signals (Windows)
+    `os.kill(pid, 0)` would end it, so it is asked with `psutil` there (the `serve` extra)."""
+    if not hasattr(signal, "SIGKILL"):
+        try:
+            import psutil
+        except ImportError:
+            return False
+        return psutil.pid_exists(pid)
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
-        return None  # left behind by a server that was killed
+        return False
     except PermissionError:
-        return pid  # runs, as another user
+        return True
     except OSError:
-        return None
-    return pid
+        return False
+    return True
 
 
 def settle(path: Path | None) -> None:

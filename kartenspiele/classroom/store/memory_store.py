@@ -17,6 +17,42 @@ from typing import Any
 from .interface import Document, SequenceConflictError, Store, VersionConflictError, encode
 
 
+def _document(value: Any) -> tuple[str, int]:
+    text, version = value
+    json.loads(text)
+    if not isinstance(text, str) or not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise ValueError("not a document")
+    return text, version
+
+
+def _log(entries: Any) -> list[str]:
+    if not isinstance(entries, list) or not all(isinstance(entry, str) for entry in entries):
+        raise ValueError("not a log")
+    for entry in entries:
+        json.loads(entry)
+    return list(entries)
+
+
+def readable(contents: Any) -> tuple[dict[str, tuple[str, int]], dict[str, list[str]], set[str]]:
+    """The well-formed documents and logs of contents made by `MemoryStore.dump`, and the keys
+    and logs that are not (contents that are no such copy hold nothing readable)."""
+    if not isinstance(contents, dict):
+        return {}, {}, set()
+    documents: dict[str, tuple[str, int]] = {}
+    logs: dict[str, list[str]] = {}
+    damaged: set[str] = set()
+    for part, read, kept in (("documents", _document, documents), ("logs", _log, logs)):
+        found = contents.get(part, {})
+        if not isinstance(found, dict):
+            continue
+        for name, value in found.items():
+            try:
+                kept[str(name)] = read(value)
+            except (TypeError, ValueError):
+                damaged.add(str(name))
+    return documents, logs, damaged
+
+
 class MemoryStore(Store):
     """Documents and logs in dictionaries; `on_write(contents)` after every change."""
 
@@ -33,26 +69,17 @@ class MemoryStore(Store):
             "logs": {log: list(entries) for log, entries in self._logs.items()},
         }
 
-    def load(self, contents: Any) -> None:
+    def load(self, contents: Any) -> set[str]:
         """Take in contents made by `dump` (the browser's copy when the page opens): what this
         store holds already stays as it is (this page wrote it after the copy was made), the
-        rest is added, and the whole is handed back. Contents that are not such a copy (an
-        older or damaged one) are ignored."""
-        documents: dict[str, tuple[str, int]] = {}
-        logs: dict[str, list[str]] = {}
-        try:
-            for key, (value, version) in contents.get("documents", {}).items():
-                json.loads(value)
-                documents[str(key)] = (str(value), int(version))
-            for log, entries in contents.get("logs", {}).items():
-                for entry in entries:
-                    json.loads(entry)
-                logs[str(log)] = [str(entry) for entry in entries]
-        except (AttributeError, TypeError, ValueError):
-            return
+        rest is added, and the whole is handed back. A document or a log that is not as `dump`
+        made it (damaged in the browser's storage) is left out, the rest is taken; returns the
+        keys and logs left out."""
+        documents, logs, damaged = readable(contents)
         self._documents = {**documents, **self._documents}
         self._logs = {**logs, **{log: entries for log, entries in self._logs.items() if entries}}
         self._changed()
+        return damaged
 
     def _changed(self) -> None:
         if self.on_write is not None:

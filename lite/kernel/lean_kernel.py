@@ -1,0 +1,106 @@
+"""The start of the site's kernel, as `boot.js` runs it.
+
+`install()` runs before the kernel imports IPython. IPython's package imports its terminal
+(`IPython.terminal.embed`, with prompt_toolkit and the debugger's terminal) only to offer
+`IPython.embed`, which a kernel in a web page never calls; that is about half of IPython's import
+time in the browser. A stand-in module takes its name and loads the real one the moment anything
+asks it for more than the name `embed`, or calls it.
+
+`prepare_snapshot()` runs when the site is built (`lite/snapshot.mjs`): it imports everything a
+page's kernel imports before the page's own cell, and every module of the project, so that the
+memory snapshot of that Python holds them (`boot.js` starts from it). Nothing of a visit may be in
+it: no widget, no page, nothing from JavaScript; `after_restore()` gives the restored Python its
+own randomness.
+
+`kernel_started()` runs once the kernel is there: ipywidgets, imported already (from the snapshot,
+or now), registers its comm targets with the kernel, as it does when imported under a kernel, so
+that the page's widget manager finds them at once.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import pkgutil
+import random
+import sys
+import types
+from typing import Any
+
+NAME = "IPython.terminal.embed"
+
+
+def _real() -> types.ModuleType:
+    stand_in = sys.modules.pop(NAME, None)
+    try:
+        return importlib.import_module(NAME)
+    except BaseException:
+        if stand_in is not None:
+            sys.modules[NAME] = stand_in
+        raise
+
+
+def _embed(*args: Any, **kwargs: Any) -> Any:
+    return _real().embed(*args, **kwargs)
+
+
+def _attribute(name: str) -> Any:
+    if name.startswith("__"):  # asked by the import system itself (`__path__`, `__spec__`, …)
+        raise AttributeError(name)
+    return getattr(_real(), name)
+
+
+def install() -> None:
+    """Put the stand-in in place, unless IPython's terminal is loaded already."""
+    if NAME in sys.modules:
+        return
+    module = types.ModuleType(NAME, __doc__)
+    module.embed = _embed  # type: ignore[attr-defined]
+    module.__getattr__ = _attribute  # type: ignore[attr-defined]
+    sys.modules[NAME] = module
+
+
+KERNEL_STACK = (
+    "IPython",
+    "IPython.core.application",
+    "IPython.core.completer",
+    "IPython.core.displayhook",
+    "IPython.core.displaypub",
+    "IPython.core.history",
+    "IPython.core.interactiveshell",
+    "IPython.core.shellapp",
+    "IPython.utils.tokenutil",
+    "comm",
+    "ipywidgets",
+    "anywidget",
+)
+"""What the kernel (`pyodide_kernel`, which itself holds JavaScript objects and so cannot be in
+the snapshot) and every page import."""
+
+
+def prepare_snapshot(package: str = "kartenspiele") -> int:
+    """Import the kernel's stack and every module of `package`; returns how many modules are loaded."""
+    install()
+    for name in KERNEL_STACK:
+        importlib.import_module(name)
+    root = importlib.import_module(package)
+    for found in pkgutil.walk_packages(root.__path__, f"{package}."):
+        importlib.import_module(found.name)
+    from ipywidgets.widgets.widget import _instances
+
+    if _instances:
+        raise RuntimeError(f"{len(_instances)} widgets were built while importing: none may be in a snapshot")
+    gc.collect()
+    return len(sys.modules)
+
+
+def after_restore() -> None:
+    """A restored Python's own randomness (the snapshot's is the same for every visit)."""
+    random.seed()
+
+
+def kernel_started() -> None:
+    """ipywidgets's comm targets in the kernel that exists now."""
+    import ipywidgets
+
+    ipywidgets.register_comm_target()
