@@ -1,6 +1,6 @@
 """Shared test set-up: keep Jupyter and IPython from writing to the home folder, and give every
 test the language it started with (an in-process `kartenspiele serve --lang en` sets it), with no
-pupil and no chosen level left behind by the test before it."""
+pupil, no chosen level and no environment variable left behind by the test before it."""
 
 import os
 import tempfile
@@ -38,3 +38,15 @@ def _no_pupil_or_level_left_behind():
     yield
     pupil.set_current(None)
     page_level.choose_level(None)
+
+
+@pytest.fixture(autouse=True)
+def _same_environment_after_each_test():
+    """A test that sets environment variables in its process (an in-process `serve` sets the
+    teacher code and the store, a page request sets `QUERY_STRING`) leaves the environment as
+    it was: the next test's page is not a teacher's page by accident."""
+    before = dict(os.environ)
+    yield
+    for name in set(os.environ) - set(before):
+        del os.environ[name]
+    os.environ.update(before)
