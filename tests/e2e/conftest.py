@@ -1,4 +1,4 @@
-"""Browser tests: one Voilà server and one headless Chromium for the whole session."""
+"""Browser tests: one Voilà server for the whole session, one headless Chromium per module."""
 
 from pathlib import Path
 
@@ -40,8 +40,11 @@ def class_server(tmp_path_factory):
         voila.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """Chromium for one module. Playwright's sync API keeps its event loop running on this
+    thread while it is open; a table built by a later, non-browser test in the same worker would
+    put its computer moves on that loop's timers, which never fire."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

@@ -353,6 +353,7 @@ def test_the_english_page_stays_english_after_the_moves(period):
 
 
 # -- 4. a tablet dies, its kernel goes, the pupil comes back ----------------------------------
+@pytest.mark.slow  # about 2 minutes of waiting for the culler; test_lifecycle frees a vanished page's kernel
 def test_a_dead_tablets_kernel_is_culled_within_150_s(period):
     shared, profile = period
     shared.need("played")
@@ -374,6 +375,7 @@ def test_a_dead_tablets_kernel_is_culled_within_150_s(period):
     print(f"the dead tablet's kernel was gone after {time.monotonic() - killed:.0f} s")
 
 
+@pytest.mark.slow  # needs the dead tablet above; test_browsers brings a seat back with one tap
 def test_the_pupil_is_back_at_the_table_with_one_tap_and_plays_on(period):
     shared, profile = period
     shared.need("killed")
@@ -421,7 +423,7 @@ def test_kernels_of_closed_pages_are_gone_within_150_s(period):
 
 
 @pytest.mark.slow  # about 8 minutes on 2 cores (30 pages drawn at once); `make test` runs the
-# same limit with 12 browsers in tests/e2e/test_browsers.py, `pytest -m slow` runs this one
+# same limit with 6 browsers in tests/e2e/test_browsers.py, `pytest -m slow` runs this one
 def test_thirty_tablets_from_one_address_each_get_a_page(period):
     """30 tablets behind one address (a class behind a NAT or a proxy) each get a start page."""
     shared, _ = period

@@ -175,6 +175,7 @@ def test_a_new_server_ends_the_kernels_a_killed_one_left(project, tmp_path):
             process.wait()
 
 
+@pytest.mark.slow  # about 25 s
 def test_a_kernel_past_its_memory_bound_ends_and_the_server_serves_on(project, browser, shots):
     """`--kernel-memory 300`: a click wanting 1 GiB ends that page's kernel (the page says the
     connection is lost), not the server: the next page works."""
@@ -239,6 +240,7 @@ def vanish_and_time(voila, browser, tmp_path) -> tuple[float, str]:
             chromium.wait()
 
 
+@pytest.mark.slow  # about a minute of waiting for the culler; test_connect_grace frees an unconnected page's kernel
 def test_a_vanished_page_frees_its_kernel_an_open_one_keeps_it(project, browser, tmp_path):
     """`--reconnect-grace 10`: the crashed browser's kernel is gone after about 10 s; the open
     page, idle all the while, keeps its kernel and still works."""
@@ -276,6 +278,7 @@ def silent_websocket(voila, page: str) -> tuple[socket.socket, str]:
     return connection, kernel
 
 
+@pytest.mark.slow  # half a minute of waiting for the pings
 def test_a_silent_connection_is_closed_by_the_pings_then_its_kernel_freed(project):
     """`--reconnect-grace 3` (pings every 3 s, closed after 9 s without an answer): a page that
     connected and then fell silent loses its kernel after about 9 + 3 s, not at once."""

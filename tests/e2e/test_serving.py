@@ -196,6 +196,7 @@ RETRIES = 3
 """Taps on 'Noch einmal versuchen', 5 s apart, after the open page was closed."""
 
 
+@pytest.mark.slow  # about 30 s
 def test_server_full_page_instead_of_a_hang(project, browser, shots):
     voila = VoilaServer(project, log=ROOT / "test-output" / "voila-full.log", extra=("--max-per-client", "1"))
     try:
@@ -231,6 +232,7 @@ def test_server_full_page_instead_of_a_hang(project, browser, shots):
         voila.stop()
 
 
+@pytest.mark.slow  # about 45 s of waiting for the culler
 def test_culling_spares_an_open_page(project, browser):
     """Kernels without a page are culled after the idle time; an open, idle page keeps its
     kernel (with `voila.json`'s culling: 600 s without a page, never while a page is open)."""
@@ -339,6 +341,7 @@ def test_a_click_that_computes_too_long_is_stopped_with_a_message(project, brows
         voila.stop()
 
 
+@pytest.mark.slow  # about 40 s of waiting for the culler
 def test_a_page_closed_while_loading_frees_its_kernel(project, browser):
     """A page that never connects to its kernel (closed before its scripts loaded, so Voilà's
     shutdown request is never sent) loses the kernel after `--connect-grace`; an open page

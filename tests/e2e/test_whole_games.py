@@ -267,6 +267,7 @@ def test_a_tausch_rausch_room_of_one_child_and_two_computers(browser, server, sh
     room_game(browser, server, shots, "tausch_rausch", ["Mia"], 2).verdict()
 
 
+@pytest.mark.slow  # about a minute; the Tausch-Rausch room below runs in `make test`
 def test_the_tausch_rausch_tutorial(browser, server, shots):
     tutorial(browser, server, shots, "tausch_rausch").verdict()
 
