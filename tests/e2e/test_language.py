@@ -136,6 +136,7 @@ def english_within(page, selector: str, seconds: float = 10) -> float:
     return time.monotonic() - start
 
 
+@pytest.mark.slow  # the solo table's switch mid-game runs in `make test`
 def test_a_room_mid_game_switches_everything_and_back(voila, page):
     """A pupil's room (Quanto, a computer player beside them) after a few moves: header,
     toolbar, status, board, log and the "Deine Hand" label all speak English, then German."""
