@@ -74,7 +74,7 @@ from .handlers import (
 from .limits import KernelLimits, client_keys
 from .local_query import QUERY_PATH, QueryRefusedHandler, is_query, loopback_sockets, query_allowed, serve_on
 from .login_limits import LoginAttempts
-from .pools import MEND_EVERY, mend_pools
+from .pools import MEND_EVERY, end_every_kernel, mend_pools
 from .refill import Refills
 from .room_sweep import KEEP_CLASSES_DAYS, RoomSweeper
 from .room_sweep import SWEEP_EVERY as ROOM_SWEEP_EVERY
@@ -380,9 +380,5 @@ class KartenspieleVoila(Voila):
         cancelled rather than awaited, and no kernel is asked to shut down politely (a page's
         state lives in the store; a ready kernel has none)."""
         self.stopping = True
-        for pool in getattr(self.kernel_manager, "_pools", {}).values():
-            for task in [task for task in pool if not task.done()]:
-                task.cancel()
-                pool.remove(task)
         shutil.rmtree(self.connection_dir, ignore_errors=True)
-        run_sync(self.kernel_manager.shutdown_all)(now=True)
+        run_sync(end_every_kernel)(self.kernel_manager)

@@ -3,7 +3,8 @@
 Voilà starts kernels ahead of time for the pages a class opens at once (`--preheat`) and starts
 a new one each time a page takes one. A kernel that fails to start, or one that dies while it
 waits, stays in its pool: the pool looks full, is never refilled, and the page that takes it
-gets no table. `mend_pools` drops such kernels and refills their pools.
+gets no table. `mend_pools` drops such kernels and refills their pools. When the server stops,
+`end_every_kernel` ends every kernel, whatever is still starting or ending beside it.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import math
 from typing import Any
 
 from jupyter_core.utils import ensure_async
+from tornado.web import HTTPError
 
 from ..catalogue import LESSONS
 
@@ -64,3 +66,27 @@ async def mend_pools(manager: Any) -> list[str]:
             manager.fill_if_needed(delay=0, notebook_name=page)
             mended.append(page)
     return mended
+
+
+async def _end_kernel(manager: Any, kernel_id: str) -> None:
+    """Shut kernel `kernel_id` down at once; one that ended meanwhile is left alone."""
+    if kernel_id not in manager:
+        return
+    try:
+        await ensure_async(manager.shutdown_kernel(kernel_id, now=True))
+    except (HTTPError, KeyError):  # ended meanwhile (a page left, `mend_pools`, a culler)
+        pass
+
+
+async def end_every_kernel(manager: Any) -> None:
+    """Cancel the pools' kernel starts still under way and shut every kernel down at once. Not
+    Jupyter Server's `shutdown_all`: it lists the kernels first and fails with "Kernel does not
+    exist" (HTTP 404) for one that another task ended before its turn came (seen in a CI run of a
+    Ctrl+C while 40 kernels were being prepared). A cancelled start's process dies with the
+    server (`kernel/guard.py`)."""
+    for pool in getattr(manager, "_pools", {}).values():
+        for task in [task for task in pool if not task.done()]:
+            task.cancel()
+            pool.remove(task)
+    kernel_ids = set(manager.list_kernel_ids()) | set(getattr(manager, "_pending_kernels", {}))
+    await asyncio.gather(*(_end_kernel(manager, kernel_id) for kernel_id in kernel_ids))

@@ -4,7 +4,9 @@ import asyncio
 import concurrent.futures
 import logging
 
-from kartenspiele.serving.pools import mend_pools
+import pytest
+
+from kartenspiele.serving.pools import end_every_kernel, mend_pools
 
 
 def run(coroutine):
@@ -75,3 +77,31 @@ def test_failed_starts_and_dead_kernels_leave_the_pool_and_it_is_refilled():
 
 def test_a_manager_without_pools_needs_nothing():
     assert run(mend_pools(object())) == []
+
+
+def test_every_kernel_ends_while_another_is_still_starting(tmp_path):
+    """Ctrl+C while a kernel is starting: Jupyter Server's `shutdown_all` fails with "Kernel
+    does not exist" (HTTP 404) for the kernel that is still starting (a CI run printed that
+    traceback in the window); `end_every_kernel` ends the ready kernel and leaves the starting one
+    (its process dies with the server)."""
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    from tornado.web import HTTPError
+
+    async def stop_while_starting(stop) -> tuple[list[str], str]:
+        manager = AsyncMappingKernelManager(connection_dir=str(tmp_path))
+        ready = await manager.start_kernel()
+        starting = asyncio.ensure_future(manager.start_kernel())
+        while not manager._pending_kernels:
+            await asyncio.sleep(0.01)
+        try:
+            await stop(manager)
+            return manager.list_kernel_ids(), ready
+        finally:
+            await starting
+            for kernel_id in manager.list_kernel_ids():
+                await manager.shutdown_kernel(kernel_id, now=True)
+
+    with pytest.raises(HTTPError, match="Kernel does not exist"):
+        asyncio.run(stop_while_starting(lambda manager: manager.shutdown_all(now=True)))
+    left, ready = asyncio.run(stop_while_starting(end_every_kernel))
+    assert ready not in left
