@@ -292,8 +292,9 @@ class TauschRauschTable(GameTable):
             ok = False
             if faces and mine:
                 step, ok = self._verdict(judge(task, faces))
-                verdict = (
-                    f"<div class='{'ks-ok' if ok else 'ks-no'}'>{'✔' if ok else '✘'} {escape(step.render(lang))}</div>"
+                verdict = (  # a long one scrolls in its box (app.css): reachable by keys too
+                    f"<div class='{'ks-ok' if ok else 'ks-no'}' tabindex='0'>{'✔' if ok else '✘'} "
+                    f"{escape(step.render(lang))}</div>"
                 )
             reward = escape(t("tausch_rausch.reward_tooltip", lang, count=task.reward))
             self._set(

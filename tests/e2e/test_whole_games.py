@@ -6,9 +6,10 @@ last move is in view; cards are at least 64 × 90 px at 1024 × 768, and no empt
 than a card.
 
 One server for the module. `make test` plays the Tausch-Rausch room of one child and two computers
-(whose open tasks the pinned hand covered before issue 35) and the Tausch-Rausch tutorial; the
-other games are marked slow: Quanto alone, both games in a room of three children and in a room of
-one child and two computers, Tausch-Rausch alone, a hot-seat game and the Quanto tutorial."""
+(whose open tasks the pinned hand covered before issue 35) and shows the Tipp beside the longest
+task verdict of a seeded four-player deal; the other games are marked slow: the Tausch-Rausch
+tutorial, Quanto alone, both games in a room of three children and in a room of one child and two
+computers, Tausch-Rausch alone, a hot-seat game and the Quanto tutorial."""
 
 from __future__ import annotations
 
@@ -263,8 +264,36 @@ def tutorial(browser, server, shots, game: str) -> Looker:
     return looker
 
 
-@pytest.mark.slow  # issue 35 is open: in a loaded CI run (load 6–10) the page scrolled by 3–5 px
-# after the Tipp was shown at move 9 (all three sizes); it passed in two quiet full runs
+LONG_VERDICT_SEED = 253
+"""A four-player Tausch-Rausch deal whose first Tipp picks three cards while a task with a
+four-line title is open whose verdict takes ten lines in a task's 130 px at 1024 × 768."""
+LONG_VERDICT_JS = """() => Math.max(0, ...[...document.querySelectorAll('.ks-task .ks-ok, .ks-task .ks-no')]
+  .map(e => e.scrollHeight / parseFloat(getComputedStyle(e).lineHeight)))"""
+"""How many lines the longest task verdict has (its box may show fewer and scroll)."""
+
+
+def test_the_tipp_beside_the_longest_verdict_at_the_card_floor(browser, server, shots):
+    """The Tipp with three computers' rows, the piles and a ten-line verdict on the board: before
+    the verdict had a box of six lines, the board was too tall for 90 px cards at 1024 × 768 and
+    the column scrolled (25 px; the CI room walk saw 3–5 px at move 9, in a deal of chance)."""
+    looker = Looker(shots, "tausch_rausch_long_verdict")
+    context, page = new_page(browser)
+    try:
+        open_app(page, server.url("notebooks/tausch_rausch.ipynb"))
+        page.locator(".ks-setup .ks-players button", has_text="4").click()
+        start_game(page, LONG_VERDICT_SEED)
+        page.wait_for_selector(YOUR_TURN, timeout=STEP_TIMEOUT_MS)
+        click_and_wait(page, page.locator(".ks-table .ks-toolbar button:has(i.fa-lightbulb-o)"))
+        page.evaluate(SETTLE_JS)
+        lines = page.evaluate(LONG_VERDICT_JS)
+        assert lines > 9.5, f"the deal no longer shows a long verdict (its longest has {lines:.1f} lines)"
+        looker.look(page, "the Tipp")
+        page.screenshot(path=str(shots / "whole_tausch_rausch_long_verdict_tablet.png"))
+    finally:
+        context.close()
+    looker.verdict()
+
+
 def test_a_tausch_rausch_room_of_one_child_and_two_computers(browser, server, shots):
     room_game(browser, server, shots, "tausch_rausch", ["Mia"], 2).verdict()
 
