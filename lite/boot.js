@@ -68,7 +68,13 @@
     };
   }
 
+  // The gzipped file `name` unzipped: the copy the site's service worker keeps unzipped after a
+  // first visit (kartenspiele-sw.js), else the file, unzipped here.
   async function unzipped(name) {
+    const kept = typeof caches === "object" ? await caches.match(base + name.replace(/\.gz$/, "")).catch(() => undefined) : undefined;
+    if (kept) {
+      return new Uint8Array(await kept.arrayBuffer());
+    }
     const answer = await fetch(base + name);
     if (!answer.ok) {
       throw new Error(`${name}: ${answer.status}`);

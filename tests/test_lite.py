@@ -109,7 +109,7 @@ def test_links_lead_to_the_sites_pages_only_in_the_browser(monkeypatch):
 def test_the_start_page_offers_no_room_or_class_but_says_why(in_browser, no_threads):
     page = StartPage()
     lobby = page.lobby
-    assert lobby.entry not in lobby.children and lobby.open_box not in lobby.children  # no code box, no "Raum eröffnen"
+    assert lobby.entry is None and lobby.open_box is None  # no code box, no "Raum eröffnen": not even built
     assert not lobby.classes
     note = lobby.lite_note.value
     assert lobby.lite_note in lobby.children and lite.served_url() in note

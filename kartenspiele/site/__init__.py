@@ -6,6 +6,24 @@ site's other pages in the same kernel (`app`), following the browser's history (
 read with `notebook_pages`, which the browser does not run).
 """
 
+from ..binder import repository
+from ..i18n import texts
+from ..widgets.plain import make_shared_kinds
+from ..widgets.style import css
 from .app import App
+from .lesson_page import site_pages
 
-__all__ = ["App"]
+__all__ = ["App", "prepare"]
+
+
+def prepare() -> None:
+    """Read now what the site's pages read from the package (the texts, the style sheet, the
+    lesson pages, the project's address for the served version) and make the shared widget
+    classes. The site's build calls this before it takes the memory snapshot every page starts
+    from (lite/kernel/lean_kernel.py): reading the package's archive costs the browser about
+    1 s at each start otherwise."""
+    texts()
+    css()
+    site_pages()
+    repository()
+    make_shared_kinds()

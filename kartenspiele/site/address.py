@@ -48,7 +48,7 @@ function render({ model, el }) {
     const state = Object.assign({}, history.state || {}, { scroll: scroller().scrollTop });
     history.replaceState(state, "", location.href);
   };
-  const shownView = () => document.querySelector(".ks-app > .ks-shown");
+  const shownView = () => document.querySelector(".ks-site > .ks-shown");
   const clicked = (event) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) { return; }
     const link = event.target.closest("a[href]");

@@ -41,7 +41,7 @@ from .lesson_page import LessonPage, site_pages
 from .routes import APP_PAGES, GAMES, START, TUTORIALS, Route, route_of
 
 TUTORIAL_CLASSES = {"quanto": QuantoTutorial, "tausch_rausch": TauschRauschTutorial}
-SITE_STYLE = "<style>.ks-app > .ks-hidden { display: none !important; }</style>"
+SITE_STYLE = "<style>.ks-site > .ks-hidden { display: none !important; }</style>"
 
 
 @dataclass
@@ -57,7 +57,7 @@ class App(widgets.VBox):
     """The site's app; `pages`: the lesson pages (default: those the site's build wrote)."""
 
     def __init__(self, pages: Mapping[str, dict[str, Any]] | None = None) -> None:
-        super().__init__(_dom_classes=("ks-app",))
+        super().__init__(_dom_classes=("ks-site",))
         self.lesson_pages = dict(pages if pages is not None else site_pages())
         self.pages = frozenset((*APP_PAGES, *self.lesson_pages))
         self.lang = DEFAULT_LANGUAGE

@@ -106,7 +106,36 @@ class Lobby(widgets.VBox):
         self.store_problem: KartenspieleError | None = None  # shown under the form until the store is back
         self._store_note = ""
         self._watch: asyncio.Task | None = None
-        # one name and one code box
+        self.message = plain(widgets.HTML, _dom_classes=("ks-lobby-message",))
+        # rooms and classes (a name, a code box, "Raum eröffnen"): the browser build shows none
+        # of them and builds none (half of the start page's widgets)
+        self.rooms_offered = not in_browser()
+        self.entry: widgets.VBox | None = None
+        self.open_box: widgets.VBox | None = None
+        if self.rooms_offered:
+            self._room_forms()
+        # go on
+        self.resume_title = plain(widgets.HTML)
+        self.resume_box = plain(widgets.VBox, _dom_classes=("ks-lobby-resume",))
+        self._resume_buttons: dict[tuple[str, str], widgets.Button] = {}
+        self.memory.observe(lambda _: self._draw_resume(), "games")
+        self.memory.observe(lambda _: self._remembered_name(), "loaded")
+        self.class_watch: ClassWatch | None = None
+        # the browser build: rooms and classes need the served version
+        self.lite_note = plain(widgets.HTML, _dom_classes=("ks-lobby-lite",))
+        self.children = self._home()
+        self.set_language(lang)
+        self._remembered_name()
+        self.reach_store()
+        self._told_damaged: set[str] = set()
+        self.memory.observe(lambda _: self._damaged_note(), "loaded")  # after the store took in the saves
+        self._damaged_note()
+        self.resume_asked = (resume or "").strip().upper()
+        if self.resume_asked:
+            self.memory.observe(lambda _: self.resume_asked_game(), ["loaded", "games"])
+
+    def _room_forms(self) -> None:
+        """The forms for rooms and classes: one name and one code box, and "Raum eröffnen"."""
         self.name = plain(widgets.Text, layout=widgets.Layout(width="auto"), _dom_classes=("ks-name-input",))
         self.code = plain(widgets.Text, layout=widgets.Layout(width="auto"), _dom_classes=("ks-code-input",))
         self.join_button = _primary_button("sign-in", "ks-room-join", lambda: self.enter_code())
@@ -114,7 +143,6 @@ class Lobby(widgets.VBox):
         self.code_hint = plain(widgets.HTML, _dom_classes=("ks-code-hint",))
         self.class_status = plain(widgets.HTML, _dom_classes=("ks-class-status",))
         code_row = plain(widgets.HBox, [self.code, self.join_button], _dom_classes=("ks-code-row",))
-        self.message = plain(widgets.HTML, _dom_classes=("ks-lobby-message",))
         self.entry = plain(
             widgets.VBox,
             [self.name, code_row, self.code_hint, self.class_status, self.message],
@@ -136,32 +164,13 @@ class Lobby(widgets.VBox):
         self.open_button = _primary_button("users", "ks-room-open", lambda: self.open_room())
         self.game.observe(lambda _: self._seats_changed(), "value")
         self.players.observe(lambda _: self._seats_changed(), "value")
+        self.name.observe(lambda _: self._name_typed(), "value")
         players_row = plain(widgets.HBox, [self.players_label, self.players], _dom_classes=("ks-room-players-row",))
         choice = plain(widgets.HBox, [self.game, players_row], _dom_classes=("ks-room-choice",))
         seats = plain(widgets.Box, self.seat_kinds, _dom_classes=("ks-room-seats",))
         self.open_box = plain(
             widgets.VBox, [self.open_title, choice, seats, self.open_button], _dom_classes=("ks-lobby-open",)
         )
-        # go on
-        self.resume_title = plain(widgets.HTML)
-        self.resume_box = plain(widgets.VBox, _dom_classes=("ks-lobby-resume",))
-        self._resume_buttons: dict[tuple[str, str], widgets.Button] = {}
-        self.memory.observe(lambda _: self._draw_resume(), "games")
-        self.memory.observe(lambda _: self._remembered_name(), "loaded")
-        self.name.observe(lambda _: self._name_typed(), "value")
-        self.class_watch: ClassWatch | None = None
-        # the browser build: rooms and classes need the served version
-        self.lite_note = plain(widgets.HTML, _dom_classes=("ks-lobby-lite",))
-        self.children = self._home()
-        self.set_language(lang)
-        self._remembered_name()
-        self.reach_store()
-        self._told_damaged: set[str] = set()
-        self.memory.observe(lambda _: self._damaged_note(), "loaded")  # after the store took in the saves
-        self._damaged_note()
-        self.resume_asked = (resume or "").strip().upper()
-        if self.resume_asked:
-            self.memory.observe(lambda _: self.resume_asked_game(), ["loaded", "games"])
 
     # -- texts -----------------------------------------------------------------------------
     def set_language(self, lang: str) -> None:
@@ -170,6 +179,16 @@ class Lobby(widgets.VBox):
         for shown in (self.page, self.asking):
             if shown is not None:
                 shown.set_language(lang)
+        if self.rooms_offered:
+            self._word_room_forms()
+        self.lite_note.value = server_note(lang, packs=PRACTICE_LESSONS)
+        self._draw_resume()
+        if self.store_problem is not None:
+            self._store_trouble(self.store_problem)
+
+    def _word_room_forms(self) -> None:
+        """The texts of the forms for rooms and classes, in the lobby's language."""
+        lang = self.lang
         self.open_title.value = f"<h3>{escape(text('lobby.open.title', lang))}</h3>"
         self.players_label.value = escape(text("lobby.players", lang))
         self.name.description = text("lobby.name", lang)
@@ -179,12 +198,8 @@ class Lobby(widgets.VBox):
         self.code_hint.value = escape(text("lobby.code.hint.classes" if self.classes else "lobby.code.hint", lang))
         self.open_button.description = text("lobby.open.button", lang)
         self.join_button.description = text("lobby.join.button", lang)
-        self.lite_note.value = server_note(lang, packs=PRACTICE_LESSONS)
         self._draw_class()
         self._seats_changed()
-        self._draw_resume()
-        if self.store_problem is not None:
-            self._store_trouble(self.store_problem)
 
     def _seats_changed(self) -> None:
         game, lang = self.game.value, self.lang
@@ -227,7 +242,7 @@ class Lobby(widgets.VBox):
 
     def _remembered_name(self) -> None:
         """The name this browser remembers fills an empty name field (once the page has loaded)."""
-        if self.memory.loaded and not self.name.value.strip():
+        if self.rooms_offered and self.memory.loaded and not self.name.value.strip():
             self.name.value = self.memory.name[:NAME_MAX]
 
     def _error(self, message: str) -> None:

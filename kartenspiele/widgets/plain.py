@@ -67,15 +67,36 @@ def one(kind: type[S], **traits: Any) -> S:
         return model  # type: ignore[return-value]
 
 
-def _one(kind: type[widgets.Widget]) -> widgets.Widget:
-    """The kernel's shared model of `kind` (a layout or a style)."""
+def _shared_kind(kind: type[widgets.Widget]) -> type[widgets.Widget]:
+    """The `Shared` class of `kind` (a layout or a style), made the first time."""
     shared_kind = _kinds.get(kind)
     if shared_kind is None:
         with _lock:
             shared_kind = _kinds.setdefault(
                 kind, type(f"Shared{kind.__name__}", (Shared, kind), {"__module__": __name__})
             )
-    return one(shared_kind)
+    return shared_kind
+
+
+def _one(kind: type[widgets.Widget]) -> widgets.Widget:
+    """The kernel's shared model of `kind` (a layout or a style)."""
+    return one(_shared_kind(kind))
+
+
+def make_shared_kinds() -> None:
+    """The `Shared` classes of the layout and of every ipywidgets style, made now: a class made
+    while a page is built costs traitlets' whole class setup (the site's build makes them
+    before its memory snapshot, `kartenspiele.site.prepare`)."""
+    kinds: set[type[widgets.Widget]] = {widgets.Layout}
+    found = [widgets.DOMWidget]
+    while found:
+        kind = found.pop()
+        found.extend(kind.__subclasses__())
+        style = _style_kind(kind)
+        if style is not None and not issubclass(style, Shared):
+            kinds.add(style)
+    for kind in kinds:
+        _shared_kind(kind)
 
 
 def plain_layout() -> widgets.Layout:

@@ -7,10 +7,14 @@ time in the browser. A stand-in module takes its name and loads the real one the
 asks it for more than the name `embed`, or calls it.
 
 `prepare_snapshot()` runs when the site is built (`lite/snapshot.mjs`): it imports everything a
-page's kernel imports before the page's own cell, and every module of the project, so that the
-memory snapshot of that Python holds them (`boot.js` starts from it). Nothing of a visit may be in
-it: no widget, no page, nothing from JavaScript; `after_restore()` gives the restored Python its
-own randomness.
+page's kernel imports before the page's own cell, and every module of the project, lets the
+project read what its pages read from its package (`kartenspiele.site.prepare`), and starts the
+kernel itself (`import pyodide_kernel`: IPython's shell, its magics and the kernel object, 0.7 s
+in the browser), so that the memory snapshot of that Python holds them (`boot.js` starts from it)
+and the kernel's worker finds the kernel made when it imports it. Nothing of a visit may be in
+it: no widget, no page, nothing from JavaScript (the one function of Pyodide's the kernel keeps
+is looked up when called); `after_restore()` gives the restored Python its own randomness and
+the folders IPython made at build time (the snapshot holds memory, not files).
 
 `kernel_started()` runs once the kernel is there: ipywidgets, imported already (from the snapshot,
 or now), registers its comm targets with the kernel, as it does when imported under a kernel, so
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import os
 import pkgutil
 import random
 import sys
@@ -79,13 +84,16 @@ the snapshot) and every page import."""
 
 
 def prepare_snapshot(package: str = "kartenspiele") -> int:
-    """Import the kernel's stack and every module of `package`; returns how many modules are loaded."""
+    """Import the kernel's stack and every module of `package`, prepare its site (`package.site.prepare`)
+    and start the kernel; returns how many modules are loaded."""
     install()
     for name in KERNEL_STACK:
         importlib.import_module(name)
     root = importlib.import_module(package)
     for found in pkgutil.walk_packages(root.__path__, f"{package}."):
         importlib.import_module(found.name)
+    importlib.import_module(f"{package}.site").prepare()
+    start_kernel()
     from ipywidgets.widgets.widget import _instances
 
     if _instances:
@@ -94,9 +102,41 @@ def prepare_snapshot(package: str = "kartenspiele") -> int:
     return len(sys.modules)
 
 
+def _load_packages_from_imports(code: str) -> Any:
+    """What the kernel calls before every cell: Pyodide's own function, looked up only now."""
+    import pyodide_js
+
+    return pyodide_js.loadPackagesFromImports(code)
+
+
+def start_kernel() -> None:
+    """The Pyodide kernel made (`import pyodide_kernel`) and ipywidgets's comm targets registered
+    with it. The kernel keeps Pyodide's `loadPackagesFromImports`, a JavaScript function, from its
+    import on: it gets a stand-in that calls Pyodide's when a cell runs."""
+    pyodide_js = sys.modules.get("pyodide_js")
+    stand_in = types.ModuleType("pyodide_js")
+    stand_in.loadPackagesFromImports = _load_packages_from_imports  # type: ignore[attr-defined]
+    sys.modules["pyodide_js"] = stand_in
+    try:
+        importlib.import_module("pyodide_kernel")
+    finally:
+        if pyodide_js is None:
+            del sys.modules["pyodide_js"]
+        else:
+            sys.modules["pyodide_js"] = pyodide_js
+    kernel_started()
+
+
 def after_restore() -> None:
-    """A restored Python's own randomness (the snapshot's is the same for every visit)."""
+    """A restored Python's own randomness (the snapshot's is the same for every visit) and IPython's
+    profile folders, if the snapshot holds a shell."""
     random.seed()
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is not None:
+        profile = shell.profile_dir
+        for folder in (profile.location, profile.security_dir, profile.log_dir, profile.pid_dir, profile.startup_dir):
+            os.makedirs(folder, exist_ok=True)
 
 
 def kernel_started() -> None:
