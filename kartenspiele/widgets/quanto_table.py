@@ -35,6 +35,10 @@ from .texts import t, why
 
 ACTION_BUTTONS = 6
 """More ready moves than this are offered in a list instead of as buttons."""
+JOKER_BUTTONS = 2
+"""More "Quanto von … nehmen" choices than this are offered in the list too: each names a player
+and takes two lines beside the board, and three of them leave no room for cards of 90 px on a
+1024 × 768 tablet."""
 END_EVENTS = {"table_to_last_capturer", "table_out", "quanto_lost"}
 
 
@@ -329,11 +333,14 @@ class QuantoTable(GameTable):
         moves = self.offered_moves() if mine else []
         self._action_moves = moves
         plays = [m for m in moves if m.kind not in (REFILL_TABLE, REFILL_HAND, PASS)]
-        if len(plays) > ACTION_BUTTONS:
+        jokers = sum(m.kind == JOKER_QUANTO for m in plays)
+        if len(plays) > ACTION_BUTTONS or jokers > JOKER_BUTTONS:
             others = [m for m in moves if m not in plays]
             self.action_list.options = [(self._describe(m), m) for m in plays]
             if self.hinted in plays:
                 self.action_list.value = self.hinted
+            elif self.action_list.value is None:
+                self.action_list.value = plays[0]  # the list shows a choice, never an empty box
             self.action_go.description = t("quanto.action.do", lang)
             self.action_more.layout.display = ""
             shown = others

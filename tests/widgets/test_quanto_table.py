@@ -130,6 +130,27 @@ def test_a_joker_names_its_value_and_can_take_another_quanto():
     assert "Joker als 6" in table.banner.value and "3 + 2 + 1 = 6" in table.banner.value
 
 
+def test_more_than_two_quantos_a_joker_could_take_are_listed_not_buttons():
+    """Each "Quanto von … nehmen" takes two lines beside the board: two stay buttons, three go to
+    the list (with laying the Joker), so that the choice fits beside the cards on a tablet."""
+    two = {1: (9, "4 5"), 2: (7, "3 4")}
+    for quantos, listed in ((two, False), ({**two, 3: (10, "5 5")}, True)):
+        table = scenario_table(
+            {"players": len(quantos) + 1, "table": "2 8 11", "hands": {0: "J 5"}, "quantos": quantos}
+        )
+        table.hand_row.press(next(i for i in table.state.hands[0] if DECK[i].is_joker))
+        takes = [f"Quanto von Spieler {seat + 1} nehmen" for seat in quantos]
+        if listed:
+            assert table.action_more.layout.display == "" and not labels(table)
+            assert [label for label, _ in table.action_list.options] == [*takes, "Anlegen"]
+            assert table.action_list.label == takes[0]  # a choice shows, not an empty box
+            table.action_list.value = table.action_list.options[2][1]
+            table.action_go.click()
+            assert table.state.chip_of[3] is None and table.state.chip_of[1] == 9  # the third player's Quanto is taken
+        else:
+            assert table.action_more.layout.display == "none" and labels(table) == [*takes, "Anlegen"]
+
+
 def test_special_cards_say_what_they_did():
     table = scenario_table({"players": 2, "table": "5 6 12", "hands": ["2 11", None]})
     state = table.state
