@@ -71,14 +71,14 @@ lite-for-test: $(STAMP)
 test: $(STAMP) system-packages lite-for-test
 	$(BIN)/python -m pytest -n 2 --dist loadscope $(PYTEST_ARGS); status=$$?; \
 	echo "skipped as slow: the in-browser site played in Chromium (tests/e2e/test_lite.py, 4-10 minutes): make test-lite runs it;"; \
-	echo "  the classroom's long browser walks (board and pause, answers before the reveal, whole games): make test-slow runs them"; \
+	echo "  the long browser walks (board and pause, answers before the reveal, whole games, the culler's waits) and the larger property runs: make test-slow runs them"; \
 	if [ $$status -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$status
 
 test-lite: $(STAMP) system-packages lite-for-test
 	$(BIN)/python -m pytest -m slow -p no:cacheprovider tests/e2e/test_lite.py
 
 test-slow: $(STAMP) system-packages
-	$(BIN)/python -m pytest -m slow -p no:cacheprovider tests/e2e --ignore=tests/e2e/test_lite.py
+	$(BIN)/python -m pytest -m slow -p no:cacheprovider tests --ignore=tests/e2e/test_lite.py --ignore=tests/test_soak.py
 
 soak: $(STAMP)
 	$(BIN)/python -m pytest -m slow -p no:cacheprovider tests/test_soak.py

@@ -4,6 +4,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.redis_server import RedisServer
+
 from .driver import CHROMIUM, SCREENSHOTS, TEACHER_CODE, VoilaServer, launch_browser
 
 
@@ -65,3 +67,10 @@ def page(browser):
 def shots():
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+@pytest.fixture(scope="module")
+def redis_store():
+    """A Redis server of the module's own, on a free loopback port."""
+    with RedisServer() as server:
+        yield server

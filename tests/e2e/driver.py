@@ -134,8 +134,14 @@ class VoilaServer:
             return []
 
     def kernels(self) -> list[psutil.Process]:
-        """The kernel processes of this server."""
-        return [process for process in self.processes()[1:] if "ipykernel" in command_line(process)]
+        """The kernel processes of this server: its own children that run ipykernel. Not their
+        children: a kernel starting up runs `uname -p` (debugpy asks `platform.platform()`), and
+        between fork and exec that child has the kernel's command line (a CI run counted 4 of 3)."""
+        try:
+            children = psutil.Process(self.pid).children()
+        except psutil.NoSuchProcess:
+            return []
+        return [process for process in children if "ipykernel" in command_line(process)]
 
     def kernel_of(self, kernel_id: str) -> psutil.Process:
         """The process of one kernel (its connection file is named after its id)."""
@@ -163,14 +169,13 @@ class VoilaServer:
 
     def memory(self) -> tuple[int, int]:
         """(resident bytes of Voilà and its kernels together, number of kernels)."""
-        total, kernels = 0, 0
+        total = 0
         for process in self.processes():
             try:
                 total += process.memory_info().rss
-                kernels += "ipykernel" in " ".join(process.cmdline())
             except psutil.NoSuchProcess:
                 continue
-        return total, kernels
+        return total, len(self.kernels())
 
     def stop(self) -> None:
         """Stop Voilà by its process id; then any kernel of it that is still running."""

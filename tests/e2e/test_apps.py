@@ -68,6 +68,7 @@ def test_start_page_links_games_tutorials_and_lessons(voila, page, shots):
     expect(page.locator(".ks-setup .ks-start")).to_have_text("Start the game")
 
 
+@pytest.mark.slow  # about 45 s; test_rooms plays Quanto by touch in `make test`
 def test_quanto_capture_with_a_sum_then_a_whole_game(voila, page, shots):
     seed, move = a_sum_to_capture()
     open_app(page, voila.url("notebooks/quanto.ipynb"))

@@ -35,8 +35,9 @@ def lesson_class(class_server) -> str:
         store.close()
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
-@pytest.mark.parametrize("width", [1024, 1366])
+@pytest.mark.parametrize(
+    ("width", "lang"), [(1024, "de"), (1366, "de"), (1366, "en"), pytest.param(1024, "en", marks=pytest.mark.slow)]
+)
 def test_dashboard_screens(class_server, browser, lesson_class, lang, width):
     context, page = context_page(browser, width, 768)
     try:

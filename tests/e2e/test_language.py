@@ -85,6 +85,7 @@ def test_start_page_switches_everything(voila, page):
     expect(page.locator(".ks-lessons a").nth(1)).to_contain_text("Subset sums")
 
 
+@pytest.mark.slow  # the solo table's switch mid-game runs in `make test`
 def test_a_game_switches_everything_also_after_moves_and_at_the_end(voila, page):
     open_app(page, voila.url("notebooks/quanto.ipynb"))
     switch_to_english(page)
@@ -96,6 +97,7 @@ def test_a_game_switches_everything_also_after_moves_and_at_the_end(voila, page)
     assert_no_german(page, ".ks-table")
 
 
+@pytest.mark.slow  # the address's language reaching a page runs in test_serving
 def test_address_language_reaches_the_tausch_rausch_table(voila, page):
     open_app(page, voila.url("notebooks/tausch_rausch.ipynb?lang=en"))
     start_game(page, seed=5, speed="instant")
@@ -136,6 +138,7 @@ def english_within(page, selector: str, seconds: float = 10) -> float:
     return time.monotonic() - start
 
 
+@pytest.mark.slow  # the solo table's switch mid-game runs in `make test`
 def test_a_room_mid_game_switches_everything_and_back(voila, page):
     """A pupil's room (Quanto, a computer player beside them) after a few moves: header,
     toolbar, status, board, log and the "Deine Hand" label all speak English, then German."""

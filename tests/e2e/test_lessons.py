@@ -34,7 +34,9 @@ def test_lesson_renders_with_its_widgets(voila, page, shots, name):
     page.screenshot(path=str(shots / f"lesson_{name.removesuffix('.ipynb')}.png"), full_page=False)
 
 
-@pytest.mark.parametrize("name", ["01_teilsummen.ipynb", "02_gerade_ungerade.ipynb"])
+@pytest.mark.parametrize(
+    "name", [pytest.param("01_teilsummen.ipynb", marks=pytest.mark.slow), "02_gerade_ungerade.ipynb"]
+)
 def test_a_pupil_works_through_the_lesson_at_each_level(voila, browser, shots, name):
     """At 1024×768: a wrong answer gets help and no solution, each practice level is solved,
     the watched game asks for a prediction first, and a reason is sent."""

@@ -15,7 +15,6 @@ from playwright.sync_api import expect
 from kartenspiele.classroom.classes.classes import Classes, Pupil
 from kartenspiele.classroom.classes.pupil import CLASS_COOKIE
 from kartenspiele.classroom.store.opening import open_store
-from tests.redis_server import RedisServer
 
 from .driver import TEACHER_CODE, Received, VoilaServer
 from .test_lesson_pacing import LESSON_3_TEXT, LOAD, address, received_text
@@ -29,12 +28,6 @@ SPELLINGS = (
     "lessons/%30%33_folgen.ipynb",
     "lessons/03_folgen%2Eipynb",
 )
-
-
-@pytest.fixture(scope="module")
-def redis_store():
-    with RedisServer() as server:
-        yield server
 
 
 @pytest.fixture(scope="module")

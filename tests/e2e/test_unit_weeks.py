@@ -29,7 +29,6 @@ from kartenspiele.classroom.classes.cards import LoginCards
 from kartenspiele.classroom.classes.classes import Classes
 from kartenspiele.classroom.classes.pupil import CLASS_COOKIE
 from kartenspiele.classroom.store.opening import open_store
-from tests.redis_server import RedisServer
 
 from .driver import TEACHER_CODE, VoilaServer
 
@@ -39,12 +38,6 @@ PASSWORD = "Dachs7373"
 LOAD = 120_000
 STEP = 30_000
 WEEK = 7 * 86_400
-
-
-@pytest.fixture(scope="module")
-def redis_store():
-    with RedisServer() as server:
-        yield server
 
 
 @pytest.fixture(scope="module")

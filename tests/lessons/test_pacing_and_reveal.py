@@ -16,7 +16,6 @@ from kartenspiele.classroom.classes import pacing, pupil
 from kartenspiele.classroom.classes.classes import Classes
 from kartenspiele.classroom.classes.reveals import SECTIONS, UnknownSectionError, sections_of
 from kartenspiele.classroom.store.interface import StoreRefusedError
-from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from kartenspiele.classroom.store.store_access import GuardedStore
 from kartenspiele.lessons import index, lesson_gate, parity, reveal, subsets, switch_language
 from kartenspiele.lessons.teacher import notes
@@ -26,13 +25,6 @@ from tests.switchable_store import Switchable
 from .helpers import ENGLISH, cells, source
 
 GROUPS = "1 + 2 + 5 = 8, 1 + 7 = 8, 2 + 6 = 8, 3 + 5 = 8"
-
-
-@pytest.fixture
-def classes(tmp_path):
-    store = SQLiteStore(tmp_path / "store.db")
-    yield Classes(store)
-    store.close()
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import pytest
 
 from kartenspiele.catalogue import LESSONS
 from kartenspiele.classroom.classes import pacing, pupil
-from kartenspiele.classroom.classes.classes import Classes, class_key
+from kartenspiele.classroom.classes.classes import class_key
 from kartenspiele.classroom.classes.sections import (
     SectionsMissingError,
     later_code,
@@ -18,17 +18,9 @@ from kartenspiele.classroom.classes.sections import (
     lessons_folder,
     read_sections,
 )
-from kartenspiele.classroom.store.sqlite_store import SQLiteStore
 from kartenspiele.lessons import lesson_gate
 from kartenspiele.lessons.language import sections_note
 from tests.e2e.driver import ROOT
-
-
-@pytest.fixture
-def classes(tmp_path):
-    store = SQLiteStore(tmp_path / "store.db")
-    yield Classes(store)
-    store.close()
 
 
 @pytest.fixture

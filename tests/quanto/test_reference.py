@@ -44,7 +44,9 @@ def test_generator_lists_each_move_once():
         assert len(moves) == len(set(moves))
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize(
+    "seed", [0, pytest.param(1, marks=pytest.mark.slow), pytest.param(2, marks=pytest.mark.slow), 3]
+)
 def test_generator_matches_reference_on_crowded_tables(seed):
     rng = random.Random(seed)
     low_values = [v for v in range(1, 9)] * 3

@@ -44,7 +44,9 @@ def open_page(server: VoilaServer, query: dict[str, str]) -> None:
         assert answer.status == 200 and b"application/vnd.jupyter.widget-view+json" in answer.read()
 
 
-@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize(
+    "stop", [signal.SIGINT, pytest.param(signal.SIGTERM, marks=pytest.mark.slow)], ids=["SIGINT", "SIGTERM"]
+)
 def test_a_deleted_class_leaves_no_byte_in_the_store_files(tmp_path, stop):
     folder = tmp_path / "data"
     server = VoilaServer(extra=("--data", str(folder), "--connect-grace", "0"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import subprocess
 import sys
 import urllib.request
 from pathlib import Path
@@ -29,6 +30,25 @@ def fetch(url: str, token: str) -> tuple[bytes, dict[str, str]]:
         return answer.read(), dict(answer.headers)
 
 
+def started_server(log_path: Path, token: str, base: str) -> tuple[str, subprocess.Popen]:
+    """Jupyter Server on a free loopback port, answering; its address and process. A port found
+    free can be taken by another test worker before the server binds it: then another port."""
+    for _ in range(3):
+        port = free_port()
+        with open(log_path, "ab") as log:
+            server = jupyter_server(
+                Path(sys.executable).parent.parent, ROOT, port, token, log, f"--ServerApp.base_url={base}"
+            )
+        try:
+            wait_until_answers(f"http://127.0.0.1:{port}{base}api/status?token={token}", server, 90)
+            return f"http://127.0.0.1:{port}", server
+        except AssertionError:
+            stop(server)
+            if f"port {port} is not available" not in log_path.read_text(errors="replace"):
+                raise
+    raise AssertionError(f"no free port for Jupyter Server in three tries: {log_path}")
+
+
 @pytest.mark.parametrize("site", ["jupyterhub", "binder"])
 def test_a_jupyter_server_serves_the_page_scripts_to_be_kept(site, tmp_path: Path, monkeypatch):
     for name in ("JUPYTER_RUNTIME_DIR", "JUPYTER_DATA_DIR", "IPYTHONDIR"):
@@ -45,37 +65,32 @@ def test_a_jupyter_server_serves_the_page_scripts_to_be_kept(site, tmp_path: Pat
         )
         monkeypatch.setenv("JUPYTER_CONFIG_PATH", str(tmp_path / "config"))
         base = "/"
-    port, token = free_port(), secrets.token_hex(16)
-    host = f"http://127.0.0.1:{port}"
-    with open(tmp_path / "server.log", "wb") as log:
-        server = jupyter_server(
-            Path(sys.executable).parent.parent, ROOT, port, token, log, f"--ServerApp.base_url={base}"
+    token = secrets.token_hex(16)
+    host, server = started_server(tmp_path / "server.log", token, base)
+    try:
+        page, _ = fetch(f"{host}{base}voila/render/notebooks/quanto.ipynb", token)
+        config = json.loads(CONFIG.search(page.decode()).group(1))
+        assert config["fullStaticUrl"].startswith(f"{base}voila/static/v/")
+        assert ("kartenspiele" in config) == (site == "jupyterhub")  # the banner's settings: JupyterHub only
+        script, headers = fetch(f"{host}{config['fullStaticUrl']}/voila.js", token)
+        assert headers["Cache-Control"] == IMMUTABLE and len(script) > 1000
+        _, plain = fetch(f"{host}{base}voila/static/voila.js", token)  # Voilà's own address still works
+        assert plain.get("Cache-Control") != IMMUTABLE
+        names = {extension["name"] for extension in config["federated_extensions"]}
+        assert "@jupyter-widgets/jupyterlab-manager" in names and not names & set(UNUSED_EXTENSIONS)
+        for extension in config["federated_extensions"]:  # remoteEntry.<hash>.js
+            _, headers = fetch(f"{host}{base}voila/labextensions/{extension['name']}/{extension['load']}", token)
+            assert headers["Cache-Control"] == IMMUTABLE, extension
+        _, headers = fetch(f"{host}{base}voila/labextensions/anywidget/package.json", token)
+        assert headers["Cache-Control"] == "no-cache"  # no hash in the name: asked again each time
+        # the page's kernel ends as a page ends it (a pupil's server stops none through api/kernels)
+        shutdown = "voila/api/shutdown/" if site == "jupyterhub" else "api/kernels/"
+        request = urllib.request.Request(
+            f"{host}{base}{shutdown}{config['kernelId']}",
+            method="POST" if site == "jupyterhub" else "DELETE",
+            data=b"" if site == "jupyterhub" else None,
+            headers={"Authorization": f"token {token}"},
         )
-        try:
-            wait_until_answers(f"{host}{base}api/status?token={token}", server, 90)
-            page, _ = fetch(f"{host}{base}voila/render/notebooks/quanto.ipynb", token)
-            config = json.loads(CONFIG.search(page.decode()).group(1))
-            assert config["fullStaticUrl"].startswith(f"{base}voila/static/v/")
-            assert ("kartenspiele" in config) == (site == "jupyterhub")  # the banner's settings: JupyterHub only
-            script, headers = fetch(f"{host}{config['fullStaticUrl']}/voila.js", token)
-            assert headers["Cache-Control"] == IMMUTABLE and len(script) > 1000
-            _, plain = fetch(f"{host}{base}voila/static/voila.js", token)  # Voilà's own address still works
-            assert plain.get("Cache-Control") != IMMUTABLE
-            names = {extension["name"] for extension in config["federated_extensions"]}
-            assert "@jupyter-widgets/jupyterlab-manager" in names and not names & set(UNUSED_EXTENSIONS)
-            for extension in config["federated_extensions"]:  # remoteEntry.<hash>.js
-                _, headers = fetch(f"{host}{base}voila/labextensions/{extension['name']}/{extension['load']}", token)
-                assert headers["Cache-Control"] == IMMUTABLE, extension
-            _, headers = fetch(f"{host}{base}voila/labextensions/anywidget/package.json", token)
-            assert headers["Cache-Control"] == "no-cache"  # no hash in the name: asked again each time
-            # the page's kernel ends as a page ends it (a pupil's server stops none through api/kernels)
-            shutdown = "voila/api/shutdown/" if site == "jupyterhub" else "api/kernels/"
-            request = urllib.request.Request(
-                f"{host}{base}{shutdown}{config['kernelId']}",
-                method="POST" if site == "jupyterhub" else "DELETE",
-                data=b"" if site == "jupyterhub" else None,
-                headers={"Authorization": f"token {token}"},
-            )
-            urllib.request.urlopen(request, timeout=30).close()
-        finally:
-            stop(server)
+        urllib.request.urlopen(request, timeout=30).close()
+    finally:
+        stop(server)
