@@ -33,13 +33,14 @@ from .setup import GameConfig, Variant
 from .table import GameTable
 from .texts import t, why
 
-ACTION_BUTTONS = 6
-"""More ready moves than this are offered in a list instead of as buttons."""
-JOKER_BUTTONS = 2
-"""More "Quanto von … nehmen" choices than this are offered in the list too: each names a player
-and takes two lines beside the board, and three of them leave no room for cards of 90 px on a
-1024 × 768 tablet."""
+ACTION_LINES = 6
+"""The lines the buttons may take beside the board (`button_lines`); a turn whose buttons would
+take more offers its plays in a list. Six lines of buttons (about 290 px) beside the last move,
+the sum and the message leave room for cards of 90 px on a 1024 × 768 tablet; a Joker with its
+own Quanto to collect and two others to take, laying and both refills would take seven."""
 END_EVENTS = {"table_to_last_capturer", "table_out", "quanto_lost"}
+SIDE_KINDS = (REFILL_TABLE, REFILL_HAND, PASS)
+"""Moves that play no card: their buttons stay buttons, beside a list of plays."""
 
 
 def card_spec(
@@ -68,6 +69,14 @@ def card_spec(
         description=tooltip,
         face=face,
     )
+
+
+def button_lines(moves: Sequence[Move]) -> int:
+    """The lines that buttons for `moves` take beside the board: two for a "Quanto von …
+    nehmen" (it names a player, its words wrap), one for any other play, and one for the row
+    of refill buttons."""
+    plays = [move for move in moves if move.kind not in SIDE_KINDS]
+    return sum(2 if move.kind == JOKER_QUANTO else 1 for move in plays) + (len(plays) < len(moves))
 
 
 def move_label(move: Move, lang: str, names: Sequence[str]) -> str:
@@ -252,7 +261,7 @@ class QuantoTable(GameTable):
                 lay = Move(LAY, DECK[self.card])
                 if state.is_legal(lay):
                     moves.append(lay)
-        for move in (Move(REFILL_TABLE), Move(REFILL_HAND), Move(PASS)):
+        for move in (Move(kind) for kind in SIDE_KINDS):
             if state.is_legal(move):
                 moves.append(move)
         return moves
@@ -332,9 +341,8 @@ class QuantoTable(GameTable):
             self._set(self.sum_line, "")
         moves = self.offered_moves() if mine else []
         self._action_moves = moves
-        plays = [m for m in moves if m.kind not in (REFILL_TABLE, REFILL_HAND, PASS)]
-        jokers = sum(m.kind == JOKER_QUANTO for m in plays)
-        if len(plays) > ACTION_BUTTONS or jokers > JOKER_BUTTONS:
+        plays = [m for m in moves if m.kind not in SIDE_KINDS]
+        if button_lines(moves) > ACTION_LINES:
             others = [m for m in moves if m not in plays]
             self.action_list.options = [(self._describe(m), m) for m in plays]
             if self.hinted in plays:
@@ -357,7 +365,7 @@ class QuantoTable(GameTable):
 
     def _action_spec(self, move: Move) -> Spec:
         label = move_label(move, self.lang, self.names)
-        side = move.kind in (REFILL_TABLE, REFILL_HAND, PASS)
+        side = move.kind in SIDE_KINDS
         classes = ("ks-side",) if side else ("ks-main-action", f"ks-do-{move.kind}")
         if move == self.hinted:
             classes += ("ks-hinted",)
@@ -406,13 +414,25 @@ class QuantoTable(GameTable):
         ]
         chip = state.chip_of[player]
         if chip is not None:
-            stack = "".join(card_html(DECK[i], lang, small=True) for i in state.stacks[player])
             rows.append(
                 f"<div class='ks-row'><span class='ks-label'>{escape(t('quanto.quanto', lang))}</span>"
                 f"<span class='ks-chip' title='{escape(t('quanto.chip', lang, chip=chip))}'>{chip}</span>"
-                f"{stack}</div>"
+                f"{self._stack_html(chip, state.stacks[player])}</div>"
             )
         return rows
+
+    def _stack_html(self, chip: int, stack: Sequence[int]) -> str:
+        """A Quanto's cards as one group (the app page lays them as a fan, each value at its
+        visible edge: a two-digit value, "ks-wide", needs a wider edge); its name lists every
+        card, for a tooltip and for screen readers."""
+        lang = self.lang
+        names = ", ".join(card_name(DECK[i], lang) for i in stack)
+        label = escape(t("quanto.stack", lang, chip=chip, count=len(stack), cards=names))
+        cards = "".join(
+            card_html(DECK[i], lang, small=True, classes=("ks-wide",) if (DECK[i].value or 0) >= 10 else ())
+            for i in stack
+        )
+        return f"<span class='ks-stack' role='group' aria-label='{label}' title='{label}'>{cards}</span>"
 
     def _pile_html(self) -> str:
         state = self.state
