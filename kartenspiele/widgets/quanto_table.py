@@ -38,6 +38,10 @@ ACTION_LINES = 6
 take more offers its plays in a list. Six lines of buttons (about 290 px) beside the last move,
 the sum and the message leave room for cards of 90 px on a 1024 × 768 tablet; a Joker with its
 own Quanto to collect and two others to take, laying and both refills would take seven."""
+STACK_CARDS = 8
+"""A Quanto's newest cards shown; the older ones show as their count. Eight small cards as a
+fan fit beside the chip in the own block on a 1024 × 768 tablet, two-digit values too (a stack
+of a whole game grew to 28 cards)."""
 END_EVENTS = {"table_to_last_capturer", "table_out", "quanto_lost"}
 SIDE_KINDS = (REFILL_TABLE, REFILL_HAND, PASS)
 """Moves that play no card: their buttons stay buttons, beside a list of plays."""
@@ -422,17 +426,20 @@ class QuantoTable(GameTable):
         return rows
 
     def _stack_html(self, chip: int, stack: Sequence[int]) -> str:
-        """A Quanto's cards as one group (the app page lays them as a fan, each value at its
-        visible edge: a two-digit value, "ks-wide", needs a wider edge); its name lists every
-        card, for a tooltip and for screen readers."""
+        """A Quanto's cards as one group: its newest `STACK_CARDS` cards (the app page lays them
+        as a fan, each value at its visible edge; a two-digit value, "ks-wide", needs a wider
+        edge), the older ones as their count ("+20"); its name lists every card, for a tooltip
+        and for screen readers."""
         lang = self.lang
         names = ", ".join(card_name(DECK[i], lang) for i in stack)
         label = escape(t("quanto.stack", lang, chip=chip, count=len(stack), cards=names))
+        older = max(0, len(stack) - STACK_CARDS)
+        more = f"<span class='ks-stack-more' aria-hidden='true'>+{older}</span>" if older else ""
         cards = "".join(
             card_html(DECK[i], lang, small=True, classes=("ks-wide",) if (DECK[i].value or 0) >= 10 else ())
-            for i in stack
+            for i in stack[older:]
         )
-        return f"<span class='ks-stack' role='group' aria-label='{label}' title='{label}'>{cards}</span>"
+        return f"<span class='ks-stack' role='group' aria-label='{label}' title='{label}'>{more}{cards}</span>"
 
     def _pile_html(self) -> str:
         state = self.state

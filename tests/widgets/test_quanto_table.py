@@ -178,27 +178,24 @@ def test_a_joker_turn_whose_buttons_would_take_more_than_six_lines_lists_its_pla
 @pytest.mark.parametrize(
     "lang, named",
     [
-        ("de", "Quanto 10 mit 5 Karten: 1, 2, Regenbogen-10, 3, 4"),
-        ("en", "Quanto 10 with 5 cards: 1, 2, rainbow 10, 3, 4"),
+        ("de", "Quanto 10 mit 10 Karten: 1, 2, Regenbogen-10, 3, 4, 1, 2, 3, 4, 10"),
+        ("en", "Quanto 10 with 10 cards: 1, 2, rainbow 10, 3, 4, 1, 2, 3, 4, 10"),
     ],
 )
 def test_a_quantos_stack_is_one_group_named_with_every_card(lang, named):
-    """The app page lays a long stack as a fan (each card's value at its edge): the group's name
-    lists every card, and a two-digit card is marked for its wider edge."""
+    """The app page lays a stack as a fan (each card's value at its edge): the newest eight cards
+    show, the older ones as their count; the group's name lists every card, and a two-digit card
+    is marked for its wider edge."""
     table = scenario_table(
-        {"players": 2, "table": "6", "hands": ["5", None], "quantos": {0: (10, "1 2 R10 3 4")}}, lang=lang
+        {"players": 2, "table": "6", "hands": ["5", None], "quantos": {0: (10, "1 2 R10 3 4 1 2 3 4 10")}}, lang=lang
     )
     stack = re.search(
-        r"<span class='ks-stack' role='group' aria-label='([^']*)' title='\1'>(.*?)</span></div>", table.mine.value
+        r"<span class='ks-stack' role='group' aria-label='([^']*)' title='\1'>(.*)</span></div>", table.mine.value
     )
     assert stack and stack.group(1) == named
-    assert re.findall(r'class="ks-card ([^"]*)"', stack.group(2)) == [
-        "ks-small",
-        "ks-small",
-        "ks-wide ks-small ks-rainbow",
-        "ks-small",
-        "ks-small",
-    ]
+    assert stack.group(2).startswith("<span class='ks-stack-more' aria-hidden='true'>+2</span>")
+    looks = re.findall(r'class="ks-card ([^"]*)"', stack.group(2))
+    assert looks == ["ks-wide ks-small ks-rainbow", *["ks-small"] * 6, "ks-wide ks-small"]
 
 
 def test_special_cards_say_what_they_did():
