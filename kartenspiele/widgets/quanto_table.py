@@ -370,7 +370,7 @@ class QuantoTable(GameTable):
     def _action_spec(self, move: Move) -> Spec:
         label = move_label(move, self.lang, self.names)
         side = move.kind in SIDE_KINDS
-        classes = ("ks-side",) if side else ("ks-main-action", f"ks-do-{move.kind}")
+        classes = ("ks-side" if side else "ks-main-action", f"ks-do-{move.kind}")
         if move == self.hinted:
             classes += ("ks-hinted",)
         return Spec(move, label, self._describe(move), classes, name=self._describe(move))
