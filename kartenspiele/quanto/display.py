@@ -23,9 +23,9 @@ def stylesheet() -> str:
     return resources.files("kartenspiele").joinpath("static/cards.css").read_text(encoding="utf-8")
 
 
-def card_html(card: Card, lang: str | None = None, small: bool = False) -> str:
-    """One card; its accessible label names it ("Regenbogen-8")."""
-    classes = ["ks-card"]
+def card_html(card: Card, lang: str | None = None, small: bool = False, classes: Iterable[str] = ()) -> str:
+    """One card; its accessible label names it ("Regenbogen-8"); `classes` are added to its own."""
+    classes = ["ks-card", *classes]
     if small:
         classes.append("ks-small")
     if card.is_joker:

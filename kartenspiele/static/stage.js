@@ -11,7 +11,9 @@ function fit(table) {
     return;
   }
   const least = parseFloat(style.getPropertyValue("--ks-fit-min")) || 90;
-  const fits = (height) => {  // (the column spreads what fits over its height, and overflows otherwise)
+  // (the column spreads what fits over its height, and overflows otherwise: app.css keeps every
+  // grid item at least as tall as its content, so a row cannot be squeezed under its item unseen)
+  const fits = (height) => {
     table.style.setProperty("--ks-card-h", `${height}px`);
     return column.scrollHeight <= column.clientHeight + 0.5;
   };

@@ -33,9 +33,18 @@ from .setup import GameConfig, Variant
 from .table import GameTable
 from .texts import t, why
 
-ACTION_BUTTONS = 6
-"""More ready moves than this are offered in a list instead of as buttons."""
+ACTION_LINES = 6
+"""The lines the buttons may take beside the board (`button_lines`); a turn whose buttons would
+take more offers its plays in a list. Six lines of buttons (about 290 px) beside the last move,
+the sum and the message leave room for cards of 90 px on a 1024 × 768 tablet; a Joker with its
+own Quanto to collect and two others to take, laying and both refills would take seven."""
+STACK_CARDS = 8
+"""A Quanto's newest cards shown; the older ones show as their count. Eight small cards as a
+fan fit beside the chip in the own block on a 1024 × 768 tablet, two-digit values too (a stack
+of a whole game grew to 28 cards)."""
 END_EVENTS = {"table_to_last_capturer", "table_out", "quanto_lost"}
+SIDE_KINDS = (REFILL_TABLE, REFILL_HAND, PASS)
+"""Moves that play no card: their buttons stay buttons, beside a list of plays."""
 
 
 def card_spec(
@@ -64,6 +73,14 @@ def card_spec(
         description=tooltip,
         face=face,
     )
+
+
+def button_lines(moves: Sequence[Move]) -> int:
+    """The lines that buttons for `moves` take beside the board: two for a "Quanto von …
+    nehmen" (it names a player, its words wrap), one for any other play, and one for the row
+    of refill buttons."""
+    plays = [move for move in moves if move.kind not in SIDE_KINDS]
+    return sum(2 if move.kind == JOKER_QUANTO else 1 for move in plays) + (len(plays) < len(moves))
 
 
 def move_label(move: Move, lang: str, names: Sequence[str]) -> str:
@@ -248,7 +265,7 @@ class QuantoTable(GameTable):
                 lay = Move(LAY, DECK[self.card])
                 if state.is_legal(lay):
                     moves.append(lay)
-        for move in (Move(REFILL_TABLE), Move(REFILL_HAND), Move(PASS)):
+        for move in (Move(kind) for kind in SIDE_KINDS):
             if state.is_legal(move):
                 moves.append(move)
         return moves
@@ -328,12 +345,14 @@ class QuantoTable(GameTable):
             self._set(self.sum_line, "")
         moves = self.offered_moves() if mine else []
         self._action_moves = moves
-        plays = [m for m in moves if m.kind not in (REFILL_TABLE, REFILL_HAND, PASS)]
-        if len(plays) > ACTION_BUTTONS:
+        plays = [m for m in moves if m.kind not in SIDE_KINDS]
+        if button_lines(moves) > ACTION_LINES:
             others = [m for m in moves if m not in plays]
             self.action_list.options = [(self._describe(m), m) for m in plays]
             if self.hinted in plays:
                 self.action_list.value = self.hinted
+            elif self.action_list.value is None:
+                self.action_list.value = plays[0]  # the list shows a choice, never an empty box
             self.action_go.description = t("quanto.action.do", lang)
             self.action_more.layout.display = ""
             shown = others
@@ -350,8 +369,8 @@ class QuantoTable(GameTable):
 
     def _action_spec(self, move: Move) -> Spec:
         label = move_label(move, self.lang, self.names)
-        side = move.kind in (REFILL_TABLE, REFILL_HAND, PASS)
-        classes = ("ks-side",) if side else ("ks-main-action", f"ks-do-{move.kind}")
+        side = move.kind in SIDE_KINDS
+        classes = ("ks-side" if side else "ks-main-action", f"ks-do-{move.kind}")
         if move == self.hinted:
             classes += ("ks-hinted",)
         return Spec(move, label, self._describe(move), classes, name=self._describe(move))
@@ -399,13 +418,28 @@ class QuantoTable(GameTable):
         ]
         chip = state.chip_of[player]
         if chip is not None:
-            stack = "".join(card_html(DECK[i], lang, small=True) for i in state.stacks[player])
             rows.append(
                 f"<div class='ks-row'><span class='ks-label'>{escape(t('quanto.quanto', lang))}</span>"
                 f"<span class='ks-chip' title='{escape(t('quanto.chip', lang, chip=chip))}'>{chip}</span>"
-                f"{stack}</div>"
+                f"{self._stack_html(chip, state.stacks[player])}</div>"
             )
         return rows
+
+    def _stack_html(self, chip: int, stack: Sequence[int]) -> str:
+        """A Quanto's cards as one group: its newest `STACK_CARDS` cards (the app page lays them
+        as a fan, each value at its visible edge; a two-digit value, "ks-wide", needs a wider
+        edge), the older ones as their count ("+20"); its name lists every card, for a tooltip
+        and for screen readers."""
+        lang = self.lang
+        names = ", ".join(card_name(DECK[i], lang) for i in stack)
+        label = escape(t("quanto.stack", lang, chip=chip, count=len(stack), cards=names))
+        older = max(0, len(stack) - STACK_CARDS)
+        more = f"<span class='ks-stack-more' aria-hidden='true'>+{older}</span>" if older else ""
+        cards = "".join(
+            card_html(DECK[i], lang, small=True, classes=("ks-wide",) if (DECK[i].value or 0) >= 10 else ())
+            for i in stack[older:]
+        )
+        return f"<span class='ks-stack' role='group' aria-label='{label}' title='{label}'>{more}{cards}</span>"
 
     def _pile_html(self) -> str:
         state = self.state

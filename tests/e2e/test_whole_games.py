@@ -106,11 +106,11 @@ def quanto_move(page, looker: Looker, where: str) -> None:
     offered, else lay the card; refill when the hand is empty."""
     cards = page.locator(".ks-table .ks-hand-cards button:not([disabled])")
     if cards.count() == 0:
-        refill = page.locator(".ks-table .ks-actions button.ks-side")
+        refill = page.locator(".ks-table .ks-actions button.ks-side:not(.ks-do-pass)")
         if refill.count():
             click_and_wait(page, refill.first)
-        else:  # nothing to play or refill: the room passes for the child
-            page.wait_for_timeout(300)
+        else:  # nothing to play or refill: the room passes for the child ("Aussetzen" shows until
+            page.wait_for_timeout(300)  # then: a click on it could find it gone and wait 30 s)
         return
     click_and_wait(page, cards.first)
     looker.look(page, where + " (a card picked)")

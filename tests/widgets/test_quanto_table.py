@@ -130,6 +130,74 @@ def test_a_joker_names_its_value_and_can_take_another_quanto():
     assert "Joker als 6" in table.banner.value and "3 + 2 + 1 = 6" in table.banner.value
 
 
+def test_more_than_two_quantos_a_joker_could_take_are_listed_not_buttons():
+    """Each "Quanto von … nehmen" takes two lines beside the board: two stay buttons, three go to
+    the list (with laying the Joker), so that the choice fits beside the cards on a tablet."""
+    two = {1: (9, "4 5"), 2: (7, "3 4")}
+    for quantos, listed in ((two, False), ({**two, 3: (10, "5 5")}, True)):
+        table = scenario_table(
+            {"players": len(quantos) + 1, "table": "2 8 11", "hands": {0: "J 5"}, "quantos": quantos}
+        )
+        table.hand_row.press(next(i for i in table.state.hands[0] if DECK[i].is_joker))
+        takes = [f"Quanto von Spieler {seat + 1} nehmen" for seat in quantos]
+        if listed:
+            assert table.action_more.layout.display == "" and not labels(table)
+            assert [label for label, _ in table.action_list.options] == [*takes, "Anlegen"]
+            assert table.action_list.label == takes[0]  # a choice shows, not an empty box
+            table.action_list.value = table.action_list.options[2][1]
+            table.action_go.click()
+            assert table.state.chip_of[3] is None and table.state.chip_of[1] == 9  # the third player's Quanto is taken
+        else:
+            assert table.action_more.layout.display == "none" and labels(table) == [*takes, "Anlegen"]
+
+
+def test_a_joker_turn_whose_buttons_would_take_more_than_six_lines_lists_its_plays():
+    """Collecting the own Quanto (one line), taking two others (two lines each), laying (one) and
+    the refill buttons (one) would take seven lines beside the board: the plays go to the list,
+    the refill buttons stay; without the own Quanto (six lines) every play is a button."""
+    others = {1: (9, "4 5"), 2: (7, "3 4")}
+    takes = ["Quanto von Spieler 2 nehmen", "Quanto von Spieler 3 nehmen"]
+    refills = ["Auslage auffüllen", "Hand auffüllen"]
+    for quantos, plays, listed in (
+        (others, [*takes, "Anlegen"], False),
+        ({0: (12, "1 2 3 4 1 1"), **others}, ["Quanto einsammeln", *takes, "Anlegen"], True),
+    ):
+        table = scenario_table({"players": 3, "table": "6 7", "hands": {0: "J 5 9"}, "quantos": quantos})
+        table.hand_row.press(next(i for i in table.state.hands[0] if DECK[i].is_joker))
+        sides = [spec.label for spec in table.actions.specs if "ks-side" in spec.classes]
+        assert sides == refills
+        if listed:
+            assert table.action_more.layout.display == "" and not labels(table)
+            assert [label for label, _ in table.action_list.options] == plays
+            table.action_go.click()  # the list shows its first choice: collect the own Quanto
+            assert table.state.chip_of[0] is None and table.state.chip_of[1] == 9
+        else:
+            assert table.action_more.layout.display == "none" and labels(table) == plays
+
+
+@pytest.mark.parametrize(
+    "lang, named",
+    [
+        ("de", "Quanto 10 mit 10 Karten: 1, 2, Regenbogen-10, 3, 4, 1, 2, 3, 4, 10"),
+        ("en", "Quanto 10 with 10 cards: 1, 2, rainbow 10, 3, 4, 1, 2, 3, 4, 10"),
+    ],
+)
+def test_a_quantos_stack_is_one_group_named_with_every_card(lang, named):
+    """The app page lays a stack as a fan (each card's value at its edge): the newest eight cards
+    show, the older ones as their count; the group's name lists every card, and a two-digit card
+    is marked for its wider edge."""
+    table = scenario_table(
+        {"players": 2, "table": "6", "hands": ["5", None], "quantos": {0: (10, "1 2 R10 3 4 1 2 3 4 10")}}, lang=lang
+    )
+    stack = re.search(
+        r"<span class='ks-stack' role='group' aria-label='([^']*)' title='\1'>(.*)</span></div>", table.mine.value
+    )
+    assert stack and stack.group(1) == named
+    assert stack.group(2).startswith("<span class='ks-stack-more' aria-hidden='true'>+2</span>")
+    looks = re.findall(r'class="ks-card ([^"]*)"', stack.group(2))
+    assert looks == ["ks-wide ks-small ks-rainbow", *["ks-small"] * 6, "ks-wide ks-small"]
+
+
 def test_special_cards_say_what_they_did():
     table = scenario_table({"players": 2, "table": "5 6 12", "hands": ["2 11", None]})
     state = table.state
