@@ -294,11 +294,13 @@ def test_the_tipp_beside_the_longest_verdict_at_the_card_floor(browser, server, 
     looker.verdict()
 
 
+@pytest.mark.slow  # 2-4 min, a random deal: `make test` keeps under 20 min (CI 20 min 12 s with it);
+# the seeded long-verdict test above holds its known failure in `make test`
 def test_a_tausch_rausch_room_of_one_child_and_two_computers(browser, server, shots):
     room_game(browser, server, shots, "tausch_rausch", ["Mia"], 2).verdict()
 
 
-@pytest.mark.slow  # about a minute; the Tausch-Rausch room below runs in `make test`
+@pytest.mark.slow  # about a minute
 def test_the_tausch_rausch_tutorial(browser, server, shots):
     tutorial(browser, server, shots, "tausch_rausch").verdict()
 
