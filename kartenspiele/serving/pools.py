@@ -82,11 +82,10 @@ async def end_every_kernel(manager: Any) -> None:
     """Cancel the pools' kernel starts still under way and shut every kernel down at once. Not
     Jupyter Server's `shutdown_all`: it lists the kernels first and fails with "Kernel does not
     exist" (HTTP 404) for one that another task ended before its turn came (seen in a CI run of a
-    Ctrl+C while 40 kernels were being prepared). A cancelled start's process dies with the
-    server (`kernel/guard.py`)."""
+    Ctrl+C while 40 kernels were being prepared), and for a kernel still starting. A kernel
+    whose start was cancelled or is still under way dies with the server (`kernel/guard.py`)."""
     for pool in getattr(manager, "_pools", {}).values():
         for task in [task for task in pool if not task.done()]:
             task.cancel()
             pool.remove(task)
-    kernel_ids = set(manager.list_kernel_ids()) | set(getattr(manager, "_pending_kernels", {}))
-    await asyncio.gather(*(_end_kernel(manager, kernel_id) for kernel_id in kernel_ids))
+    await asyncio.gather(*(_end_kernel(manager, kernel_id) for kernel_id in manager.list_kernel_ids()))

@@ -386,7 +386,7 @@ class Lobby(widgets.VBox):
     def _home(self) -> tuple[widgets.Widget, ...]:
         """The lobby's own parts: name and code, "Weiterspielen", "Raum eröffnen" (in the browser
         build the note that rooms need a server, the lobby's message, and "Weiterspielen")."""
-        if in_browser():
+        if not self.rooms_offered:
             return (self.memory, self.message, self.lite_note, self.resume_title, self.resume_box)
         return (self.memory, self.entry, self.resume_title, self.resume_box, self.open_box)
 
