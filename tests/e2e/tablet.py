@@ -17,13 +17,17 @@ GEOMETRY_JS = """() => {
     const top = Math.min(...rs.map(r => r.top)), bottom = Math.max(...rs.map(r => r.bottom));
     const left = Math.min(...rs.map(r => r.left)), right = Math.max(...rs.map(r => r.right));
     return {top, bottom, left, right, height: bottom - top, width: right - left}; };
+  const rows = (sel) => { const bar = document.querySelector(sel);  // the lines its controls take
+    const tops = bar ? [...bar.querySelectorAll('button, select, input, a')].map(e => e.getBoundingClientRect())
+      .filter(r => r.height > 0).map(r => r.top + r.height / 2).sort((a, b) => a - b) : [];
+    return tops.filter((y, i) => i === 0 || y - tops[i - 1] > 12).length; };
   const table = document.querySelector('.ks-table');
   let scrolled = window.scrollY, scroller = document.scrollingElement;
   for (let e = table; e; e = e.parentElement) if (e.scrollTop > scrolled) { scrolled = e.scrollTop; scroller = e; }
   const t = table ? table.getBoundingClientRect() : null;
   return {table: t ? t.height : 0, top: t ? t.top + scrolled : 0, bottom: t ? t.bottom + scrolled : 0,
           scrollHeight: scroller.scrollHeight, scrolled, width: document.documentElement.scrollWidth,
-          toolbar: box('.ks-toolbar'), hand: box('.ks-hand-cards'), play: union('PLAY')};
+          toolbar: box('.ks-toolbar'), toolbarRows: rows('.ks-toolbar'), hand: box('.ks-hand-cards'), play: union('PLAY')};
 }""".replace("PLAY", PLAYING_AREA)
 
 SMALL_TEXT_JS = """(minimum) => {
@@ -61,7 +65,8 @@ TARGETS_JS = """() => {
 
 def geometry(page) -> dict:
     """Heights and boxes (px, in the window) of the table, the toolbar, the hand and the playing
-    area (table cards, or market and tasks); `top`/`bottom`: the table's place on the page;
+    area (table cards, or market and tasks); `toolbarRows`: the lines the toolbar's controls take
+    (a title above them is not a line); `top`/`bottom`: the table's place on the page;
     `scrolled`: how far the page is scrolled."""
     return page.evaluate(GEOMETRY_JS)
 
