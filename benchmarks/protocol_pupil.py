@@ -29,6 +29,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 from urllib.parse import urlencode, urlparse
 
@@ -84,6 +85,14 @@ class Model:
     state: dict[str, Any]
 
 
+def sent_at(message: dict) -> float:
+    """When the kernel sent `message` (its header's date; this machine's clock), else now."""
+    try:
+        return datetime.fromisoformat(str(message["header"]["date"])).timestamp()
+    except (KeyError, ValueError):
+        return time.time()
+
+
 @dataclass
 class ProtocolPage:
     """One pupil's page at `url` (see the module text)."""
@@ -104,6 +113,8 @@ class ProtocolPage:
     answered: set[str] = field(default_factory=set)  # comms the kernel sent a message on
     unknown_comms: dict[str, str] = field(default_factory=dict)  # comm id -> the kernel's warning
     found: dict[str, str] = field(default_factory=dict)  # a counter's class -> its model id
+    stamps: dict[str, float] = field(default_factory=dict)  # comm id -> when the kernel sent its last update
+    kernel_answers: list[float] = field(default_factory=list)  # seconds from a tap to the kernel's answer
 
     # -- opening -------------------------------------------------------------------------------
     async def open(self, timeout: float, slow_for: float = 0.0) -> None:
@@ -252,6 +263,7 @@ class ProtocolPage:
                 self.replies.pop("control:" + content["comm_id"]).set_result(data)
             elif method in ("update", "echo_update") and content.get("comm_id") in self.models:
                 self.models[content["comm_id"]].state.update(data.get("state", {}))
+                self.stamps[content["comm_id"]] = sent_at(message)
         elif kind == "comm_close":
             model = self.models.pop(content.get("comm_id"), None)
             self.closed[content.get("comm_id", "")] = model.name if model else "?"
@@ -375,7 +387,7 @@ class ProtocolPage:
         `until`; the seconds to the answer go to `clicks`. Returns whether the answer was a
         message (a refused tap). No answer within `timeout`: `UnansweredTap`."""
         before = self.answers()
-        start = time.perf_counter()
+        start, sent = time.perf_counter(), time.time()
         self.send("comm_msg", {"comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}})
         try:
             await self.wait_until(lambda: self.answers() > before, timeout)
@@ -383,6 +395,7 @@ class ProtocolPage:
             raise UnansweredTap(f"no answer to a tap within {timeout:.0f} s") from None
         if clicks is not None:
             clicks.append(time.perf_counter() - start)
+        self.kernel_answers.append(self.stamps.get(self.found.get("ks-answers", ""), sent) - sent)
         if until is not None:
             await self.wait_until(until, timeout)
         return self.said(before + 1)
