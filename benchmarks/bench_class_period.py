@@ -45,7 +45,7 @@ average is printed with each phase (other programs on it change every figure).
 
 Alone in about 10 minutes with the defaults:
 `.venv/bin/python benchmarks/bench_class_period.py [--pupils 30] [--browsers 3] [--moves 12] [--rounds 2]`;
-with the load, about 40 minutes: `... --load [--load-procs 24] [--slow 3] [--slow-seconds 100]`
+with the load, about 13 minutes on 2 idle cores: `... --load [--load-procs 24] [--slow 3] [--slow-seconds 100]`
 """
 
 from __future__ import annotations
