@@ -490,6 +490,11 @@ def visible_delays(room: Room) -> list[float]:
     return delays
 
 
+def table_on_every_seat(room: Room) -> bool:
+    """Whether `room` was started and its table came on every seat."""
+    return room.started_at is not None and all(s.table_at for s in room.seats)
+
+
 def report(title: str, rooms: list[Room]) -> dict[str, list[float]]:
     seats = [seat for room in rooms for seat in room.seats]
     errors = [f"P{s.number}{' (Chromium)' if s.browser else ''}: {e}" for s in seats for e in s.errors]
@@ -516,10 +521,9 @@ def report(title: str, rooms: list[Room]) -> dict[str, list[float]]:
             continue
         found[f"{label} tti"] = [s.tti for s in group if s.tti is not None and not s.slow]
         found[f"{label} taps"] = [t for s in group for t in s.taps]
+        started = [room for room in rooms if room.seats[0].browser == kind and table_on_every_seat(room)]
         starts = [  # a Chromium page's own time of drawing the table (this harness may see it much later)
-            max(s.table_drawn or s.table_at for s in room.seats) - room.started_at
-            for room in rooms
-            if room.seats[0].browser == kind and room.started_at and all(s.table_at for s in room.seats)
+            max(s.table_drawn or s.table_at for s in room.seats) - room.started_at for room in started
         ]
         found[f"{label} start"] = starts
         found[f"{label} kernel taps"] = [t for s in group for t in s.kernel_taps]
@@ -527,14 +531,13 @@ def report(title: str, rooms: list[Room]) -> dict[str, list[float]]:
         print(f"  {label:8s} start page to interactive: {figures(found[f'{label} tti'])}")
         print(f"  {label:8s} 'Spiel starten' to table on every seat: {figures(starts)}")
         if kind:  # where a slow start went: the page drawing the table, or the harness seeing it
-            for room in rooms:
-                if room.seats[0].browser and room.started_at and all(s.table_at for s in room.seats):
-                    drawn = ", ".join(
-                        f"{s.table_drawn - room.started_at if s.table_drawn else float('nan'):.1f}/"
-                        f"{s.table_at - room.started_at:.1f} s"
-                        for s in room.seats
-                    )
-                    print(f"  {label:8s} room {room.number}: table drawn on the page / seen by the harness: {drawn}")
+            for room in started:
+                drawn = ", ".join(
+                    f"{s.table_drawn - room.started_at if s.table_drawn else float('nan'):.1f}/"
+                    f"{s.table_at - room.started_at:.1f} s"
+                    for s in room.seats
+                )
+                print(f"  {label:8s} room {room.number}: table drawn on the page / seen by the harness: {drawn}")
         print(f"  {label:8s} tap to its answer: {figures(found[f'{label} taps'])}")
         if not kind:  # this harness reads 27 pages in one process: how much of a tap's time is its own
             print(

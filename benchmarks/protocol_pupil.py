@@ -85,12 +85,12 @@ class Model:
     state: dict[str, Any]
 
 
-def sent_at(message: dict) -> float:
-    """When the kernel sent `message` (its header's date; this machine's clock), else now."""
+def sent_at(message: dict) -> float | None:
+    """When the kernel sent `message` (its header's date; this machine's clock), if it says."""
     try:
         return datetime.fromisoformat(str(message["header"]["date"])).timestamp()
     except (KeyError, ValueError):
-        return time.time()
+        return None
 
 
 @dataclass
@@ -254,6 +254,7 @@ class ProtocolPage:
         elif kind == "comm_open" and content.get("target_name") == "jupyter.widget":
             data = content.get("data", {})
             self.models[content["comm_id"]] = Model(data.get("state", {}).get("_model_name", ""), data.get("state", {}))
+            self.stamp(content["comm_id"], message)
         elif kind == "comm_msg":
             self.answered.add(content.get("comm_id", ""))
             data = content.get("data", {})
@@ -263,11 +264,19 @@ class ProtocolPage:
                 self.replies.pop("control:" + content["comm_id"]).set_result(data)
             elif method in ("update", "echo_update") and content.get("comm_id") in self.models:
                 self.models[content["comm_id"]].state.update(data.get("state", {}))
-                self.stamps[content["comm_id"]] = sent_at(message)
+                self.stamp(content["comm_id"], message)
         elif kind == "comm_close":
             model = self.models.pop(content.get("comm_id"), None)
             self.closed[content.get("comm_id", "")] = model.name if model else "?"
         self.changed.set()
+
+    def stamp(self, comm_id: str, message: dict) -> None:
+        """Keep when the kernel sent the newest state of `comm_id` (a redraw may open a new counter)."""
+        sent = sent_at(message)
+        if sent is None:
+            self.stamps.pop(comm_id, None)
+        else:
+            self.stamps[comm_id] = sent
 
     def problems(self) -> list[str]:
         """What went wrong on this page. ipykernel 7 warns "No such comm" when its shell-channel
@@ -395,7 +404,9 @@ class ProtocolPage:
             raise UnansweredTap(f"no answer to a tap within {timeout:.0f} s") from None
         if clicks is not None:
             clicks.append(time.perf_counter() - start)
-        self.kernel_answers.append(self.stamps.get(self.found.get("ks-answers", ""), sent) - sent)
+        answered = self.stamps.get(self.found.get("ks-answers", ""))
+        if answered is not None:  # a message without its date is not timed (never counted as 0 s)
+            self.kernel_answers.append(answered - sent)
         if until is not None:
             await self.wait_until(until, timeout)
         return self.said(before + 1)
