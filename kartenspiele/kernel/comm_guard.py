@@ -11,15 +11,18 @@ goes to the server's log (`kartenspiele.kernel.comm_guard WARNING refused a widg
 other comms a Voilà page opens stay as they are: `jupyter.widget.control` (the front end asks
 for every widget's state once, when it connects) and those of other targets.
 
-The refused message itself was read and decoded before any handler runs; its memory is freed,
-but C's allocator keeps freed blocks of that size for the process (12 messages of 9 MB sent at
-once left 81 MB). So a refusal also asks the allocator, once the burst is handled, to give its
-free memory back to the system (`malloc_trim`, glibc; elsewhere nothing is done).
+The refused message itself was read and decoded before any handler runs. The kernel keeps it
+as the "parent" of its output until the next message arrives (and every task or timer started
+meanwhile keeps a copy of that context), so the refusal empties the message's data and buffers in
+place. C's allocator still keeps freed blocks of that size for the process (12 messages of 9 MB
+sent at once left 81 MB), so the allocator is also asked to give its free memory back to the
+system half a second after the last refusal of a burst (`malloc_trim`, glibc; elsewhere nothing).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import ctypes
 import ctypes.util
 import logging
@@ -32,13 +35,13 @@ WIDGET_TARGET = "jupyter.widget"
 NAME_SHOWN = 60
 """Characters of the asked model's name written to the log (the name is the browser's)."""
 TRIM_DELAY = 0.5
-"""Seconds after a refusal when free memory is given back (one trim for a burst of refusals)."""
-_trim_due: list[bool] = [False]
+"""Seconds after the last refusal of a burst when free memory is given back."""
+_pending_trim: list[asyncio.TimerHandle] = []
 
 
 def give_back_memory() -> None:
     """Return the allocator's free memory to the system (glibc's `malloc_trim`; else nothing)."""
-    _trim_due[0] = False
+    _pending_trim.clear()
     name = ctypes.util.find_library("c")
     try:
         ctypes.CDLL(name).malloc_trim(0)
@@ -46,16 +49,25 @@ def give_back_memory() -> None:
         return
 
 
-def _trim_soon() -> None:
-    """Give memory back once the messages waiting now are handled (in a running kernel)."""
-    if _trim_due[0]:
-        return
+def _trim_after_burst() -> None:
+    """Give memory back `TRIM_DELAY` s after this refusal unless another one follows (in a
+    running kernel). The timer runs in an empty context, so it holds no message."""
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:
         return
-    _trim_due[0] = True
-    loop.call_later(TRIM_DELAY, give_back_memory)
+    for handle in _pending_trim:
+        handle.cancel()
+    _pending_trim[:] = [loop.call_later(TRIM_DELAY, give_back_memory, context=contextvars.Context())]
+
+
+def _drop_payload(msg: Any) -> None:
+    """Empty a refused message's data and buffers in place (the kernel still holds the message)."""
+    content = msg.get("content") if isinstance(msg, dict) else None
+    if isinstance(content, dict) and isinstance(content.get("data"), dict):
+        content["data"] = {}
+    if isinstance(msg, dict) and isinstance(msg.get("buffers"), list):
+        msg["buffers"] = []
 
 
 def refuse_widget(comm: Any, msg: dict) -> None:
@@ -65,8 +77,10 @@ def refuse_widget(comm: Any, msg: dict) -> None:
     state = data.get("state") if isinstance(data, dict) else None
     name = state.get("_model_name") if isinstance(state, dict) else None
     log.warning("refused a widget the browser opened: %s", repr(name)[:NAME_SHOWN])
+    _drop_payload(msg)
+    del content, data, state
     comm.close()
-    _trim_soon()
+    _trim_after_burst()
 
 
 def install() -> bool:

@@ -1,7 +1,9 @@
 """A browser may not build widgets in its page's kernel (`kernel.comm_guard`): a real kernel that
 imported the package gets `comm_open`s of the target `jupyter.widget` as a page's console sends
 them (12 of 9 MB each). They are refused and logged, no widget is made, and the kernel grows by
-at most 50 MB (before: 44 → 190 MB); the comms a Voilà page needs still work."""
+at most 20 MB once the burst is over (before the guard: 44 → 190 MB; before the refused message
+was emptied in place: +17 to +53 MB, as many 9 MB messages as were still held when the allocator
+trimmed; now +8 MB); the comms a Voilà page needs still work."""
 
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from jupyter_client.manager import start_new_kernel
 
 MESSAGES = 12
 MESSAGE_BYTES = 9 * 1024 * 1024
-GROWTH_LIMIT = 50 * 1024 * 1024
+GROWTH_LIMIT = 20 * 1024 * 1024
+TRIM_WAIT = 10.0
 
 SETUP = """
 import logging
@@ -60,6 +63,17 @@ def uss(process: psutil.Process) -> int:
     return process.memory_full_info().uss
 
 
+def given_back(process: psutil.Process, start: int) -> int:
+    """The kernel's growth once it has given memory back: it trims half a second after the last
+    refusal, which a busy machine (CI with two workers) delays; waits at most `TRIM_WAIT` s."""
+    end = time.monotonic() + TRIM_WAIT
+    while True:
+        time.sleep(0.25)
+        grown = uss(process) - start
+        if grown <= GROWTH_LIMIT or time.monotonic() > end:
+            return grown
+
+
 @pytest.fixture
 def kernel():
     manager, client = start_new_kernel(kernel_name="python3")
@@ -81,8 +95,7 @@ def test_widgets_opened_by_the_browser_are_refused_and_cost_no_memory(kernel):
     for _ in range(MESSAGES):
         widget_open(client, payload)
     after = run(client, "import gc; gc.collect()", {"widgets": "len(_instances)", "refused": "refused"})
-    time.sleep(1.0)  # the kernel gives the freed memory back half a second after the last refusal
-    grown = uss(process) - start
+    grown = given_back(process, start)
     print(
         f"{MESSAGES} x 9 MB widget opens: kernel grew by {grown / 2**20:.1f} MB in {time.monotonic() - started:.1f} s"
     )
