@@ -33,6 +33,7 @@ from ..kernel.page_request import preheated
 from ..lite import in_browser, server_note
 from ..widgets.access import Access
 from ..widgets.class_screen import class_screen
+from ..widgets.deferred_open import defer_in_cells
 from ..widgets.home import START_FROM_LESSONS, home_link
 from ..widgets.join import JoinBox
 from ..widgets.page_load import PageLoad
@@ -169,6 +170,8 @@ class LessonBar(widgets.HBox):
         lesson = pupil.page_lesson()
         if lesson is not None and not self.locked:
             class_screen().showing(lesson, self.pace.sections)
+        if not self.locked:
+            defer_in_cells()  # the lesson's cells send each widget once, finished
         self.redraw()
         follow(self)
 

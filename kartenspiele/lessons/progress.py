@@ -14,6 +14,7 @@ import traitlets
 
 from ..catalogue import PRACTICE_LEVELS
 from ..kernel import update_guard
+from ..widgets.deferred_open import closed
 
 STORAGE_KEY = "kartenspiele.progress"
 MAX_NUMBER = 10_000
@@ -76,6 +77,6 @@ def shared_progress() -> ProgressMemory:
     """The kernel's one memory of progress: the in-browser site shows every lesson in one kernel,
     and each lesson's memory would write its own copy of the whole back to the browser."""
     global _shared
-    if _shared is None or _shared.comm is None:
+    if _shared is None or closed(_shared):
         _shared = ProgressMemory()
     return _shared

@@ -20,6 +20,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from .deferred_open import closed
 from .plain import is_shared
 
 OWN_PACKAGES = ("kartenspiele.widgets", "kartenspiele.lessons")
@@ -46,7 +47,7 @@ def page_widgets(root: Any, keep: Iterable[widgets.Widget] = ()) -> Iterator[wid
         elif _followed(item):
             if isinstance(item, widgets.Widget):
                 stack.extend(item._trait_values.values())  # children, layout, style
-                if item.comm is not None:
+                if not closed(item):
                     yield item
             stack.extend(vars(item).values())
 

@@ -20,6 +20,8 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
+from .deferred_open import closed, open_now
+
 W = TypeVar("W", bound=widgets.DOMWidget)
 
 
@@ -50,9 +52,9 @@ S = TypeVar("S", bound=Shared)
 
 def _open(model: widgets.Widget | None) -> bool:
     """Whether `model` and the models it holds (its layout and style) are open."""
-    if model is None or model.comm is None:
+    if model is None or closed(model):
         return False
-    return all(held.comm is not None for held in model._trait_values.values() if isinstance(held, widgets.Widget))
+    return not any(closed(held) for held in model._trait_values.values() if isinstance(held, widgets.Widget))
 
 
 def one(kind: type[S], **traits: Any) -> S:
@@ -62,6 +64,7 @@ def one(kind: type[S], **traits: Any) -> S:
         model = _shared.get(kind)
         if not _open(model):
             model = kind(**traits)
+            open_now(model)  # opened before it refuses changes (a cell may have deferred it)
             model._built = True
             _shared[kind] = model
         return model  # type: ignore[return-value]
