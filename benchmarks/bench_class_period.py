@@ -27,7 +27,9 @@ page's move log has one more entry (the page's `Date.now()` in a MutationObserve
 one clock). A Chromium room's start ends when its last page drew the table (the page's
 `Date.now()`): under the load this one process, which also reads the protocol pupils' pages,
 saw it up to 47 s later. A protocol pupil's tap is also timed to its kernel's answer (the
-time in the answer's message), beside the time this harness took to read it.
+time in the answer's message), beside the time this harness took to read it. With `--load` the
+harness and its Chromium run at a higher priority than the server, its kernels and the load
+(`class_load.tablets_first`): they stand for tablets with CPUs of their own.
 
 `--load` (issue 40) runs the class twice on one server instead of phases 1-3: quiet, then with a
 CPU load beside it (`class_load.CpuLoad`: busy processes until the load average is ten times the
@@ -72,6 +74,7 @@ from class_load import (
     log_verdict,
     never_connected,
     store_moves,
+    tablets_first,
 )
 from common import median, percentile
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
@@ -686,6 +689,7 @@ def under_load(args: argparse.Namespace, pupils: int, browsers: int) -> int:
     load = CpuLoad(0, 0)
     try:
         server = class_server(root, pupils)
+        print(tablets_first())
         ready = sum(pool_plan(pupils).values())
         try:
             server.wait_ready()
@@ -790,6 +794,7 @@ def main(argv: list[str] | None = None) -> int:
         print("-- 1. quiet: time to interactive, game page against one button --", flush=True)
         pages = page_against_button(root, args.rounds)
         server = class_server(root, pupils)
+        print(tablets_first())
         ready = sum(pool_plan(pupils).values())
         try:
             server.wait_ready()
