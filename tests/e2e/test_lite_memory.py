@@ -36,8 +36,9 @@ def test_a_game_kept_in_the_browser_continues_from_the_start_page(lite_voila, br
     try:
         page.goto(server.url("notebooks/quanto.ipynb"), timeout=LOAD_TIMEOUT_MS)
         page.get_by_text("Spiel starten").click(timeout=LOAD_TIMEOUT_MS)
-        page.wait_for_function(
-            "() => (window.localStorage.getItem('kartenspiele.saves') || '').includes('room/')",
+        page.wait_for_function(  # the kernel sends the saves and the list of games as two updates
+            "() => (window.localStorage.getItem('kartenspiele.saves') || '').includes('room/')"
+            " && (window.localStorage.getItem('kartenspiele.games') || '').includes('code')",
             timeout=STEP_TIMEOUT_MS,
         )
         games = json.loads(page.evaluate("() => window.localStorage.getItem('kartenspiele.games')"))
