@@ -794,7 +794,6 @@ def main(argv: list[str] | None = None) -> int:
         print("-- 1. quiet: time to interactive, game page against one button --", flush=True)
         pages = page_against_button(root, args.rounds)
         server = class_server(root, pupils)
-        print(tablets_first())
         ready = sum(pool_plan(pupils).values())
         try:
             server.wait_ready()
