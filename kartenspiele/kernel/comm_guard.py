@@ -61,15 +61,6 @@ def _trim_after_burst() -> None:
     _pending_trim[:] = [loop.call_later(TRIM_DELAY, give_back_memory, context=contextvars.Context())]
 
 
-def _drop_payload(msg: Any) -> None:
-    """Empty a refused message's data and buffers in place (the kernel still holds the message)."""
-    content = msg.get("content") if isinstance(msg, dict) else None
-    if isinstance(content, dict) and isinstance(content.get("data"), dict):
-        content["data"] = {}
-    if isinstance(msg, dict) and isinstance(msg.get("buffers"), list):
-        msg["buffers"] = []
-
-
 def refuse_widget(comm: Any, msg: dict) -> None:
     """The handler of `jupyter.widget` comms the browser opens: log, close, build nothing."""
     content = msg.get("content") if isinstance(msg, dict) else None
@@ -77,8 +68,10 @@ def refuse_widget(comm: Any, msg: dict) -> None:
     state = data.get("state") if isinstance(data, dict) else None
     name = state.get("_model_name") if isinstance(state, dict) else None
     log.warning("refused a widget the browser opened: %s", repr(name)[:NAME_SHOWN])
-    _drop_payload(msg)
-    del content, data, state
+    if isinstance(content, dict):  # emptied in place: the kernel still holds the message
+        content["data"] = {}
+    if isinstance(msg, dict):
+        msg["buffers"] = []
     comm.close()
     _trim_after_burst()
 

@@ -20,6 +20,7 @@ not kept; lessons send none while they are built.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -29,10 +30,7 @@ _pending: dict[int, widgets.Widget] = {}
 _deferring: list[bool] = [False]
 _installed: list[bool] = []
 _open = widgets.Widget.open
-_model_id = widgets.Widget.model_id
 _close = widgets.Widget.close
-_view_spec = widgets.Widget.get_view_spec
-_mimebundle = widgets.Widget._repr_mimebundle_
 
 
 def _defers(widget: widgets.Widget) -> bool:
@@ -68,13 +66,9 @@ def closed(widget: widgets.Widget) -> bool:
 def _deferred_open(self: widgets.Widget) -> None:
     if self.comm is None and _defers(self):
         _pending.setdefault(id(self), self)
-        return
-    open_now(self) if pending(self) else _open(self)
-
-
-def _opened_model_id(self: widgets.Widget) -> str:
-    open_now(self)
-    return _model_id.fget(self)  # type: ignore[attr-defined]
+    else:
+        _pending.pop(id(self), None)
+        _open(self)
 
 
 def _close_waiting(self: widgets.Widget) -> None:
@@ -82,14 +76,14 @@ def _close_waiting(self: widgets.Widget) -> None:
     _close(self)
 
 
-def _opened_view_spec(self: widgets.Widget) -> dict:
-    open_now(self)
-    return _view_spec(self)
+def _opening(method: Callable[..., Any]) -> Callable[..., Any]:
+    """`method` of a widget, called once the widget is open (it reads the model id)."""
 
+    def opened_first(self: widgets.Widget, *args: Any, **kwargs: Any) -> Any:
+        open_now(self)
+        return method(self, *args, **kwargs)
 
-def _opened_mimebundle(self: widgets.Widget, **kwargs: Any) -> dict:
-    open_now(self)
-    return _mimebundle(self, **kwargs)
+    return opened_first
 
 
 def _cell_starts(*_: Any) -> None:
@@ -108,11 +102,12 @@ def defer_in_cells() -> bool:
     if shell is None:
         return False
     if not _installed:
+        model_id = widgets.Widget.model_id
         widgets.Widget.open = _deferred_open  # type: ignore[method-assign]
-        widgets.Widget.model_id = property(_opened_model_id, doc=_model_id.__doc__)  # type: ignore[method-assign]
         widgets.Widget.close = _close_waiting  # type: ignore[method-assign]
-        widgets.Widget.get_view_spec = _opened_view_spec  # type: ignore[method-assign]
-        widgets.Widget._repr_mimebundle_ = _opened_mimebundle  # type: ignore[method-assign]
+        widgets.Widget.model_id = property(_opening(model_id.fget), doc=model_id.__doc__)  # type: ignore[method-assign]
+        widgets.Widget.get_view_spec = _opening(widgets.Widget.get_view_spec)  # type: ignore[method-assign]
+        widgets.Widget._repr_mimebundle_ = _opening(widgets.Widget._repr_mimebundle_)  # type: ignore[method-assign]
         shell.events.register("pre_run_cell", _cell_starts)
         shell.events.register("post_run_cell", _cell_ends)
         _installed.append(True)
