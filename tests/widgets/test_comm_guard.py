@@ -7,13 +7,13 @@ trimmed; now +8 MB); the comms a Voilà page needs still work."""
 
 from __future__ import annotations
 
-import ast
 import time
 import uuid
 
 import psutil
 import pytest
-from jupyter_client.manager import start_new_kernel
+
+from .real_kernel import run, started_kernel
 
 MESSAGES = 12
 MESSAGE_BYTES = 9 * 1024 * 1024
@@ -30,13 +30,6 @@ class Keep(logging.Handler):
         refused.append(record.getMessage())
 logging.getLogger("kartenspiele.kernel.comm_guard").addHandler(Keep())
 """
-
-
-def run(client, code: str, expressions: dict[str, str] | None = None) -> dict:
-    reply = client.execute_interactive(code, user_expressions=expressions or {}, timeout=120)
-    assert reply["content"]["status"] == "ok", reply["content"]
-    found = reply["content"].get("user_expressions", {})
-    return {name: ast.literal_eval(value["data"]["text/plain"]) for name, value in found.items()}
 
 
 def widget_open(client, payload: str) -> str:
@@ -76,12 +69,8 @@ def given_back(process: psutil.Process, start: int) -> int:
 
 @pytest.fixture
 def kernel():
-    manager, client = start_new_kernel(kernel_name="python3")
-    try:
-        yield manager, client
-    finally:
-        client.stop_channels()
-        manager.shutdown_kernel(now=True)
+    with started_kernel() as started:
+        yield started
 
 
 def test_widgets_opened_by_the_browser_are_refused_and_cost_no_memory(kernel):

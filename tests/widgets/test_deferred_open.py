@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 
 import pytest
-from jupyter_client.manager import start_new_kernel
+
+from .real_kernel import run, started_kernel
 
 SETUP = """
 import threading
@@ -20,27 +20,15 @@ installed = defer_in_cells()
 
 @pytest.fixture(scope="module")
 def kernel():
-    manager, client = start_new_kernel(kernel_name="python3")
-    try:
-        reply = client.execute_interactive(SETUP, timeout=120)
-        assert reply["content"]["status"] == "ok", reply["content"]
+    with started_kernel() as (_, client):
+        run(client, SETUP)
         yield client
-    finally:
-        client.stop_channels()
-        manager.shutdown_kernel(now=True)
 
 
 def cell(client, code: str) -> list[dict]:
     """The messages the kernel sent on its output channel while running `code` (in order)."""
     sent: list[dict] = []
-    lock = threading.Lock()
-
-    def keep(message: dict) -> None:
-        with lock:
-            sent.append(message)
-
-    reply = client.execute_interactive(code, timeout=60, output_hook=keep)
-    assert reply["content"]["status"] == "ok", reply["content"]
+    run(client, code, timeout=60, output_hook=sent.append)
     return [m for m in sent if m["msg_type"] in ("comm_open", "comm_msg", "comm_close", "execute_result", "stream")]
 
 
@@ -86,11 +74,8 @@ def test_widgets_not_shown_open_when_the_cell_ends_and_closed_ones_never(kernel)
     assert [state["value"] for state in opened(messages).values() if state["_model_name"] == "HTMLModel"] == [
         "für später"
     ]
-    after = kernel.execute_interactive(
-        "", user_expressions={"w": "waiting", "k": "pending(kept)", "c": "kept.comm is None"}, timeout=60
-    )
-    found = {k: v["data"]["text/plain"] for k, v in after["content"]["user_expressions"].items()}
-    assert found == {"w": "True", "k": "False", "c": "False"}
+    found = run(kernel, "", {"w": "waiting", "k": "pending(kept)", "c": "kept.comm is None"}, timeout=60)
+    assert found == {"w": True, "k": False, "c": False}
 
 
 def test_after_the_cell_changes_are_sent_as_updates(kernel):
@@ -117,10 +102,7 @@ def test_output_widgets_and_other_threads_open_at_once(kernel):
     capture = next(i for i, m in enumerate(updates(messages)) if m["content"]["data"]["state"].get("msg_id"))
     printed = next(i for i, m in enumerate(messages) if m["msg_type"] == "stream" and "drinnen" in m["content"]["text"])
     assert messages.index(updates(messages)[capture]) < printed
-    result = kernel.execute_interactive("", user_expressions={"t": "thread_waits", "o": "out_waits"}, timeout=60)[
-        "content"
-    ]["user_expressions"]
-    assert result["t"]["data"]["text/plain"] == "False" and result["o"]["data"]["text/plain"] == "False"
+    assert run(kernel, "", {"t": "thread_waits", "o": "out_waits"}, timeout=60) == {"t": False, "o": False}
 
 
 def test_a_shared_layout_first_made_in_a_cell_opens_before_it_is_frozen(kernel):
