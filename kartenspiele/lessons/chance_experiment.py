@@ -22,6 +22,7 @@ from ..classroom.classes import experiments, pupil
 from ..i18n import text
 from ..lite import in_browser
 from ..tausch_rausch import task_by_id
+from ..widgets.plain import looks, plain, show
 from .chance_level import in_words, words
 from .chance_numbers import exact, running_frequency, show_percent, simulate, spread, thinned
 from .charts import GREEN, Line, line_chart
@@ -141,31 +142,31 @@ class Simulation(widgets.VBox):
     BATCHES = (100, 1000)
 
     def __init__(self, task_id: str = "five-even", size: int = 5, seed: int | None = None) -> None:
-        super().__init__()
+        super().__init__(**looks(widgets.VBox))
         self.add_class("ks-table")
         self.add_class("ks-exercise")
         self.task_id = task_id
         self.size = size
-        self.title = widgets.HTML()
-        self.seed_line = widgets.HTML()
-        self.estimate_label = widgets.HTML()
-        self.estimate_box = widgets.Text(layout=widgets.Layout(width="6em"))
+        self.title = plain(widgets.HTML)
+        self.seed_line = plain(widgets.HTML)
+        self.estimate_label = plain(widgets.HTML)
+        self.estimate_box = plain(widgets.Text, layout=widgets.Layout(width="6em"))
         self.estimate_box.observe(lambda change: self.set_estimate(change["new"]), "value")
-        self.buttons = [widgets.Button(icon="random") for _ in self.BATCHES]
+        self.buttons = [plain(widgets.Button, icon="random") for _ in self.BATCHES]
         for button, games in zip(self.buttons, self.BATCHES):
             button.add_class("ks-main-action")
             button.on_click(lambda _, games=games: self.deal(games))
-        self.reset_button = widgets.Button(icon="fast-backward")
+        self.reset_button = plain(widgets.Button, icon="fast-backward")
         self.reset_button.on_click(lambda _: self.reset())
-        self.class_button = widgets.Button(icon="users")
+        self.class_button = plain(widgets.Button, icon="users")
         self.class_button.on_click(lambda _: self.redraw())
-        self.result = widgets.HTML()
-        self.chart = widgets.HTML()
+        self.result = plain(widgets.HTML)
+        self.chart = plain(widgets.HTML)
         self.children = (
             self.title,
             self.seed_line,
-            widgets.HBox([self.estimate_label, self.estimate_box]),
-            widgets.HBox([*self.buttons, self.reset_button, self.class_button]),
+            plain(widgets.HBox, [self.estimate_label, self.estimate_box]),
+            plain(widgets.HBox, [*self.buttons, self.reset_button, self.class_button]),
             self.result,
             self.chart,
         )
@@ -215,7 +216,7 @@ class Simulation(widgets.VBox):
         self.reset_button.description = text("lessons.chance.sim.reset", lang)
         in_class = pupil.current() is not None
         self.class_button.description = words("lessons.chance.sim.class_refresh", lang)
-        self.class_button.layout.display = "" if in_class else "none"
+        show(self.class_button, in_class)
         if not self.hits:
             key = "lessons.chance.sim.none" if self.estimate is None else "lessons.chance.sim.ready"
             self.result.value = message(text(key, lang, estimate=self.estimate or 0))

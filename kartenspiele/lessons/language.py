@@ -37,6 +37,7 @@ from ..widgets.deferred_open import defer_in_cells
 from ..widgets.home import START_FROM_LESSONS, home_link
 from ..widgets.join import JoinBox
 from ..widgets.page_load import PageLoad
+from ..widgets.plain import looks, plain
 from ..widgets.section_scroll import SECTION_PARAMETER, asked_section
 from ..widgets.style import style_widget
 from ..widgets.texts import default_language, language_options
@@ -128,18 +129,18 @@ class LessonBar(widgets.HBox):
 
     def __init__(self, lang: str | None = None) -> None:
         self.before = set(_instances)  # the widgets that are not the lesson's (`close_lesson`)
-        super().__init__()
+        super().__init__(**looks(widgets.HBox))
         self.add_class("ks-table")
         self.add_class("ks-lesson-bar")
         start = lang or default_language()
         switch_language(start)
-        self.label = widgets.HTML()
-        self.switch = widgets.ToggleButtons(options=language_options(), value=start)
+        self.label = plain(widgets.HTML)
+        self.switch = plain(widgets.ToggleButtons, options=language_options(), value=start)
         self.switch.observe(lambda change: switch_language(change["new"]), "value")
         self.level = LevelChooser(pupil.page_lesson(), on_change=lambda: switch_language(language()))
         self.access = Access()
-        self.home = widgets.HTML()
-        self.lite_note = widgets.HTML()  # the browser build: classes need the served version
+        self.home = plain(widgets.HTML)
+        self.lite_note = plain(widgets.HTML)  # the browser build: classes need the served version
         self.children = (
             style_widget(),
             class_screen(),
@@ -160,7 +161,7 @@ class LessonBar(widgets.HBox):
             self.children += (self.join,)
         self.pace = verdict()
         self.locked = self.pace.locked
-        self.notice = widgets.HTML()
+        self.notice = plain(widgets.HTML)
         self.notice.add_class("ks-pacing-note")
         if self.locked or self.pace.sections is not None:
             self.children += (self.notice,)

@@ -17,6 +17,7 @@ import ipywidgets as widgets
 from ..catalogue import LESSONS, PRACTICE_LESSONS
 from ..i18n import text
 from ..lite import in_browser
+from ..widgets.plain import looks, plain, show
 from .language import follow, language
 from .page_level import DEFAULT_LEVEL, class_level, page_level
 from .practice import Practice
@@ -37,10 +38,10 @@ class LevelPractice(widgets.VBox):
     """The lesson's endless practice at the pupil's (or the class's) level."""
 
     def __init__(self, lesson: str, level: str | None = None) -> None:
-        super().__init__()
+        super().__init__(**looks(widgets.VBox))
         self.lesson = lesson
         self.practice = Practice(lesson_number(lesson), level or page_level(lesson), name=f"{lesson}.practice")
-        self.note = widgets.HTML()
+        self.note = plain(widgets.HTML)
         self.children = (self.note, self.practice)
         self.memory: ProgressMemory | None = None
         if in_browser():  # no class and no store: the browser keeps where the pupil was
@@ -71,7 +72,7 @@ class LevelPractice(widgets.VBox):
         fixed = class_level(self.lesson)
         if fixed and fixed != self.practice.level_choice.value:
             self.practice.level_choice.value = fixed
-        self.practice.level_choice.layout.display = "none" if fixed else ""
+        show(self.practice.level_choice, not fixed)
         lang = language()
         self.note.value = (
             f"<p>{escape(text('activity.level.set', lang, level=text(f'practice.level.{fixed}', lang)))}</p>"

@@ -26,6 +26,7 @@ from ..classroom.people.roles import query, served_by_voila
 from ..classroom.store.interface import StoreError
 from ..i18n import text
 from ..widgets.page_load import PageLoad
+from ..widgets.plain import looks, plain, show
 
 DEFAULT_LEVEL = "klasse56"
 LEVEL_PARAMETER = "niveau"
@@ -75,12 +76,12 @@ class LevelChooser(widgets.HBox):
     `on_change` (the bar redraws the lesson) or, on a Voilà page, loads the page at the level."""
 
     def __init__(self, lesson: str | None, on_change) -> None:
-        super().__init__()
+        super().__init__(**looks(widgets.HBox))
         self.add_class("ks-level-chooser")
         self.lesson, self.on_change = lesson, on_change
-        self.label = widgets.HTML()
+        self.label = plain(widgets.HTML)
         self.drawing = False
-        self.buttons = widgets.ToggleButtons(options=LESSON_LEVELS, value=self.shown_level())
+        self.buttons = plain(widgets.ToggleButtons, options=LESSON_LEVELS, value=self.shown_level())
         self.buttons.observe(lambda change: self.drawing or self.choose(change["new"]), "value")
         self.children = (self.label, self.buttons)
 
@@ -106,7 +107,7 @@ class LevelChooser(widgets.HBox):
             self.buttons.value = self.shown_level()
         finally:
             self.drawing = False
-        self.buttons.layout.display = "none" if fixed else ""
+        show(self.buttons, not fixed)
         label = text("lessons.bar.level", lang)
         if fixed:
             label = text("lessons.bar.level.class", lang, level=text(f"practice.level.{fixed}", lang))

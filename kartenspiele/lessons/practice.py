@@ -34,6 +34,7 @@ from ..sections import mistake_kind
 from ..widgets.access import Access
 from ..widgets.buttons import ButtonRow
 from ..widgets.enter import on_enter
+from ..widgets.plain import plain, show
 from ..widgets.style import style_widget
 from .cards import card_spec, cards_html
 from .language import follow, language
@@ -52,23 +53,25 @@ class Practice(widgets.VBox):
         self.on_progress: list[Callable[[], None]] = []  # told after a new exercise and a right answer
         self.lesson, self.fixed_lang = lesson, lang
         self.name = name or f"practice{lesson}"
-        self.level_choice = widgets.ToggleButtons(options=[(name, name) for name in PRACTICE_LEVELS], value=level)
-        self.new_button = widgets.Button(icon="refresh", layout=widgets.Layout(width="14em"))
-        self.title = widgets.HTML()
-        self.question = widgets.HTML()
-        self.answer_box = widgets.Text(layout=widgets.Layout(width="8em"))
-        self.check_button = widgets.Button(button_style="primary")
-        self.solution_button = widgets.Button(disabled=True)
-        self.feedback = widgets.HTML()
+        self.level_choice = plain(
+            widgets.ToggleButtons, options=[(name, name) for name in PRACTICE_LEVELS], value=level
+        )
+        self.new_button = plain(widgets.Button, icon="refresh", layout=widgets.Layout(width="14em"))
+        self.title = plain(widgets.HTML)
+        self.question = plain(widgets.HTML)
+        self.answer_box = plain(widgets.Text, layout=widgets.Layout(width="8em"))
+        self.check_button = plain(widgets.Button, button_style="primary")
+        self.solution_button = plain(widgets.Button, disabled=True)
+        self.feedback = plain(widgets.HTML)
         self.stopwatch = pupil.Stopwatch()
-        self.choice_box = widgets.HBox()
+        self.choice_box = plain(widgets.HBox)
         self.choice_box.add_class("ks-practice-choices")
         self.choice_buttons: list[widgets.Button] = []
         self.access = Access()
         self.pick_row = ButtonRow(self.toggle, row_class="ks-cards", access=self.access)
         self.pick_row.add_class("ks-practice-pick")
         self.chosen: set[int] = set()
-        self.number_row = widgets.HBox([self.answer_box, self.check_button])
+        self.number_row = plain(widgets.HBox, [self.answer_box, self.check_button])
         self.new_button.on_click(lambda _: self.show(self.number + 1))
         self.check_button.on_click(lambda _: self.press_check())
         on_enter(self.answer_box, lambda: self.submit(self.answer_box.value))
@@ -83,7 +86,7 @@ class Practice(widgets.VBox):
                 self.title,
                 self.question,
                 self.pick_row,
-                widgets.HBox([self.number_row, self.choice_box, self.solution_button]),
+                plain(widgets.HBox, [self.number_row, self.choice_box, self.solution_button]),
                 self.feedback,
                 self.new_button,
             ]
@@ -116,15 +119,15 @@ class Practice(widgets.VBox):
         self.solved = self.revealed = False
         self.feedback_key: tuple[str, dict[str, object]] | None = None
         self.stopwatch.reset()
-        self.choice_buttons = [widgets.Button() for _ in self.exercise.choices]
+        self.choice_buttons = [plain(widgets.Button) for _ in self.exercise.choices]
         for index, button in enumerate(self.choice_buttons):
             button.on_click(lambda _, index=index: self.choose(index))
         self.choice_box.children = self.choice_buttons
-        self.choice_box.layout.display = "" if self.choice_buttons else "none"
-        self.number_row.layout.display = "none" if self.choice_buttons else ""
+        show(self.choice_box, bool(self.choice_buttons))
+        show(self.number_row, not self.choice_buttons)
         self.chosen = set()
-        self.pick_row.layout.display = "" if self.exercise.pick else "none"
-        self.answer_box.layout.display = "none" if self.exercise.pick else ""
+        show(self.pick_row, bool(self.exercise.pick))
+        show(self.answer_box, not self.exercise.pick)
         self.answer_box.value = ""
         self.answer_box.disabled = self.check_button.disabled = False
         self.solution_button.disabled = True

@@ -32,7 +32,7 @@ from ..classroom.classes.tasks import task_text
 from ..i18n import LANGUAGES, text
 from ..widgets.access import Access, tagged
 from ..widgets.buttons import ButtonRow, Spec
-from ..widgets.plain import looks, plain
+from ..widgets.plain import looks, plain, show
 from .cards import Face, card_spec
 from .language import follow, language
 from .lesson_gate import solutions_hidden
@@ -105,8 +105,8 @@ class Quiz(widgets.VBox):
     """What one problem asks of a class (`timing.MODEL`)."""
 
     def __init__(self, problems: Sequence[Any], title_key: str, name: str | None = None) -> None:
-        # the kernel's shared plain layout and styles (`widgets.plain`) where a part never hides
-        # itself: a lesson page has seven quizzes, and each empty model costs the page
+        # the kernel's shared layouts and styles (`widgets.plain`; parts hide by `show`): a lesson
+        # page has seven quizzes, and each empty model costs the page
         super().__init__(**looks(widgets.VBox))
         self.name = name
         if not problems:
@@ -123,18 +123,16 @@ class Quiz(widgets.VBox):
         self.wrong: list[Any] = []  # the different wrong answers to the current problem
         self.solved = self.revealed = False
         self.title = plain(widgets.HTML)
-        self.prompt = plain(widgets.HTML, own_layout=True, _dom_classes=("ks-prompt",))
-        self.feedback = plain(widgets.HTML, own_layout=True)
-        self.hint_button = plain(widgets.Button, icon="lightbulb-o", own_layout=True)
+        self.prompt = plain(widgets.HTML, _dom_classes=("ks-prompt",))
+        self.feedback = plain(widgets.HTML)
+        self.hint_button = plain(widgets.Button, icon="lightbulb-o")
         self.hint_button.on_click(lambda _: self.show_hint())
-        self.solution_button = plain(widgets.Button, icon="eye", own_layout=True)
+        self.solution_button = plain(widgets.Button, icon="eye")
         self.solution_button.on_click(lambda _: self.reveal())
-        self.next_button = plain(widgets.Button, icon="forward", own_layout=True)
+        self.next_button = plain(widgets.Button, icon="forward")
         self.next_button.on_click(lambda _: self.next_problem())
         self.round = plain(widgets.HTML, _dom_classes=("ks-round",))
-        self.footer = plain(
-            widgets.HBox, [self.hint_button, self.solution_button, self.next_button, self.round], own_layout=True
-        )
+        self.footer = plain(widgets.HBox, [self.hint_button, self.solution_button, self.next_button, self.round])
         self.children = (self.title, self.prompt, self.answer_area(), self.feedback, self.footer)
         self.redraw()
         follow(self)
@@ -230,7 +228,7 @@ class Quiz(widgets.VBox):
         judged = None if self.answer is None else self.problem.check(self.answer, lang)
         self.feedback.value = judged.html(self.revealed) if judged is not None else ""
         self.solution_button.description = text("lessons.quiz.show_solution", lang)
-        self.solution_button.layout.display = "" if self.solution_earned else "none"
+        show(self.solution_button, self.solution_earned)
 
     def redraw(self) -> None:
         lang = language()
@@ -238,16 +236,16 @@ class Quiz(widgets.VBox):
         session = pupil.current()
         locked = session is not None and session.locked(pupil.page_lesson())
         for part in self.children[1:]:
-            part.layout.display = "none" if locked else ""
+            show(part, not locked)
         self.title.value += message(text("teacher.locked", lang)) if locked else ""
         if locked:
             return
         self.prompt.value = self.problem.prompt(lang)
         self.hint_button.description = text("lessons.quiz.hint", lang)
-        self.hint_button.layout.display = "" if self.problem.hint(lang) else "none"
+        show(self.hint_button, bool(self.problem.hint(lang)))
         self.next_button.description = text("lessons.quiz.next", lang)
         many = len(self.problems) > 1
-        self.next_button.layout.display = "" if many else "none"
+        show(self.next_button, many)
         self.round.value = (
             text("lessons.quiz.round", lang, number=self.index + 1, count=len(self.problems)) if many else ""
         )
@@ -278,7 +276,7 @@ class NumberQuiz(Quiz):
             {"control:inputmode": "numeric", "control:aria-label": text("lessons.quiz.number", language())},
         )
         self.entry_access.flush()
-        return plain(widgets.HBox, [self.entry_access, self.entry, self.check_button], own_layout=True)
+        return plain(widgets.HBox, [self.entry_access, self.entry, self.check_button])
 
     def _typed(self, value: str) -> None:
         value = value.strip()

@@ -16,6 +16,7 @@ from ..catalogue import level_key
 from ..classroom.classes import pupil
 from ..i18n import LANGUAGES, text
 from ..widgets.access import Access, tagged
+from ..widgets.plain import looks, plain
 from .language import follow, language
 from .page_level import page_level
 from .style import message
@@ -28,21 +29,21 @@ class Begruende(widgets.VBox):
     """A short text answer with a reason, recorded as evidence."""
 
     def __init__(self, lesson: str, question: str) -> None:
-        super().__init__()
+        super().__init__(**looks(widgets.VBox))
         self.add_class("ks-table")
         self.add_class("ks-exercise")
         self.add_class("ks-reason")
         self.lesson, self.question = lesson, question
         self.sent: list[str] = []
         self.too_short = False
-        self.title = widgets.HTML()
-        self.prompt = widgets.HTML()
+        self.title = plain(widgets.HTML)
+        self.prompt = plain(widgets.HTML)
         self.prompt.add_class("ks-prompt")
-        self.entry = widgets.Textarea(layout=widgets.Layout(width="100%", max_width="40em", height="5em"))
-        self.send_button = widgets.Button(icon="paper-plane", layout=widgets.Layout(width="12em"))
+        self.entry = plain(widgets.Textarea, layout=widgets.Layout(width="100%", max_width="40em", height="5em"))
+        self.send_button = plain(widgets.Button, icon="paper-plane", layout=widgets.Layout(width="12em"))
         self.send_button.add_class("ks-main-action")
         self.send_button.on_click(lambda _: self.send(self.entry.value))
-        self.feedback = widgets.HTML()
+        self.feedback = plain(widgets.HTML)
         self.access = Access()
         self.tag = tagged(self.entry)
         self.children = (self.access, self.title, self.prompt, self.entry, self.send_button, self.feedback)

@@ -36,7 +36,7 @@ from ..classroom.classes.reveals import check_section
 from ..classroom.people.roles import is_teacher
 from ..core.errors import KartenspieleError
 from ..i18n import text
-from ..widgets.plain import looks, plain
+from ..widgets.plain import looks, plain, show
 from .language import _html, follow, in_both_languages, language
 from .style import message
 
@@ -95,7 +95,7 @@ class Reveal(widgets.VBox):
         self.entry = plain(widgets.Text, layout=widgets.Layout(width=width, max_width="40em", height="44px"))
         self.entry.add_class("ks-reveal-entry")
         self.entry.observe(lambda _: self._offer(), "value")
-        self.button = plain(widgets.Button, icon="eye", own_layout=True, _dom_classes=("ks-reveal-button",))
+        self.button = plain(widgets.Button, icon="eye", _dom_classes=("ks-reveal-button",))
         self.button.on_click(lambda _: self.reveal_alone())
         self.asking = plain(widgets.HBox, (self.entry, self.button), layout=widgets.Layout(flex_flow="row wrap"))
         self.answer = plain(widgets.HTML)  # made now: a page's thread that reveals it makes no widget
@@ -114,7 +114,7 @@ class Reveal(widgets.VBox):
     def _offer(self) -> None:
         """Show "Lösung aufdecken" once the box holds a genuine attempt (alone only)."""
         if not self.shown and not self.again:
-            self.button.layout.display = "" if pupil.current() is None and self.attempted else "none"
+            show(self.button, pupil.current() is None and self.attempted)
 
     def activities(self) -> dict[str, int]:
         """The class writes its answer, then compares it with the revealed one (`timing`)."""

@@ -11,6 +11,8 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..widgets.plain import hidden_layout, plain
+
 CSS = """
 .ks-table.ks-exercise { border: 1px solid #bbb; border-radius: 8px; padding: 8px 12px; margin: 8px 0; max-width: 60em; }
 .ks-lesson-bar { align-items: center; flex-wrap: wrap; gap: 10px; margin-bottom: 6px; }
@@ -72,7 +74,7 @@ TONES = {True: "ks-say-good", False: "ks-say-warn", None: "ks-say-info"}
 
 def lesson_style() -> widgets.HTML:
     """An invisible widget carrying the lessons' CSS."""
-    return widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
+    return plain(widgets.HTML, f"<style>{CSS}</style>", layout=hidden_layout())
 
 
 def message(headline: str, lines: Iterable[str] = (), ok: bool | None = None) -> str:

@@ -32,6 +32,7 @@ from ..quanto import narrate_all as narrate_quanto
 from ..tausch_rausch import narrate_all as narrate_tausch_rausch
 from ..tausch_rausch.display import state_html as tausch_rausch_state_html
 from ..widgets.buttons import ButtonRow
+from ..widgets.plain import looks, plain, show
 from .language import follow, language
 from .style import message
 
@@ -67,7 +68,7 @@ class GameWatcher(widgets.VBox):
         name: str = "watch",
         stops: int | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(**looks(widgets.VBox))
         self.add_class("ks-table")
         self.add_class("ks-exercise")
         self.add_class("ks-watch")
@@ -78,33 +79,34 @@ class GameWatcher(widgets.VBox):
         self.predict = predict
         self.name = name
         self.stops = stops
-        self.title = widgets.HTML()
-        self.question = widgets.HTML()
+        self.title = plain(widgets.HTML)
+        self.question = plain(widgets.HTML)
         self.question.add_class("ks-prompt")
         self.choices = ButtonRow(self.answer)
         self.choices.add_class("ks-cards")
-        self.verdict = widgets.HTML()
-        self.step_button = widgets.Button(icon="step-forward")
+        self.verdict = plain(widgets.HTML)
+        self.step_button = plain(widgets.Button, icon="step-forward")
         self.step_button.add_class("ks-main-action")
         self.step_button.on_click(lambda _: self.step())
-        self.restart_button = widgets.Button(icon="fast-backward")
+        self.restart_button = plain(widgets.Button, icon="fast-backward")
         self.restart_button.on_click(lambda _: self.restart())
-        self.told = widgets.HTML()
-        self.comment = widgets.HTML()
-        self.position = widgets.HTML()
-        side = widgets.VBox(
+        self.told = plain(widgets.HTML)
+        self.comment = plain(widgets.HTML)
+        self.position = plain(widgets.HTML)
+        side = plain(
+            widgets.VBox,
             [
-                widgets.HBox([self.step_button, self.restart_button]),
+                plain(widgets.HBox, [self.step_button, self.restart_button]),
                 self.told,
                 self.question,
                 self.choices,
                 self.verdict,
                 self.comment,
-            ]
+            ],
         )
         side.add_class("ks-watch-side")
         self.position.add_class("ks-watch-board")
-        body = widgets.HBox([side, self.position])  # beside each other on a landscape screen (lessons/style.py)
+        body = plain(widgets.HBox, [side, self.position])  # beside each other on a landscape screen (lessons/style.py)
         body.add_class("ks-watch-body")
         self.children = (self.title, body)
         self.restart()
@@ -194,7 +196,8 @@ class GameWatcher(widgets.VBox):
         """The question before a prepared move (a wrong answer gets help, not the answer: the
         move shows it), or after the move the full explanation of the prediction."""
         asking = self.problem is not None
-        self.question.layout.display = self.choices.layout.display = "" if asking else "none"
+        show(self.question, asking)
+        show(self.choices, asking)
         if asking:
             self.question.value = self.problem.prompt(lang)
             self.choices.show(

@@ -15,8 +15,9 @@ from importlib import resources
 from typing import ClassVar
 
 import anywidget
-import ipywidgets
 import traitlets
+
+from .plain import hidden_layout
 
 _tokens = itertools.count(1)
 Attributes = dict[str, "str | None"]
@@ -44,7 +45,7 @@ class Access(anywidget.AnyWidget):
     focus_serial = traitlets.Int(0).tag(sync=True)
 
     def __init__(self) -> None:
-        super().__init__(layout=ipywidgets.Layout(display="none"))
+        super().__init__(layout=hidden_layout())
         self._pending: dict[str, Attributes | None] = {}
 
     def set(self, cls: str, attributes: Attributes) -> None:

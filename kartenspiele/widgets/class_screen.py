@@ -30,6 +30,7 @@ from ..i18n import current_language, text
 from ..kernel import update_guard
 from ..kernel.page_request import preheated
 from ..lite import in_browser
+from .plain import plain_layout
 
 POLL = 1.0
 """Seconds between two looks at the class: a pause reaches every page within about 1–2 s."""
@@ -122,7 +123,7 @@ class ClassScreen(anywidget.AnyWidget):
     more_button = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(layout=plain_layout())
         self.lesson: str | None = None
         self.shown_sections: int | None = None
         self.watch: ScreenWatch | None = None

@@ -7,9 +7,11 @@ in the kernel, relayed by the server and built again in the browser: about 70 of
 style of its kind instead. `one(kind, …)` keeps one widget of a `Shared` class for the whole
 kernel (the stylesheet, `style.style_widget`).
 
-A shared widget refuses every change (`SharedLooksError`), so a widget that hides itself through
-its layout asks for its own (`own_layout=True`). Closing a page leaves the shared widgets open:
-they belong to the kernel, not to a page (`is_shared`).
+A shared widget refuses every change (`SharedLooksError`). A widget hides and shows itself with
+`show(widget, shown)`: one with shared looks swaps to the kernel's shared hidden layout and back,
+so hiding costs no model of its own; a widget with looks of its own (`own_layout=True`, a width)
+sets them on its layout. Closing a page leaves the shared widgets open: they belong to the
+kernel, not to a page (`is_shared`).
 """
 
 from __future__ import annotations
@@ -102,9 +104,28 @@ def make_shared_kinds() -> None:
         _shared_kind(kind)
 
 
+class SharedHiddenLayout(Shared, widgets.Layout):
+    """The kernel's one layout of hidden widgets (`show`)."""
+
+
 def plain_layout() -> widgets.Layout:
     """The kernel's shared empty layout."""
     return _one(widgets.Layout)  # type: ignore[return-value]
+
+
+def hidden_layout() -> widgets.Layout:
+    """The kernel's shared layout of hidden widgets (`display: none`)."""
+    return one(SharedHiddenLayout, display="none")
+
+
+def show(widget: widgets.DOMWidget, shown: bool = True) -> None:
+    """Show or hide `widget`: a widget with shared looks takes the shared plain or hidden layout,
+    one with a layout of its own changes its `display`."""
+    layout = widget._trait_values.get("layout")
+    if layout is None or is_shared(layout):
+        widget.layout = plain_layout() if shown else hidden_layout()
+    else:
+        layout.display = "" if shown else "none"
 
 
 @cache

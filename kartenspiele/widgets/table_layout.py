@@ -16,7 +16,7 @@ from .home import home_link
 from .log import MoveLog
 from .motion import Plan
 from .pacing import SPEEDS
-from .plain import plain
+from .plain import plain, show
 from .seats import level_label
 from .setup import SetupPanel
 from .stage import Stage
@@ -348,7 +348,7 @@ class TableLayout:
 
     def _draw_result(self, over: bool) -> None:
         shown = over and self.show_result
-        self.result.layout.display = "" if shown else "none"
+        show(self.result, shown)
         if not shown:
             return
         last = self.session.events[-1] if self.session and self.session.events else []

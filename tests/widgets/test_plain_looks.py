@@ -17,7 +17,15 @@ from kartenspiele.lessons.lesson_gate import close_lesson
 from kartenspiele.widgets import plain as plain_module
 from kartenspiele.widgets.closing import close_tree, page_widgets
 from kartenspiele.widgets.lobby import Lobby
-from kartenspiele.widgets.plain import SharedLooksError, is_shared, plain, plain_layout, plain_style
+from kartenspiele.widgets.plain import (
+    SharedLooksError,
+    hidden_layout,
+    is_shared,
+    plain,
+    plain_layout,
+    plain_style,
+    show,
+)
 from kartenspiele.widgets.room import RoomPage
 from kartenspiele.widgets.style import css, style_widget
 from kartenspiele.widgets.table_layout import EMPTY
@@ -86,8 +94,26 @@ def test_a_shared_model_refuses_every_change():
     assert label.layout.display is None and label.style.font_size is None
     assert plain(widgets.Button).layout is label.layout  # one layout for every kind
     own = plain(widgets.HTML, own_layout=True)
-    own.layout.display = "none"  # a widget that hides itself has its own layout
+    own.layout.display = "none"  # a layout of its own takes changes
     assert own.layout is not label.layout and own.style is label.style and label.layout.display is None
+
+
+def test_hiding_a_plain_widget_swaps_shared_layouts_and_builds_no_model():
+    label, button = plain(widgets.HTML, "Hallo"), plain(widgets.Button)
+    hidden_layout()  # the kernel's one hidden layout, made once
+    layouts_before = sum(isinstance(model, widgets.Layout) for model in _instances.values())
+    show(label, False)
+    show(button, False)
+    assert label.layout is button.layout is hidden_layout() and label.layout.display == "none"
+    assert sum(isinstance(model, widgets.Layout) for model in _instances.values()) == layouts_before
+    show(label)
+    assert label.layout is plain_layout() and button.layout.display == "none"
+    assert plain_layout().display is None  # the shared plain layout was not changed on the way
+    sized = plain(widgets.Text, layout=widgets.Layout(width="8em"))
+    show(sized, False)
+    assert sized.layout.width == "8em" and sized.layout.display == "none"  # its own layout keeps its width
+    show(sized)
+    assert sized.layout.display == "" and hidden_layout().display == "none"
 
 
 def test_the_browser_cannot_change_a_shared_model(caplog):
