@@ -202,8 +202,9 @@ class TableLayout:
 
     # -- drawing ---------------------------------------------------------------------------
     def say(self, text: str, kind: str = "info", more: str = "") -> None:
-        """Show a message under the board (a reason, a hint, the tutor's word); `more`, the full
-        reasoning, behind "Warum?". Said while answering a tap, it carries the tap's number:
+        """Show a message under the board (a reason, a hint, the tutor's word) of `kind` "info",
+        "warn", "good" or "tip" (the Tipp: on a landscape app page it takes the last turn's lines
+        too, app.css); `more`, the full reasoning, behind "Warum?". Said while answering a tap, it carries the tap's number:
         the same words again are sent anew and read out again (`taps`)."""
         mark = f" data-tap='{self.answers + 1}'" if self._tapping else ""
         self.message_html = (

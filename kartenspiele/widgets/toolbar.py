@@ -88,7 +88,7 @@ class Toolbar:
         tip = hint(self.state.view(self.state.to_move), self.lang, names={self.lang: self.names})
         self.clear_selection()
         self.show_move(tip.move)
-        self.say(t("hint.shown", self.lang, reason=tip.short(self.lang)), "info", tip.more(self.lang))
+        self.say(t("hint.shown", self.lang, reason=tip.short(self.lang)), "tip", tip.more(self.lang))
         self.redraw()
 
     # -- language and size ---------------------------------------------------------------

@@ -272,10 +272,17 @@ LONG_VERDICT_JS = """() => Math.max(0, ...[...document.querySelectorAll('.ks-tas
 """How many lines the longest task verdict has (its box may show fewer and scroll)."""
 
 
+TIPP_BOX_JS = """() => { const say = document.querySelector('.ks-table .ks-message .ks-say-tip');
+  if (!say) return null;
+  const line = parseFloat(getComputedStyle(say).lineHeight);
+  return {hidden: say.scrollHeight - say.clientHeight, lines: say.querySelector('.ks-say-text').offsetHeight / line}; }"""
+
+
 def test_the_tipp_beside_the_longest_verdict_at_the_card_floor(browser, server, shots):
     """The Tipp with three computers' rows, the piles and a ten-line verdict on the board: before
     the verdict had a box of six lines, the board was too tall for 90 px cards at 1024 × 768 and
-    the column scrolled (25 px; the CI room walk saw 3–5 px at move 9, in a deal of chance)."""
+    the column scrolled (25 px; the CI room walk saw 3–5 px at move 9, in a deal of chance). The
+    Tipp (5 lines and more in the side column) is read whole: before it scrolled in 4 lines."""
     looker = Looker(shots, "tausch_rausch_long_verdict")
     context, page = new_page(browser)
     try:
@@ -289,6 +296,9 @@ def test_the_tipp_beside_the_longest_verdict_at_the_card_floor(browser, server, 
         assert lines > 9.5, f"the deal no longer shows a long verdict (its longest has {lines:.1f} lines)"
         looker.look(page, "the Tipp")
         page.screenshot(path=str(shots / "whole_tausch_rausch_long_verdict_tablet.png"))
+        tip = page.evaluate(TIPP_BOX_JS)
+        assert tip is not None and tip["lines"] > 4.5, f"the deal's Tipp no longer needs more than 4 lines: {tip}"
+        assert tip["hidden"] <= 1, f"the Tipp scrolls in its box, {tip['hidden']} px of it hidden: {tip}"
     finally:
         context.close()
     looker.verdict()
