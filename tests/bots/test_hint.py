@@ -85,6 +85,12 @@ def test_tausch_rausch_hint_for_a_task():
     assert tip.text("en").startswith(
         "Fulfil the task '5 cards, all even': put down yellow 2, green 4, blue 6, red 8 and yellow 10."
     )
+    # the Tipp's line says what to do; what it brings is behind "Warum?" (a Tipp fits its box)
+    assert (
+        tip.short("de")
+        == "Erfülle die Aufgabe „5 Karten, alle gerade“: lege gelbe 2, grüne 4, blaue 6, rote 8 und gelbe 10 ab."
+    )
+    assert tip.more("en").startswith("That is your task number 1, and you draw 1 card.")
 
 
 def test_tausch_rausch_hint_for_the_winning_task():
@@ -128,8 +134,8 @@ def test_no_hint_after_the_end():
     assert caught.value.message("de") == "Das Spiel ist schon zu Ende."
 
 
-SENTENCE_END = re.compile(r"(?<![0-9])[.!?](?=\s|$)")
-"""The end of a sentence (not an ordinal: "deine 1. Aufgabe")."""
+SENTENCE_END = re.compile(r"(?<![0-9])[.!?](?=\s|$)|(?<=[0-9])\.$")
+"""The end of a sentence (not an ordinal: "deine 1. Aufgabe"; a number ends the text: "green 7.")."""
 
 
 def sentences(said: str) -> int:

@@ -52,15 +52,9 @@ def _fulfil(view: TauschRauschView, hand: Sequence[Card], tasks: list[Task], mov
     number = len(view.fulfilled[view.viewer]) + 1
     if _wins(view, move):
         return [text("bots.tausch_rausch.fulfil_wins", lang, task=task.title(lang), cards=card_list(move.cards, lang))]
-    sentences = [
-        text(
-            "bots.tausch_rausch.fulfil",
-            lang,
-            task=task.title(lang),
-            cards=card_list(move.cards, lang),
-            drawn=count_of_cards(task.reward, lang),
-            number=number,
-        )
+    sentences = [  # what to do first (the Tipp's line), then what it brings (behind "Warum?")
+        text("bots.tausch_rausch.fulfil", lang, task=task.title(lang), cards=card_list(move.cards, lang)),
+        text("bots.tausch_rausch.fulfil_then", lang, number=number, drawn=count_of_cards(task.reward, lang)),
     ]
     rest = without(hand, move.cards)
     others = [other for other in tasks if other.id != task.id]
