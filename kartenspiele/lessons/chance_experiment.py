@@ -22,7 +22,7 @@ from ..classroom.classes import experiments, pupil
 from ..i18n import text
 from ..lite import in_browser
 from ..tausch_rausch import task_by_id
-from ..widgets.plain import looks, plain, show
+from ..widgets.plain import looks, plain, set_shown
 from .chance_level import in_words, words
 from .chance_numbers import exact, running_frequency, show_percent, simulate, spread, thinned
 from .charts import GREEN, Line, line_chart
@@ -216,7 +216,7 @@ class Simulation(widgets.VBox):
         self.reset_button.description = text("lessons.chance.sim.reset", lang)
         in_class = pupil.current() is not None
         self.class_button.description = words("lessons.chance.sim.class_refresh", lang)
-        show(self.class_button, in_class)
+        set_shown(self.class_button, in_class)
         if not self.hits:
             key = "lessons.chance.sim.none" if self.estimate is None else "lessons.chance.sim.ready"
             self.result.value = message(text(key, lang, estimate=self.estimate or 0))

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 from ..catalogue import LESSONS, PRACTICE_LESSONS
 from ..i18n import text
 from ..lite import in_browser
-from ..widgets.plain import looks, plain, show
+from ..widgets.plain import looks, plain, set_shown
 from .language import follow, language
 from .page_level import DEFAULT_LEVEL, class_level, page_level
 from .practice import Practice
@@ -72,7 +72,7 @@ class LevelPractice(widgets.VBox):
         fixed = class_level(self.lesson)
         if fixed and fixed != self.practice.level_choice.value:
             self.practice.level_choice.value = fixed
-        show(self.practice.level_choice, not fixed)
+        set_shown(self.practice.level_choice, not fixed)
         lang = language()
         self.note.value = (
             f"<p>{escape(text('activity.level.set', lang, level=text(f'practice.level.{fixed}', lang)))}</p>"

@@ -26,7 +26,7 @@ from ..classroom.people.roles import query, served_by_voila
 from ..classroom.store.interface import StoreError
 from ..i18n import text
 from ..widgets.page_load import PageLoad
-from ..widgets.plain import looks, plain, show
+from ..widgets.plain import looks, plain, set_shown
 
 DEFAULT_LEVEL = "klasse56"
 LEVEL_PARAMETER = "niveau"
@@ -107,7 +107,7 @@ class LevelChooser(widgets.HBox):
             self.buttons.value = self.shown_level()
         finally:
             self.drawing = False
-        show(self.buttons, not fixed)
+        set_shown(self.buttons, not fixed)
         label = text("lessons.bar.level", lang)
         if fixed:
             label = text("lessons.bar.level.class", lang, level=text(f"practice.level.{fixed}", lang))

@@ -34,7 +34,7 @@ from ..sections import mistake_kind
 from ..widgets.access import Access
 from ..widgets.buttons import ButtonRow
 from ..widgets.enter import on_enter
-from ..widgets.plain import plain, show
+from ..widgets.plain import plain, set_shown
 from ..widgets.style import style_widget
 from .cards import card_spec, cards_html
 from .language import follow, language
@@ -123,11 +123,11 @@ class Practice(widgets.VBox):
         for index, button in enumerate(self.choice_buttons):
             button.on_click(lambda _, index=index: self.choose(index))
         self.choice_box.children = self.choice_buttons
-        show(self.choice_box, bool(self.choice_buttons))
-        show(self.number_row, not self.choice_buttons)
+        set_shown(self.choice_box, bool(self.choice_buttons))
+        set_shown(self.number_row, not self.choice_buttons)
         self.chosen = set()
-        show(self.pick_row, bool(self.exercise.pick))
-        show(self.answer_box, not self.exercise.pick)
+        set_shown(self.pick_row, bool(self.exercise.pick))
+        set_shown(self.answer_box, not self.exercise.pick)
         self.answer_box.value = ""
         self.answer_box.disabled = self.check_button.disabled = False
         self.solution_button.disabled = True

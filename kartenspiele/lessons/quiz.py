@@ -32,7 +32,7 @@ from ..classroom.classes.tasks import task_text
 from ..i18n import LANGUAGES, text
 from ..widgets.access import Access, tagged
 from ..widgets.buttons import ButtonRow, Spec
-from ..widgets.plain import looks, plain, show
+from ..widgets.plain import looks, plain, set_shown
 from .cards import Face, card_spec
 from .language import follow, language
 from .lesson_gate import solutions_hidden
@@ -105,8 +105,8 @@ class Quiz(widgets.VBox):
     """What one problem asks of a class (`timing.MODEL`)."""
 
     def __init__(self, problems: Sequence[Any], title_key: str, name: str | None = None) -> None:
-        # the kernel's shared layouts and styles (`widgets.plain`; parts hide by `show`): a lesson
-        # page has seven quizzes, and each empty model costs the page
+        # the kernel's shared layouts and styles (`widgets.plain`; parts hide by `set_shown`): a
+        # lesson page has seven quizzes, and each empty model costs the page
         super().__init__(**looks(widgets.VBox))
         self.name = name
         if not problems:
@@ -228,7 +228,7 @@ class Quiz(widgets.VBox):
         judged = None if self.answer is None else self.problem.check(self.answer, lang)
         self.feedback.value = judged.html(self.revealed) if judged is not None else ""
         self.solution_button.description = text("lessons.quiz.show_solution", lang)
-        show(self.solution_button, self.solution_earned)
+        set_shown(self.solution_button, self.solution_earned)
 
     def redraw(self) -> None:
         lang = language()
@@ -236,16 +236,16 @@ class Quiz(widgets.VBox):
         session = pupil.current()
         locked = session is not None and session.locked(pupil.page_lesson())
         for part in self.children[1:]:
-            show(part, not locked)
+            set_shown(part, not locked)
         self.title.value += message(text("teacher.locked", lang)) if locked else ""
         if locked:
             return
         self.prompt.value = self.problem.prompt(lang)
         self.hint_button.description = text("lessons.quiz.hint", lang)
-        show(self.hint_button, bool(self.problem.hint(lang)))
+        set_shown(self.hint_button, bool(self.problem.hint(lang)))
         self.next_button.description = text("lessons.quiz.next", lang)
         many = len(self.problems) > 1
-        show(self.next_button, many)
+        set_shown(self.next_button, many)
         self.round.value = (
             text("lessons.quiz.round", lang, number=self.index + 1, count=len(self.problems)) if many else ""
         )

@@ -36,7 +36,7 @@ from ..classroom.classes.reveals import check_section
 from ..classroom.people.roles import is_teacher
 from ..core.errors import KartenspieleError
 from ..i18n import text
-from ..widgets.plain import looks, plain, show
+from ..widgets.plain import looks, plain, set_shown
 from .language import _html, follow, in_both_languages, language
 from .style import message
 
@@ -114,7 +114,7 @@ class Reveal(widgets.VBox):
     def _offer(self) -> None:
         """Show "Lösung aufdecken" once the box holds a genuine attempt (alone only)."""
         if not self.shown and not self.again:
-            show(self.button, pupil.current() is None and self.attempted)
+            set_shown(self.button, pupil.current() is None and self.attempted)
 
     def activities(self) -> dict[str, int]:
         """The class writes its answer, then compares it with the revealed one (`timing`)."""

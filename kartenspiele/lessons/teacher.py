@@ -22,7 +22,7 @@ from ..classroom.classes.pupil import link_query
 from ..classroom.people.roles import is_teacher
 from ..i18n import text
 from ..widgets.gate import teacher_page
-from ..widgets.plain import show
+from ..widgets.plain import set_shown
 from .index import overview
 from .language import language
 
@@ -92,7 +92,7 @@ class SolutionsButton(widgets.VBox):
     def show(self) -> None:
         module = import_module(f"{__package__}.{self.key}")
         self.table.value = str(module.solutions().data)
-        show(self.button, False)
+        set_shown(self.button, False)
 
 
 def _show_guide() -> None:

@@ -32,7 +32,7 @@ from ..quanto import narrate_all as narrate_quanto
 from ..tausch_rausch import narrate_all as narrate_tausch_rausch
 from ..tausch_rausch.display import state_html as tausch_rausch_state_html
 from ..widgets.buttons import ButtonRow
-from ..widgets.plain import looks, plain, show
+from ..widgets.plain import looks, plain, set_shown
 from .language import follow, language
 from .style import message
 
@@ -196,8 +196,8 @@ class GameWatcher(widgets.VBox):
         """The question before a prepared move (a wrong answer gets help, not the answer: the
         move shows it), or after the move the full explanation of the prediction."""
         asking = self.problem is not None
-        show(self.question, asking)
-        show(self.choices, asking)
+        set_shown(self.question, asking)
+        set_shown(self.choices, asking)
         if asking:
             self.question.value = self.problem.prompt(lang)
             self.choices.show(

@@ -28,7 +28,7 @@ from ..classroom.people.roles import CODE_ENV, valid_teacher_code
 from ..classroom.people.teacher_pass import PASS_PATH, PASS_SECONDS, make_pass
 from ..i18n import text
 from ..lite import page_href
-from .plain import show
+from .plain import set_shown
 from .tafel import join_qr
 from .warn_box import run_or_warn
 
@@ -70,7 +70,7 @@ class ClassControls(widgets.VBox):
         )
         self.device_button.add_class("ks-second-device")
         self.device_button.on_click(lambda _: self._safely(self.second_device))
-        show(self.device_button, self.can_pass())
+        set_shown(self.device_button, self.can_pass())
         self.device = widgets.HTML()
         self.device.add_class("ks-device-pass")
         self.device_until = 0.0

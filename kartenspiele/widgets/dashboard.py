@@ -42,7 +42,7 @@ from .board_control import BoardControl
 from .class_controls import ClassControls
 from .gate import teacher_page
 from .login_cards import LoginCardsPanel
-from .plain import show
+from .plain import set_shown
 from .reveal_control import RevealControl
 from .section_pace import SectionPace
 from .style import style_widget
@@ -301,7 +301,7 @@ class Dashboard(widgets.VBox):
             self.unit.clear()
             self.class_controls.show(code)
         self.login_cards.show_class(code)
-        show(self.class_parts, bool(code))
+        set_shown(self.class_parts, bool(code))
         self.message.value = "" if code else f"<p>{escape(text('dash.no_class', self.lang))}</p>"
         self.refresh()
 
@@ -424,7 +424,7 @@ class Dashboard(widgets.VBox):
         keys = [lesson.key for lesson in LESSONS]
         lesson = self.lesson_choice.value
         has_practice = lesson in keys and keys.index(lesson) + 1 in PRACTICE_LESSONS
-        show(self.level_choice, has_practice)
+        set_shown(self.level_choice, has_practice)
         if has_practice:
             self._syncing_level = True
             try:

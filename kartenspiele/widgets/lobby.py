@@ -53,7 +53,7 @@ from .class_watch import ClassWatch
 from .closing import close_tree
 from .enter import on_enter
 from .memory import BrowserMemory
-from .plain import plain, show
+from .plain import plain, set_shown
 from .room import RoomPage
 from .saving import SavedGame, resumed_game
 from .seats import level_label
@@ -215,7 +215,7 @@ class Lobby(widgets.VBox):
                     dropdown.options = options
                     dropdown.value = value
                 dropdown.description = text("lobby.seat", lang, number=index + 2)
-            show(dropdown, index + 2 <= self.players.value)
+            set_shown(dropdown, index + 2 <= self.players.value)
 
     def _draw_class(self) -> None:
         session = pupil.current() if self.classes else None

@@ -8,9 +8,9 @@ style of its kind instead. `one(kind, …)` keeps one widget of a `Shared` class
 kernel (the stylesheet, `style.style_widget`).
 
 A shared widget refuses every change (`SharedLooksError`). A widget hides and shows itself with
-`show(widget, shown)`: one with shared looks swaps to the kernel's shared hidden layout and back,
-so hiding costs no model of its own; a widget with looks of its own (`own_layout=True`, a width)
-sets them on its layout. Closing a page leaves the shared widgets open: they belong to the
+`set_shown(widget, shown)`: one with shared looks swaps to the kernel's shared hidden layout and
+back, so hiding costs no model of its own; a widget with looks of its own (`own_layout=True`, a
+width) sets them on its layout. Closing a page leaves the shared widgets open: they belong to the
 kernel, not to a page (`is_shared`).
 """
 
@@ -105,7 +105,7 @@ def make_shared_kinds() -> None:
 
 
 class SharedHiddenLayout(Shared, widgets.Layout):
-    """The kernel's one layout of hidden widgets (`show`)."""
+    """The kernel's one layout of hidden widgets (`set_shown`)."""
 
 
 def plain_layout() -> widgets.Layout:
@@ -118,7 +118,7 @@ def hidden_layout() -> widgets.Layout:
     return one(SharedHiddenLayout, display="none")
 
 
-def show(widget: widgets.DOMWidget, shown: bool = True) -> None:
+def set_shown(widget: widgets.DOMWidget, shown: bool = True) -> None:
     """Show or hide `widget`: a widget with shared looks takes the shared plain or hidden layout,
     one with a layout of its own changes its `display`."""
     layout = widget._trait_values.get("layout")

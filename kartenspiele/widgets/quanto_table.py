@@ -28,7 +28,7 @@ from ..quanto.moves import (
 from ..quanto.state import MAX_PLAYERS, MIN_PLAYERS
 from .buttons import ButtonRow, Spec
 from .motion import Flight, Plan, fixed, matching, seat
-from .plain import plain, show
+from .plain import plain, set_shown
 from .setup import GameConfig, Variant
 from .table import GameTable
 from .texts import t, why
@@ -354,10 +354,10 @@ class QuantoTable(GameTable):
             elif self.action_list.value is None:
                 self.action_list.value = plays[0]  # the list shows a choice, never an empty box
             self.action_go.description = t("quanto.action.do", lang)
-            show(self.action_more)
+            set_shown(self.action_more)
             shown = others
         else:
-            show(self.action_more, False)
+            set_shown(self.action_more, False)
             shown = moves
         self.actions.show([self._action_spec(m) for m in shown])
 

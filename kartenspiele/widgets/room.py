@@ -31,7 +31,7 @@ from ..core.session import game_module
 from ..i18n import text
 from ..kernel import click_limit
 from .home import home_link
-from .plain import plain, show
+from .plain import plain, set_shown
 from .quanto_table import QuantoTable
 from .seats import IDLE, PERSON, Seat, level_label
 from .style import style_widget
@@ -98,7 +98,7 @@ class RoomTableMixin:
             self.again_button,
             self.result_new_button,
         ):
-            show(widget, False)
+            set_shown(widget, False)
         self.undo_button.disabled = not self.controller.can_undo()
 
 
@@ -349,7 +349,7 @@ class RoomPage(widgets.VBox):
             f"{escape(text('room.header', lang, game=game, name=names[self.seat]))}</div>"
         )
         self.home.value = "" if room.started else home_link(lang)
-        show(self.home, not room.started)
+        set_shown(self.home, not room.started)
         if room.started:
             if self.controller is None:
                 self.controller = RoomController(self.rooms, room, self.seat, lang, self.say, self.token)
@@ -377,7 +377,7 @@ class RoomPage(widgets.VBox):
         self.start_button.description = (
             text("room.start.fill", lang, count=open_seats) if open_seats else text("room.start", lang)
         )
-        show(self.start_button, self.leads())
+        set_shown(self.start_button, self.leads())
         self._draw_let_in(names)
 
     def share_language(self, switch: widgets.Widget) -> None:

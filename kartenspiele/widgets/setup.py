@@ -13,6 +13,7 @@ import ipywidgets as widgets
 
 from ..core.rng import new_seed
 from .access import Access, tagged
+from .plain import set_shown
 from .seats import PERSON, Seat, available_levels, default_level, level_label
 from .texts import relabel_options, t
 
@@ -118,7 +119,7 @@ class SetupPanel(widgets.VBox):
         if picked and self.on_level_chosen is not None:
             self.on_level_chosen(change["new"])
         for index, row in enumerate(self.seat_rows):
-            row.layout.display = "flex" if index < self.players.value else "none"
+            set_shown(row, index < self.players.value)
             self.seat_names[index].layout.visibility = "visible" if self.seat_kinds[index].value == PERSON else "hidden"
 
     def relabel(self, lang: str) -> None:

@@ -16,7 +16,7 @@ from .home import home_link
 from .log import MoveLog
 from .motion import Plan
 from .pacing import SPEEDS
-from .plain import plain, show
+from .plain import plain, set_shown
 from .seats import level_label
 from .setup import SetupPanel
 from .stage import Stage
@@ -204,8 +204,8 @@ class TableLayout:
     def say(self, text: str, kind: str = "info", more: str = "") -> None:
         """Show a message under the board (a reason, a hint, the tutor's word) of `kind` "info",
         "warn", "good" or "tip" (the Tipp: on a landscape app page it takes the last turn's lines
-        too, app.css); `more`, the full reasoning, behind "Warum?". Said while answering a tap, it carries the tap's number:
-        the same words again are sent anew and read out again (`taps`)."""
+        too, app.css); `more`, the full reasoning, behind "Warum?". Said while answering a tap, it
+        carries the tap's number: the same words again are sent anew and read out again (`taps`)."""
         mark = f" data-tap='{self.answers + 1}'" if self._tapping else ""
         self.message_html = (
             f"<div class='ks-say ks-say-{kind}' role='alert'{mark}><span class='ks-say-text'>{escape(text)}</span>"
@@ -349,7 +349,7 @@ class TableLayout:
 
     def _draw_result(self, over: bool) -> None:
         shown = over and self.show_result
-        show(self.result, shown)
+        set_shown(self.result, shown)
         if not shown:
             return
         last = self.session.events[-1] if self.session and self.session.events else []

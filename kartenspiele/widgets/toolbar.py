@@ -8,7 +8,7 @@ import ipywidgets as widgets
 
 from ..bots.hint import hint
 from .pacing import SPEEDS
-from .plain import plain, show
+from .plain import plain, set_shown
 from .seats import seat_names
 from .texts import language_options, t
 
@@ -110,7 +110,7 @@ class Toolbar:
     def share_language(self, switch: widgets.Widget) -> None:
         """Show a page's own language switch in the toolbar instead of the table's (a room or a
         continued game on the start page: one switch for the whole page)."""
-        show(self.language, False)
+        set_shown(self.language, False)
         self.toolbar.children = tuple(
             switch if child is self._language_slot else child for child in self.toolbar.children
         )
@@ -148,13 +148,13 @@ class Toolbar:
         over = playing and self.state.is_terminal()
         computer_to_move = playing and not over and self.seats[self.state.to_move].is_computer
         self.undo_button.disabled = not (playing and True in self.decisions)
-        show(self.hint_button, playing)
-        show(self.settings_button, playing)
-        show(self.log_button, playing)
+        set_shown(self.hint_button, playing)
+        set_shown(self.settings_button, playing)
+        set_shown(self.log_button, playing)
         if playing:
             self.add_class("ks-playing")
         else:
             self.remove_class("ks-playing")
         self.hint_button.disabled = not (playing and self.person_acts())
-        show(self.next_button, self.step.value)
+        set_shown(self.next_button, self.step.value)
         self.next_button.disabled = not computer_to_move

@@ -25,7 +25,7 @@ from ..core.errors import KartenspieleError
 from .class_screen import class_screen
 from .home import home_href, home_link
 from .memory import BrowserMemory
-from .plain import show
+from .plain import set_shown
 from .seats import IDLE, PERSON, Seat
 from .style import style_widget
 from .table import GameTable
@@ -87,8 +87,8 @@ class Tutorial(widgets.VBox):
         self.memory = BrowserMemory()  # the name the child typed on the start page
         self.memory.observe(lambda _: self.set_child_name(self.memory.name), "loaded")
         self.table = self.make_table(lang)
-        show(self.table.toolbar, False)
-        show(self.table.settings, False)
+        set_shown(self.table.toolbar, False)
+        set_shown(self.table.settings, False)
         self.table.show_result = False
         self.table.tells_start = False  # the lesson says what to do
         self.table.move_guard = self.guard

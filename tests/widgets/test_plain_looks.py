@@ -24,7 +24,7 @@ from kartenspiele.widgets.plain import (
     plain,
     plain_layout,
     plain_style,
-    show,
+    set_shown,
 )
 from kartenspiele.widgets.room import RoomPage
 from kartenspiele.widgets.style import css, style_widget
@@ -102,17 +102,17 @@ def test_hiding_a_plain_widget_swaps_shared_layouts_and_builds_no_model():
     label, button = plain(widgets.HTML, "Hallo"), plain(widgets.Button)
     hidden_layout()  # the kernel's one hidden layout, made once
     layouts_before = sum(isinstance(model, widgets.Layout) for model in _instances.values())
-    show(label, False)
-    show(button, False)
+    set_shown(label, False)
+    set_shown(button, False)
     assert label.layout is button.layout is hidden_layout() and label.layout.display == "none"
     assert sum(isinstance(model, widgets.Layout) for model in _instances.values()) == layouts_before
-    show(label)
+    set_shown(label)
     assert label.layout is plain_layout() and button.layout.display == "none"
     assert plain_layout().display is None  # the shared plain layout was not changed on the way
     sized = plain(widgets.Text, layout=widgets.Layout(width="8em"))
-    show(sized, False)
+    set_shown(sized, False)
     assert sized.layout.width == "8em" and sized.layout.display == "none"  # its own layout keeps its width
-    show(sized)
+    set_shown(sized)
     assert sized.layout.display == "" and hidden_layout().display == "none"
 
 
