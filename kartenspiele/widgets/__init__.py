@@ -6,7 +6,7 @@
 `saved(table)` saves every game of a table after every move. See each class for options.
 """
 
-from ..kernel import comm_guard, memory_limit, update_guard
+from ..kernel import comm_guard, memory_limit, unseen_widgets, update_guard
 from ..kernel.click_limit import install_from_environment
 from .quanto_table import QuantoTable
 from .quanto_tutorial import QuantoTutorial
@@ -18,6 +18,7 @@ from .tausch_rausch_tutorial import TauschRauschTutorial
 
 update_guard.install()  # every value a browser sends is checked before the widgets take it
 comm_guard.install()  # and no widget is built because a browser asked for one
+unseen_widgets.install()  # on a Voilà page, widgets send nothing until a browser looks
 install_from_environment()  # under `kartenspiele serve`: one click computes for a bounded time
 memory_limit.install_from_environment()  # and a kernel past its memory bound ends itself
 

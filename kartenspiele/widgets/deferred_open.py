@@ -26,10 +26,12 @@ from typing import Any
 import ipywidgets as widgets
 from IPython import get_ipython
 
+from ..kernel.unseen_widgets import open_widget
+
 _pending: dict[int, widgets.Widget] = {}
 _deferring: list[bool] = [False]
 _installed: list[bool] = []
-_open = widgets.Widget.open
+_open = open_widget  # ipywidgets' own, or quiet while no browser has looked (`kernel.unseen_widgets`)
 _close = widgets.Widget.close
 
 

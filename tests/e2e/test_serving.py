@@ -139,6 +139,26 @@ def test_pages_load_nothing_from_outside(server, browser):
     assert blocked == [] and len(loaded) > 10
 
 
+def test_voilas_scripts_load_while_a_lessons_cells_run(server, browser):
+    """Voilà's script is asked for once, right after the page's settings and before the first
+    cell: the browser fetches and runs Voilà's scripts while the lesson's cells still run (the
+    HTML is still coming), and the lesson works as before."""
+    context = browser.new_context()
+    page = context.new_page()
+    html = page.goto(server.url("lessons/02_gerade_ungerade.ipynb"), timeout=120_000).text()
+    expect(page.locator(".ks-lesson-bar")).to_be_visible(timeout=120_000)
+    html_end, script_starts = page.evaluate(
+        r"""() => [performance.getEntriesByType('navigation')[0].responseEnd,
+                   performance.getEntriesByType('resource').filter(e => /\/voila\.js$/.test(e.name))
+                       .map(e => e.startTime)]"""
+    )
+    page.close(run_before_unload=True)
+    context.close()
+    (script,) = [start for start in range(len(html)) if html.startswith('/voila.js"></script>', start)]
+    assert html.index("jupyter-config-data") < script < html.index("voila_process(1,")
+    assert len(script_starts) == 1 and script_starts[0] < html_end
+
+
 def test_a_page_opened_again_comes_from_the_browser_cache(server, browser):
     """Scripts, styles and extensions are kept by the browser: opened again, the page asks the
     server only for itself and its kernel; no unused extension is loaded."""

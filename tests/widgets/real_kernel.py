@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -11,9 +12,10 @@ from jupyter_client.manager import KernelManager, start_new_kernel
 
 
 @contextmanager
-def started_kernel() -> Iterator[tuple[KernelManager, BlockingKernelClient]]:
-    """A new Python kernel and its client, shut down afterwards."""
-    manager, client = start_new_kernel(kernel_name="python3")
+def started_kernel(env: dict[str, str] | None = None) -> Iterator[tuple[KernelManager, BlockingKernelClient]]:
+    """A new Python kernel (with `env` added to this process's environment) and its client, shut
+    down afterwards."""
+    manager, client = start_new_kernel(kernel_name="python3", **({"env": {**os.environ, **env}} if env else {}))
     try:
         yield manager, client
     finally:
