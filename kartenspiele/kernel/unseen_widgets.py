@@ -28,8 +28,7 @@ WIDGET_TARGET = "jupyter.widget"
 CONTROL_TARGET = "jupyter.widget.control"
 _unseen = [False]
 _lock = threading.Lock()  # a widget a thread opens is registered before or after the browser looks
-_installed: list[bool] = []
-_comm_class: list[type] = []
+_comm_class: list[type] = []  # the quiet comm's class, once installed
 _open = widgets.Widget.open
 _send_state = widgets.Widget.send_state
 
@@ -109,7 +108,7 @@ def install(enabled: bool | None = None) -> bool:
     (once per kernel; nothing where there is no kernel); returns whether they are quiet now."""
     if enabled is None:
         enabled = started_by_voila()
-    if not enabled or _installed:
+    if not enabled or _comm_class:
         return _unseen[0]
     try:
         from ipykernel.kernelbase import Kernel
@@ -122,6 +121,5 @@ def install(enabled: bool | None = None) -> bool:
         widgets.Widget.open = open_widget  # type: ignore[method-assign]
         widgets.Widget.send_state = _send_state_when_seen  # type: ignore[method-assign]
         manager.register_target(CONTROL_TARGET, _browser_looks)
-        _installed.append(True)
         _unseen[0] = True
     return _unseen[0]
